@@ -1,0 +1,163 @@
+/**
+ * The middleware stack, built once (style habit 2): every feature area's Lambda is created here and
+ * dispatches on the route key API Gateway puts in the event (`httpMethod` + `resource` for REST,
+ * `requestContext.routeKey` for WebSocket).
+ */
+import middy from '@middy/core';
+import httpSecurityHeaders from '@middy/http-security-headers';
+import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
+import type {
+  APIGatewayProxyEvent,
+  APIGatewayProxyResult,
+  APIGatewayProxyWebsocketEventV2,
+  Context,
+} from 'aws-lambda';
+import { errorTexts } from '@nutri/shared';
+import { logger } from '../platform/logger';
+import { verifyAccessToken } from '../platform/tokens';
+import {
+  findRestRoute,
+  findWebSocketRoute,
+  type Area,
+  type RestOperationsOf,
+  type WebSocketOperationsOf,
+} from '../routes';
+import { authorize, type Actor } from './actor';
+import { AppError, toErrorResponse } from './errors';
+import { HttpResponse, type Operation } from './operation';
+import type { WebSocketOperation, WebSocketResult } from './websocket-operation';
+
+const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
+
+const header = (event: APIGatewayProxyEvent, name: string) => {
+  const wanted = name.toLowerCase();
+  for (const [key, value] of Object.entries(event.headers ?? {})) {
+    if (key.toLowerCase() === wanted) return value ?? undefined;
+  }
+  return undefined;
+};
+
+/** Bearer token -> actor; an invalid token counts as no token (the route's access rule decides). */
+const readActor = async (event: APIGatewayProxyEvent): Promise<Actor | null> => {
+  const authorization = header(event, 'authorization');
+  const match = authorization?.match(/^Bearer\s+(\S+)$/i);
+  if (!match?.[1]) return null;
+  try {
+    const claims = await verifyAccessToken(match[1]);
+    return { userId: claims.sub, roles: claims.roles, ...(claims.fam ? { family: claims.fam } : {}) };
+  } catch {
+    return null;
+  }
+};
+
+export const rawBodyOf = (event: Pick<APIGatewayProxyEvent, 'body' | 'isBase64Encoded'>): string =>
+  event.body ? (event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body) : '';
+
+const parseJsonBody = (event: APIGatewayProxyEvent): unknown => {
+  const raw = rawBodyOf(event);
+  if (raw.trim() === '') return undefined;
+  const contentType = header(event, 'content-type') ?? '';
+  if (!/^application\/([a-z.+-]*\+)?json\b/i.test(contentType)) {
+    throw new AppError('bad_request', 'Il contenuto deve essere inviato come application/json.');
+  }
+  try {
+    return JSON.parse(raw) as unknown;
+  } catch {
+    throw new AppError('invalid_json', errorTexts.invalid_json);
+  }
+};
+
+const toProxyResult = (result: unknown): APIGatewayProxyResult => {
+  const response = result instanceof HttpResponse ? result : new HttpResponse(result === undefined ? 204 : 200, result);
+  const headers = { ...response.headers };
+  let body = '';
+  if (typeof response.body === 'string' && headers['Content-Type']) {
+    body = response.body;
+  } else if (response.body !== undefined) {
+    body = JSON.stringify(response.body);
+    headers['Content-Type'] = JSON_CONTENT_TYPE;
+  }
+  return { statusCode: response.statusCode, headers: { 'Cache-Control': 'no-store', ...headers }, body };
+};
+
+const errorResult = (error: unknown, event: APIGatewayProxyEvent): APIGatewayProxyResult => {
+  const response = toErrorResponse(error);
+  if (response.unexpected) {
+    logger.error('Unhandled error', { resource: event.resource, method: event.httpMethod, error: error as Error });
+  } else {
+    logger.info('Request refused', { resource: event.resource, method: event.httpMethod, code: response.body.code });
+  }
+  return {
+    statusCode: response.status,
+    headers: { 'Content-Type': JSON_CONTENT_TYPE, 'Cache-Control': 'no-store', ...response.headers },
+    body: JSON.stringify(response.body),
+  };
+};
+
+const dispatchRest =
+  (area: Area, operations: Record<string, Operation>) =>
+  async (event: APIGatewayProxyEvent, context: Context): Promise<APIGatewayProxyResult> => {
+    try {
+      const route = findRestRoute(event.httpMethod, event.resource);
+      const operation = route && route.area === area ? operations[route.operation] : undefined;
+      if (!route || !operation) throw new AppError('not_found');
+      const actor = await readActor(event);
+      authorize(route.access, actor);
+      const { schemas } = operation;
+      const body = route.rawBody ? rawBodyOf(event) : parseJsonBody(event);
+      const result = await operation.run({
+        body: schemas.body ? schemas.body.parse(body ?? {}) : body,
+        query: schemas.query ? schemas.query.parse(event.queryStringParameters ?? {}) : undefined,
+        path: schemas.path ? schemas.path.parse(event.pathParameters ?? {}) : undefined,
+        actor,
+        route,
+        event,
+        requestId: context.awsRequestId,
+      });
+      return toProxyResult(result);
+    } catch (error) {
+      return errorResult(error, event);
+    }
+  };
+
+const dispatchWebSocket =
+  (area: Area, operations: Record<string, WebSocketOperation>) =>
+  async (event: APIGatewayProxyWebsocketEventV2 & { headers?: Record<string, string | undefined> }): Promise<WebSocketResult> => {
+    const route = findWebSocketRoute(event.requestContext.routeKey);
+    const operation = route && route.area === area ? operations[route.operation] : undefined;
+    if (!operation) {
+      logger.warn('Unknown WebSocket route', { routeKey: event.requestContext.routeKey });
+      return { statusCode: 404 };
+    }
+    try {
+      return await operation(event);
+    } catch (error) {
+      logger.error('WebSocket operation failed', { routeKey: event.requestContext.routeKey, error: error as Error });
+      return { statusCode: 500 };
+    }
+  };
+
+const isWebSocketEvent = (event: unknown): event is APIGatewayProxyWebsocketEventV2 =>
+  typeof event === 'object' &&
+  event !== null &&
+  'requestContext' in event &&
+  typeof (event as { requestContext?: { connectionId?: unknown } }).requestContext?.connectionId === 'string';
+
+export interface AreaOperations<A extends Area> {
+  rest: Record<RestOperationsOf<A>, Operation>;
+  webSocket: Record<WebSocketOperationsOf<A>, WebSocketOperation>;
+}
+
+/** The Lambda handler of one feature area. The type requires an operation for every route of the area. */
+export const createAreaHandler = <A extends Area>(area: A, operations: AreaOperations<A>) => {
+  const rest = middy<APIGatewayProxyEvent, APIGatewayProxyResult>()
+    .use(injectLambdaContext(logger, { resetKeys: true }))
+    .use(httpSecurityHeaders())
+    .handler(dispatchRest(area, operations.rest as Record<string, Operation>));
+  const webSocket = middy<APIGatewayProxyWebsocketEventV2, WebSocketResult>()
+    .use(injectLambdaContext(logger, { resetKeys: true }))
+    .handler(dispatchWebSocket(area, operations.webSocket as Record<string, WebSocketOperation>));
+
+  return async (event: APIGatewayProxyEvent | APIGatewayProxyWebsocketEventV2, context: Context) =>
+    isWebSocketEvent(event) ? webSocket(event, context) : rest(event, context);
+};

@@ -1,0 +1,46 @@
+/**
+ * Configuration parsed once per process from the environment. Adapters pick their endpoints from here:
+ * this is what lets the local runtime swap in DynamoDB Local, the S3 emulator, the local SES and the
+ * local `@connections` endpoint without any handler knowing which runtime it is in.
+ */
+import { z } from 'zod';
+
+const optionalUrl = z.url().optional();
+
+const configSchema = z.object({
+  AWS_REGION: z.string().default('eu-south-1'),
+  TABLE_NAME: z.string().min(3),
+  DYNAMODB_ENDPOINT: optionalUrl,
+  S3_ENDPOINT: optionalUrl,
+  FILES_BUCKET: z.string().min(3),
+  ASSETS_BUCKET: z.string().min(3),
+  /** Public base URL of the assets bucket (CloudFront path in the cloud, emulator locally). */
+  ASSETS_BASE_URL: z.url(),
+  SES_ENDPOINT: optionalUrl,
+  SES_CONFIGURATION_SET: z.string().optional(),
+  MAIL_FROM: z.string().default('Nutrì <noreply@nutri.local>'),
+  /** `https://{api-id}.execute-api.{region}.amazonaws.com/{stage}` in the cloud, the local gateway locally. */
+  WS_MANAGEMENT_ENDPOINT: optionalUrl,
+  /** Origin the web app is served from; used in links in e-mails. */
+  PUBLIC_BASE_URL: z.url(),
+  /** Secrets Manager ARN holding `{ "privateJwk": ..., "publicJwk": ... }` (cloud). */
+  JWT_SECRET_ARN: z.string().optional(),
+  /** The same JSON inline (local runtime only, generated under .data/). */
+  JWT_KEYS_JSON: z.string().optional(),
+  JWT_ISSUER: z.string().default('https://nutri.local'),
+  JWT_AUDIENCE: z.string().default('nutri-api'),
+});
+
+export type Config = z.infer<typeof configSchema>;
+
+let cached: Config | undefined;
+
+export const config = (): Config => {
+  cached ??= configSchema.parse(process.env);
+  return cached;
+};
+
+/** For the local runtime and tests, which set the environment after import. */
+export const resetConfigCache = () => {
+  cached = undefined;
+};

@@ -1,0 +1,18 @@
+/**
+ * Secrets come from Secrets Manager in the cloud (cached per process by Powertools) and from the
+ * environment in the local runtime, which generates them under .data/ at first start.
+ */
+import { getSecret } from '@aws-lambda-powertools/parameters/secrets';
+
+const SECRET_CACHE_SECONDS = 300;
+
+/** Reads a JSON secret: from `arn` when set (cloud), else from the inline JSON (local). */
+export const readJsonSecret = async (arn: string | undefined, inlineJson: string | undefined, name: string) => {
+  if (arn) {
+    const value = await getSecret<unknown>(arn, { transform: 'json', maxAge: SECRET_CACHE_SECONDS });
+    if (value === undefined) throw new Error(`Secret ${name} is empty`);
+    return value;
+  }
+  if (inlineJson) return JSON.parse(inlineJson) as unknown;
+  throw new Error(`Secret ${name} is not configured`);
+};

@@ -1,0 +1,5 @@
+/** Lambda entry of the `system` area. */
+import { createAreaHandler } from '../http/area-handler';
+import { getHealth } from './get-health';
+
+export const handler = createAreaHandler('system', { rest: { getHealth }, webSocket: {} });

@@ -1,0 +1,6 @@
+export * from './api';
+export * from './constants';
+export * from './domain';
+export * from './realtime';
+export * from './roles';
+export * from './texts';

@@ -1,0 +1,40 @@
+/**
+ * Italian texts users see. Texts quoted by the spec (section 8) are kept exactly as written there.
+ */
+export const ERROR_TOAST_TITLE = 'Errore!';
+
+export const errorTexts = {
+  // API error messages (the `message` of `{ code, message }`).
+  bad_request: 'Richiesta non valida.',
+  validation_failed: 'Alcuni dati non sono validi.',
+  invalid_json: 'Il corpo della richiesta non è un JSON valido.',
+  unauthorized: 'Accesso richiesto: effettua il login.',
+  forbidden: 'Non hai i permessi per questa operazione.',
+  not_found: 'Risorsa non trovata.',
+  conflict: 'La risorsa è stata modificata da un’altra operazione. Riprova.',
+  unprocessable: 'Operazione non consentita in questo stato.',
+  too_many_requests: 'Troppi tentativi. Riprova più tardi.',
+  payload_too_large: 'Il contenuto inviato è troppo grande.',
+  internal: 'Si è verificato un errore inatteso. Riprova più tardi.',
+  // Client-side texts of spec section 8.
+  cannotLoadData: 'Impossibile caricare i dati',
+  cannotSaveData: 'Impossibile salvare i dati',
+  cannotUpdateData: 'Impossibile aggiornare i dati',
+  connectionProblem: 'Errore: Possibile problema di connessione al server',
+  operationFailed: 'Operazione non riuscita',
+  chatDisconnected: 'Connessione al server persa. Per favore, aggiorna la pagina',
+  notFoundPage: 'Pagina non trovata',
+  missingId: 'Missing parameter: id',
+} as const;
+
+/** Validation messages used by the shared zod schemas (and so by forms and handlers alike). */
+export const validationTexts = {
+  required: 'Campo obbligatorio',
+  invalidEmail: 'Indirizzo e-mail non valido',
+  tooLong: (max: number) => `Massimo ${max} caratteri`,
+  tooShort: (min: number) => `Minimo ${min} caratteri`,
+  passwordMin: 'La password deve contenere almeno 8 caratteri',
+  phoneDigits: 'Il numero deve contenere da 9 a 12 cifre',
+  invalidValue: 'Valore non valido',
+  unknownField: (name: string) => `Campo non previsto: ${name}`,
+} as const;
