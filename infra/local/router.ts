@@ -1,0 +1,66 @@
+/**
+ * The local gateway's routing, built from the one route table exactly as API Gateway is: literal
+ * segments and `{param}` segments, matched per method. `listLocalRoutes` reports what was registered,
+ * which infra/test/route-parity.test.ts compares with the synthesized CDK template.
+ */
+import { restRoutes, webSocketRoutes, type RestRoute } from '@nutri/functions/routes';
+
+interface CompiledRoute {
+  route: RestRoute;
+  pattern: RegExp;
+  paramNames: string[];
+}
+
+export interface RestMatch {
+  route: RestRoute;
+  pathParameters: Record<string, string> | null;
+}
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+const compile = (route: RestRoute): CompiledRoute => {
+  const paramNames: string[] = [];
+  const source = route.path
+    .split('/')
+    .map((segment) => {
+      const param = segment.match(/^\{([A-Za-z0-9_]+)\}$/);
+      if (param?.[1]) {
+        paramNames.push(param[1]);
+        return '([^/]+)';
+      }
+      return escapeRegExp(segment);
+    })
+    .join('/');
+  return { route, pattern: new RegExp(`^${source}/?$`), paramNames };
+};
+
+export const createRestRouter = (routes: readonly RestRoute[] = restRoutes) => {
+  // Literal routes win over parameterised ones, as in API Gateway.
+  const compiled = routes
+    .map(compile)
+    .sort((a, b) => a.paramNames.length - b.paramNames.length);
+
+  return {
+    /** The route for a method and path; `methodNotAllowed` when the path exists with other methods. */
+    match(method: string, path: string): RestMatch | 'methodNotAllowed' | undefined {
+      let pathKnown = false;
+      for (const candidate of compiled) {
+        const found = candidate.pattern.exec(path);
+        if (!found) continue;
+        pathKnown = true;
+        if (candidate.route.method !== method.toUpperCase()) continue;
+        const params = Object.fromEntries(
+          candidate.paramNames.map((name, index) => [name, decodeURIComponent(found[index + 1] ?? '')]),
+        );
+        return { route: candidate.route, pathParameters: candidate.paramNames.length ? params : null };
+      }
+      return pathKnown ? 'methodNotAllowed' : undefined;
+    },
+    list: () => compiled.map(({ route }) => ({ method: route.method, path: route.path })),
+  };
+};
+
+export const listLocalRoutes = () => ({
+  rest: createRestRouter().list(),
+  webSocket: webSocketRoutes.map((route) => route.routeKey),
+});

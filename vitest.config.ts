@@ -1,0 +1,33 @@
+/**
+ * Two test projects. `unit` needs nothing running (pure rules, CDK assertions, cdk-nag).
+ * `integration` runs against the local stack that scripts/test.mjs starts once per run and describes in
+ * the NUTRI_STACK environment variable (see infra/local/stack.ts: LocalStackInfo).
+ */
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          include: ['shared/test/**/*.test.ts', 'functions/test/unit/**/*.test.ts', 'infra/test/**/*.test.ts', 'web/test/**/*.test.{ts,tsx}'],
+          environment: 'node',
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
+        test: {
+          name: 'integration',
+          include: ['tests/integration/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+          // One local stack is shared: keep files sequential so fault tests cannot disturb others.
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
