@@ -37,4 +37,27 @@ export const validationTexts = {
   phoneDigits: 'Il numero deve contenere da 9 a 12 cifre',
   invalidValue: 'Valore non valido',
   unknownField: (name: string) => `Campo non previsto: ${name}`,
+  passwordMismatch: 'Le password non coincidono',
+  passwordTooLong: 'La password può contenere al massimo 100 caratteri',
+  phoneDigitsOnly: 'Il numero può contenere solo cifre',
+  phonePrefix: 'Prefisso internazionale non valido',
+} as const;
+
+/** Texts of sign-in, password and profile screens (spec sections 2, 4 and 8: quoted texts kept as written). */
+export const accountTexts = {
+  invalidCredentials: 'Nome utente o password non valido!',
+  loginFailed: 'Impossibile effettuare il login',
+  passwordResetSuccess: 'Password reimpostata con successo',
+  passwordResetFailed: 'Impossibile reimpostare la password',
+  passwordResetUnknownError: 'Si è verificato un errore sconosciuto durante il reset della password',
+  passwordChanged: 'Password modificata con successo',
+  passwordChangeFailed: 'Impossibile modificare la password',
+  recoverPasswordSent:
+    'Se l’indirizzo corrisponde a un account, riceverai a breve un’e-mail con il link per reimpostare la password.',
+  expiredLink: 'Il link che hai usato è scaduto o non è più valido.',
+  notInRole: 'Il tuo account non ha i permessi per accedere alla pagina richiesta.',
+  unsubscribed: 'Disiscrizione completata: non riceverai più le nostre e-mail informative.',
+  profileSaved: 'Profilo aggiornato',
+  photoUpdated: 'Foto del profilo aggiornata',
+  photoRemoved: 'Foto del profilo rimossa',
 } as const;

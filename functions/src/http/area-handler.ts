@@ -152,7 +152,11 @@ export interface AreaOperations<A extends Area> {
 export const createAreaHandler = <A extends Area>(area: A, operations: AreaOperations<A>) => {
   const rest = middy<APIGatewayProxyEvent, APIGatewayProxyResult>()
     .use(injectLambdaContext(logger, { resetKeys: true }))
-    .use(httpSecurityHeaders())
+    .use(
+      httpSecurityHeaders({
+        strictTransportSecurity: { maxAge: 63_072_000, includeSubDomains: true, preload: true },
+      }),
+    )
     .handler(dispatchRest(area, operations.rest as Record<string, Operation>));
   const webSocket = middy<APIGatewayProxyWebsocketEventV2, WebSocketResult>()
     .use(injectLambdaContext(logger, { resetKeys: true }))

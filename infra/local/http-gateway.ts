@@ -1,0 +1,246 @@
+/**
+ * Local stand-in for CloudFront + API Gateway REST on one origin: `/api/v2/*` as API Gateway proxy events
+ * (v1) to the same handlers, `/ws` to the WebSocket gateway, `/media/*` from the assets bucket, `/dev/*`
+ * local-only tools, and the web app (production build, SPA fallback) everywhere else.
+ */
+import { createReadStream, existsSync, statSync } from 'node:fs';
+import { createServer, request as httpRequest, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { extname, join, normalize, sep } from 'node:path';
+import type { APIGatewayProxyResult } from 'aws-lambda';
+import { API_BASE_PATH, errorTexts } from '@nutri/shared';
+import { restEvent } from './events';
+import { invokeArea } from './handlers';
+import { createRestRouter } from './router';
+import type { WebSocketGateway } from './websocket-gateway';
+
+/** API Gateway's payload limit. */
+const MAX_BODY_BYTES = 10 * 1024 * 1024;
+
+const CONTENT_TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.webp': 'image/webp',
+  '.ico': 'image/x-icon',
+  '.woff2': 'font/woff2',
+  '.txt': 'text/plain; charset=utf-8',
+  '.xml': 'application/xml; charset=utf-8',
+  '.mp3': 'audio/mpeg',
+  '.webmanifest': 'application/manifest+json',
+};
+
+/** The headers CloudFront's response headers policy adds in the cloud, so CSP mistakes show up locally. */
+export const WEB_SECURITY_HEADERS: Record<string, string> = {
+  'Content-Security-Policy': [
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob:",
+    "font-src 'self' data:",
+    "connect-src 'self' ws: wss:",
+    "media-src 'self' blob:",
+    "frame-ancestors 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "object-src 'none'",
+  ].join('; '),
+  'Strict-Transport-Security': 'max-age=63072000; includeSubDomains; preload',
+  'X-Content-Type-Options': 'nosniff',
+  'X-Frame-Options': 'DENY',
+  'Referrer-Policy': 'strict-origin-when-cross-origin',
+};
+
+export interface HttpGatewayOptions {
+  port: number;
+  host: string;
+  webDist: string;
+  s3Endpoint: string;
+  assetsBucket: string;
+  mailViewerUrl: string;
+  webSocket: WebSocketGateway;
+  webSocketStage: string;
+  runJob: (name: string) => Promise<unknown>;
+  onLog?: (line: string) => void;
+}
+
+const isLoopback = (address: string | undefined) =>
+  address === '127.0.0.1' || address === '::1' || address === '::ffff:127.0.0.1';
+
+const sendJson = (response: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) => {
+  response.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store', ...headers });
+  response.end(JSON.stringify(body));
+};
+
+const readBody = async (request: IncomingMessage): Promise<Buffer | 'tooLarge'> => {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of request) {
+    size += (chunk as Buffer).length;
+    if (size > MAX_BODY_BYTES) return 'tooLarge';
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks);
+};
+
+export const startHttpGateway = async (options: HttpGatewayOptions) => {
+  const router = createRestRouter();
+  const webRoot = normalize(options.webDist);
+
+  const handleApi = async (request: IncomingMessage, response: ServerResponse, url: URL) => {
+    const match = router.match(request.method ?? 'GET', url.pathname);
+    if (!match || match === 'methodNotAllowed') {
+      request.resume();
+      // API Gateway answers unknown routes itself; the CDK stack maps that answer to this same body.
+      return sendJson(response, 404, { code: 'not_found', message: errorTexts.not_found });
+    }
+    const body = await readBody(request);
+    if (body === 'tooLarge') {
+      return sendJson(response, 413, { code: 'payload_too_large', message: errorTexts.payload_too_large });
+    }
+    const event = restEvent({
+      method: request.method ?? 'GET',
+      path: url.pathname,
+      resource: match.route.path,
+      pathParameters: match.pathParameters,
+      query: url.searchParams,
+      headers: request.headers,
+      body,
+      sourceIp: request.socket.remoteAddress ?? '127.0.0.1',
+    });
+    const result = (await invokeArea(match.route.area, event)) as APIGatewayProxyResult;
+    const headers: Record<string, string | string[]> = {};
+    for (const [key, value] of Object.entries(result.headers ?? {})) headers[key] = String(value);
+    for (const [key, values] of Object.entries(result.multiValueHeaders ?? {})) headers[key] = values.map(String);
+    response.writeHead(result.statusCode, headers);
+    response.end(result.isBase64Encoded ? Buffer.from(result.body, 'base64') : result.body);
+  };
+
+  const handleMedia = (request: IncomingMessage, response: ServerResponse, url: URL) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD') return sendJson(response, 405, { code: 'not_found', message: errorTexts.not_found });
+    const key = url.pathname.slice('/media/'.length);
+    const upstream = httpRequest(`${options.s3Endpoint}/${options.assetsBucket}/${key}`, { method: request.method }, (s3) => {
+      if ((s3.statusCode ?? 500) >= 400) {
+        s3.resume();
+        return sendJson(response, 404, { code: 'not_found', message: errorTexts.not_found });
+      }
+      response.writeHead(200, {
+        'Content-Type': s3.headers['content-type'] ?? 'application/octet-stream',
+        ...(s3.headers['content-length'] ? { 'Content-Length': s3.headers['content-length'] } : {}),
+        'Cache-Control': 'public, max-age=3600',
+        'X-Content-Type-Options': 'nosniff',
+      });
+      s3.pipe(response);
+    });
+    upstream.on('error', () => sendJson(response, 502, { code: 'internal', message: errorTexts.internal }));
+    upstream.end();
+  };
+
+  const handleDev = async (request: IncomingMessage, response: ServerResponse, url: URL) => {
+    if (url.pathname === '/dev/mail' || url.pathname === '/dev/mail/') {
+      response.writeHead(302, { Location: options.mailViewerUrl }).end();
+      return;
+    }
+    const job = url.pathname.match(/^\/dev\/jobs\/([a-z0-9-]+)\/run$/);
+    if (job?.[1] && request.method === 'POST') {
+      try {
+        return sendJson(response, 200, await options.runJob(job[1]));
+      } catch (error) {
+        return sendJson(response, 404, { code: 'not_found', message: (error as Error).message });
+      }
+    }
+    return sendJson(response, 404, { code: 'not_found', message: errorTexts.not_found });
+  };
+
+  const serveFile = (response: ServerResponse, file: string, method: string) => {
+    const extension = extname(file);
+    const isHtml = extension === '.html';
+    response.writeHead(200, {
+      'Content-Type': CONTENT_TYPES[extension] ?? 'application/octet-stream',
+      'Content-Length': statSync(file).size,
+      // Hashed bundle files never change; HTML must always be revalidated to pick up a new build.
+      'Cache-Control': isHtml ? 'no-cache' : file.includes(`${sep}static${sep}`) ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
+      ...WEB_SECURITY_HEADERS,
+    });
+    if (method === 'HEAD') return response.end();
+    createReadStream(file).pipe(response);
+  };
+
+  const handleWeb = (request: IncomingMessage, response: ServerResponse, url: URL) => {
+    const method = request.method ?? 'GET';
+    if (method !== 'GET' && method !== 'HEAD') return sendJson(response, 405, { code: 'not_found', message: errorTexts.not_found });
+    const index = join(webRoot, 'index.html');
+    if (!existsSync(index)) {
+      response.writeHead(503, { 'Content-Type': 'text/plain; charset=utf-8' });
+      return response.end('Il sito non è ancora stato compilato: esegui `npm run build -w web` oppure `npm start`.');
+    }
+    let path: string;
+    try {
+      path = decodeURIComponent(url.pathname);
+    } catch {
+      return sendJson(response, 400, { code: 'bad_request', message: errorTexts.bad_request });
+    }
+    const file = normalize(join(webRoot, path));
+    if (file.startsWith(webRoot + sep) && existsSync(file) && statSync(file).isFile()) return serveFile(response, file, method);
+    // Like the CloudFront function: extension-less paths are app routes and get index.html.
+    if (extname(path) === '') return serveFile(response, index, method);
+    response.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Not found');
+  };
+
+  const server: Server = createServer((request, response) => {
+    const started = Date.now();
+    const url = new URL(request.url ?? '/', 'http://local');
+    response.on('finish', () => {
+      options.onLog?.(`${request.method} ${url.pathname} ${response.statusCode} ${Date.now() - started}ms`);
+    });
+    const wsManagement = url.pathname.match(new RegExp(`^/${options.webSocketStage}/@connections/([^/]+)$`));
+    let work: Promise<unknown> | unknown;
+    if (wsManagement?.[1]) {
+      if (!isLoopback(request.socket.remoteAddress)) return sendJson(response, 403, { code: 'forbidden', message: errorTexts.forbidden });
+      work = options.webSocket.handleManagement(request, response, decodeURIComponent(wsManagement[1]));
+    } else if (url.pathname === API_BASE_PATH || url.pathname.startsWith('/api/')) {
+      work = handleApi(request, response, url);
+    } else if (url.pathname.startsWith('/media/')) {
+      work = handleMedia(request, response, url);
+    } else if (url.pathname.startsWith('/dev/')) {
+      work = handleDev(request, response, url);
+    } else {
+      work = handleWeb(request, response, url);
+    }
+    void Promise.resolve(work).catch((error: unknown) => {
+      options.onLog?.(`gateway error: ${(error as Error).stack ?? String(error)}`);
+      if (!response.headersSent) sendJson(response, 500, { code: 'internal', message: errorTexts.internal });
+      else response.destroy();
+    });
+  });
+
+  server.on('upgrade', (request, socket, head) => {
+    const url = new URL(request.url ?? '/', 'http://local');
+    if (url.pathname !== `/${options.webSocketStage}`) {
+      socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
+      return;
+    }
+    void options.webSocket.handleUpgrade(request, socket, head).catch(() => socket.destroy());
+  });
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port, options.host, () => resolve());
+  });
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : options.port;
+  return {
+    server,
+    port,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+};

@@ -1,0 +1,151 @@
+/**
+ * Starts the whole product locally on one port: DynamoDB Local, the S3 emulator, the local SES, the HTTP
+ * and WebSocket gateways, the scheduler, and demo data. The handlers are the same modules the CDK stacks
+ * deploy; only configuration (endpoints, keys) differs.
+ */
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { generateJwtKeys } from '@nutri/functions/platform/tokens';
+import { ensureTable, startDynamoDbLocal } from './dynamodb';
+import { startHttpGateway } from './http-gateway';
+import { freePort } from './ports';
+import { startS3, LOCAL_S3_CREDENTIALS } from './s3';
+import { seedDemoData } from './seed';
+import { startScheduler } from './scheduler';
+import { startSes } from './ses';
+import type { LocalStackInfo } from './stack-info';
+import { WebSocketGateway } from './websocket-gateway';
+
+export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+
+export interface LocalStackOptions {
+  /** 0 picks a free port. */
+  port: number;
+  host?: string;
+  dataDir: string;
+  reset?: boolean;
+  webDist?: string;
+  log?: (line: string) => void;
+  /** Print one line per HTTP request. */
+  accessLog?: boolean;
+}
+
+export interface LocalStack {
+  info: LocalStackInfo;
+  runJob: (name: string) => Promise<unknown>;
+  stop: () => Promise<void>;
+}
+
+const LOCAL = {
+  region: 'eu-south-1',
+  tableName: 'nutri-local',
+  filesBucket: 'nutri-files',
+  assetsBucket: 'nutri-assets',
+  webSocketStage: 'ws',
+} as const;
+
+/** The JWT signing keys of this data directory, generated on first start (the cloud keeps them in Secrets Manager). */
+const localJwtKeys = async (dataDir: string) => {
+  const file = join(dataDir, 'keys', 'jwt.json');
+  if (existsSync(file)) return readFileSync(file, 'utf8');
+  mkdirSync(dirname(file), { recursive: true });
+  const json = JSON.stringify(await generateJwtKeys());
+  writeFileSync(file, json, { mode: 0o600 });
+  return json;
+};
+
+export const startLocalStack = async (options: LocalStackOptions): Promise<LocalStack> => {
+  const log = options.log ?? (() => undefined);
+  const dataDir = resolve(options.dataDir);
+  if (options.reset) rmSync(dataDir, { recursive: true, force: true });
+  mkdirSync(dataDir, { recursive: true });
+  const host = options.host ?? '127.0.0.1';
+
+  const stops: (() => Promise<void>)[] = [];
+  const stop = async () => {
+    for (const step of stops.reverse()) await step().catch((error: unknown) => log(`stop: ${(error as Error).message}`));
+    stops.length = 0;
+  };
+
+  try {
+    // The port is fixed first: the S3 CORS rule, the configuration and the WebSocket domain all name it.
+    const port = options.port || (await freePort());
+    const origin = `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${port}`;
+
+    const dynamo = await startDynamoDbLocal(dataDir);
+    stops.push(dynamo.stop);
+    const ses = await startSes();
+    stops.push(ses.stop);
+    const s3 = await startS3({ dataDir, buckets: [LOCAL.filesBucket, LOCAL.assetsBucket], allowedOrigin: origin });
+    stops.push(s3.stop);
+
+    const webSocket = new WebSocketGateway({ domainName: `${host}:${port}`, stage: LOCAL.webSocketStage, onLog: log });
+    let runJob: (name: string) => Promise<unknown> = () => Promise.reject(new Error('scheduler not started'));
+    const gateway = await startHttpGateway({
+      port,
+      host,
+      webDist: options.webDist ?? join(REPO_ROOT, 'web', 'dist'),
+      s3Endpoint: s3.endpoint,
+      assetsBucket: LOCAL.assetsBucket,
+      mailViewerUrl: ses.viewerUrl,
+      webSocket,
+      webSocketStage: LOCAL.webSocketStage,
+      runJob: (name) => runJob(name),
+      ...(options.accessLog ? { onLog: log } : {}),
+    });
+    stops.push(async () => {
+      await webSocket.close();
+      await gateway.stop();
+    });
+
+    Object.assign(process.env, {
+      AWS_REGION: LOCAL.region,
+      AWS_ACCESS_KEY_ID: LOCAL_S3_CREDENTIALS.accessKeyId,
+      AWS_SECRET_ACCESS_KEY: LOCAL_S3_CREDENTIALS.secretAccessKey,
+      TABLE_NAME: LOCAL.tableName,
+      DYNAMODB_ENDPOINT: dynamo.endpoint,
+      S3_ENDPOINT: s3.endpoint,
+      FILES_BUCKET: LOCAL.filesBucket,
+      ASSETS_BUCKET: LOCAL.assetsBucket,
+      ASSETS_BASE_URL: `${origin}/media`,
+      SES_ENDPOINT: ses.endpoint,
+      WS_MANAGEMENT_ENDPOINT: `${origin}/${LOCAL.webSocketStage}`,
+      PUBLIC_BASE_URL: origin,
+      JWT_KEYS_JSON: await localJwtKeys(dataDir),
+      POWERTOOLS_LOG_LEVEL: process.env.POWERTOOLS_LOG_LEVEL ?? 'WARN',
+      POWERTOOLS_DEV: 'true',
+    });
+    delete process.env.JWT_SECRET_ARN;
+
+    const dynamoClient = new DynamoDBClient({ endpoint: dynamo.endpoint, region: LOCAL.region });
+    await ensureTable(dynamoClient, LOCAL.tableName);
+    dynamoClient.destroy();
+
+    await seedDemoData();
+    const scheduler = startScheduler(log);
+    runJob = scheduler.runNow;
+    stops.push(async () => scheduler.stop());
+
+    const info: LocalStackInfo = {
+      baseUrl: origin,
+      wsUrl: `ws://${origin.slice('http://'.length)}/${LOCAL.webSocketStage}`,
+      mailViewerUrl: ses.viewerUrl,
+      dynamoEndpoint: dynamo.endpoint,
+      s3Endpoint: s3.endpoint,
+      sesEndpoint: ses.endpoint,
+      region: LOCAL.region,
+      tableName: LOCAL.tableName,
+      filesBucket: LOCAL.filesBucket,
+      assetsBucket: LOCAL.assetsBucket,
+      dataDir,
+      pid: process.pid,
+      childPids: dynamo.process.pid ? [dynamo.process.pid] : [],
+    };
+    return { info, runJob: (name) => runJob(name), stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+};
