@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { hashPassword, needsRehash, verifyPassword } from '../../src/accounts/password';
+
+describe('password hashing (argon2id)', () => {
+  it('verifies the right password and refuses a wrong one', async () => {
+    const hash = await hashPassword('Paziente123!');
+    expect(hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+    await expect(verifyPassword('Paziente123!', hash)).resolves.toBe(true);
+    await expect(verifyPassword('paziente123!', hash)).resolves.toBe(false);
+  });
+
+  it('salts every hash', async () => {
+    expect(await hashPassword('same-password')).not.toBe(await hashPassword('same-password'));
+  });
+
+  it('never matches a malformed hash', async () => {
+    await expect(verifyPassword('x', 'plain-text')).resolves.toBe(false);
+    await expect(verifyPassword('x', '')).resolves.toBe(false);
+  });
+
+  it('asks for a rehash of weaker parameters only', async () => {
+    expect(needsRehash(await hashPassword('a-password'))).toBe(false);
+    expect(needsRehash('$argon2id$v=19$m=4096,t=1,p=1$c2FsdA$aGFzaA')).toBe(true);
+  });
+});

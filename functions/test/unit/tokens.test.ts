@@ -1,0 +1,79 @@
+import { SignJWT, UnsecuredJWT, generateKeyPair } from 'jose';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { resetConfigCache } from '../../src/platform/config';
+import { generateJwtKeys, resetTokenKeys, signAccessToken, verifyAccessToken } from '../../src/platform/tokens';
+
+const ISSUER = 'https://nutri.test';
+const AUDIENCE = 'nutri-api';
+
+beforeAll(async () => {
+  Object.assign(process.env, {
+    TABLE_NAME: 'nutri-test',
+    FILES_BUCKET: 'files-test',
+    ASSETS_BUCKET: 'assets-test',
+    ASSETS_BASE_URL: 'http://127.0.0.1/media',
+    PUBLIC_BASE_URL: 'http://127.0.0.1',
+    JWT_ISSUER: ISSUER,
+    JWT_AUDIENCE: AUDIENCE,
+    JWT_KEYS_JSON: JSON.stringify(await generateJwtKeys()),
+  });
+  resetConfigCache();
+  resetTokenKeys();
+});
+
+describe('access tokens', () => {
+  it('round-trips subject and roles', async () => {
+    const token = await signAccessToken({ sub: 'user-1', roles: ['Patient'] });
+    await expect(verifyAccessToken(token)).resolves.toEqual({ sub: 'user-1', roles: ['Patient'] });
+  });
+
+  it('refuses an expired token', async () => {
+    const token = await signAccessToken({ sub: 'user-1', roles: ['Patient'] }, 60);
+    await expect(verifyAccessToken(token, new Date(Date.now() + 61_000))).rejects.toThrow(/exp/);
+  });
+
+  it('refuses a tampered payload', async () => {
+    const token = await signAccessToken({ sub: 'user-1', roles: ['Patient'] });
+    const [header, payload, signature] = token.split('.');
+    const forged = Buffer.from(
+      JSON.stringify({ ...JSON.parse(Buffer.from(payload!, 'base64url').toString()), roles: ['SystemAdmin'] }),
+    ).toString('base64url');
+    await expect(verifyAccessToken(`${header}.${forged}.${signature}`)).rejects.toThrow();
+  });
+
+  it('refuses an unsigned (alg none) token', async () => {
+    const token = new UnsecuredJWT({ roles: ['SystemAdmin'] })
+      .setSubject('user-1')
+      .setIssuer(ISSUER)
+      .setAudience(AUDIENCE)
+      .setIssuedAt()
+      .setExpirationTime('5m')
+      .encode();
+    await expect(verifyAccessToken(token)).rejects.toThrow();
+  });
+
+  it('refuses a token signed with another algorithm and key', async () => {
+    const { privateKey } = await generateKeyPair('ES256');
+    const token = await new SignJWT({ roles: ['SystemAdmin'] })
+      .setProtectedHeader({ alg: 'ES256', typ: 'at+jwt' })
+      .setSubject('user-1')
+      .setIssuer(ISSUER)
+      .setAudience(AUDIENCE)
+      .setIssuedAt()
+      .setExpirationTime('5m')
+      .sign(privateKey);
+    await expect(verifyAccessToken(token)).rejects.toThrow();
+  });
+
+  it('refuses a token for another audience or of another type', async () => {
+    const keys = JSON.parse(process.env.JWT_KEYS_JSON!) as { privateJwk: Record<string, string> };
+    const { importJWK } = await import('jose');
+    const key = await importJWK(keys.privateJwk, 'EdDSA');
+    const base = () =>
+      new SignJWT({ roles: ['Patient'] }).setSubject('user-1').setIssuer(ISSUER).setIssuedAt().setExpirationTime('5m');
+    const otherAudience = await base().setProtectedHeader({ alg: 'EdDSA', typ: 'at+jwt' }).setAudience('other').sign(key);
+    const otherType = await base().setProtectedHeader({ alg: 'EdDSA', typ: 'JWT' }).setAudience(AUDIENCE).sign(key);
+    await expect(verifyAccessToken(otherAudience)).rejects.toThrow();
+    await expect(verifyAccessToken(otherType)).rejects.toThrow();
+  });
+});

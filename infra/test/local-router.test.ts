@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import type { RestRoute } from '@nutri/functions/routes';
+import { createRestRouter } from '../local/router';
+
+const route = (method: RestRoute['method'], path: string): RestRoute => ({
+  method,
+  path,
+  area: 'system',
+  operation: `${method} ${path}`,
+  access: 'public',
+});
+
+describe('local REST router', () => {
+  const router = createRestRouter([
+    route('GET', '/api/v2/Chat/Messages/{userId}'),
+    route('GET', '/api/v2/Chat/Messages/latest'),
+    route('POST', '/api/v2/Chat/Messages/{userId}'),
+  ]);
+
+  it('prefers literal segments over parameters, as API Gateway does', () => {
+    expect(router.match('GET', '/api/v2/Chat/Messages/latest')).toMatchObject({
+      route: { path: '/api/v2/Chat/Messages/latest' },
+      pathParameters: null,
+    });
+  });
+
+  it('extracts and decodes path parameters', () => {
+    expect(router.match('GET', '/api/v2/Chat/Messages/a%20b')).toMatchObject({ pathParameters: { userId: 'a b' } });
+  });
+
+  it('tells a wrong method from an unknown path', () => {
+    expect(router.match('DELETE', '/api/v2/Chat/Messages/x')).toBe('methodNotAllowed');
+    expect(router.match('GET', '/api/v2/Chat/Nope/x')).toBeUndefined();
+    expect(router.match('GET', '/api/v2/Chat/Messages/x/y')).toBeUndefined();
+  });
+});
