@@ -9,7 +9,7 @@ import { API_BASE_PATH, type Role } from '@nutri/shared';
  * Feature areas: one Lambda each in the cloud, dispatching on the route key. Each area's entry is
  * functions/src/<area>/handler.ts; scheduled jobs run in functions/src/jobs/handler.ts.
  */
-export const AREAS = ['system', 'realtime'] as const;
+export const AREAS = ['system', 'realtime', 'accounts'] as const;
 export type Area = (typeof AREAS)[number];
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -40,6 +40,43 @@ const api = (path: string) => `${API_BASE_PATH}/${path}`;
 
 export const restRoutes = [
   { method: 'GET', path: api('health'), area: 'system', operation: 'getHealth', access: 'public' },
+
+  // Identity and accounts (spec section 7, Auth and account).
+  { method: 'POST', path: api('Account/Login'), area: 'accounts', operation: 'login', access: 'public' },
+  { method: 'POST', path: api('Account/refresh'), area: 'accounts', operation: 'refresh', access: 'public' },
+  { method: 'POST', path: api('Account/Logout'), area: 'accounts', operation: 'logout', access: 'public' },
+  {
+    method: 'POST',
+    path: api('RefreshToken/{token}/RefreshTokenFromInstantLoginToken'),
+    area: 'accounts',
+    operation: 'exchangeInstantLoginToken',
+    access: 'public',
+  },
+  { method: 'POST', path: api('UserAccount/TryResetPassword'), area: 'accounts', operation: 'tryResetPassword', access: 'public' },
+  { method: 'POST', path: api('UserAccount/ResetPassword'), area: 'accounts', operation: 'resetPassword', access: 'public' },
+  { method: 'POST', path: api('UserAccount/ChangePassword'), area: 'accounts', operation: 'changePassword', access: 'signedIn' },
+  { method: 'POST', path: api('UserAccount/ChangeEmail'), area: 'accounts', operation: 'changeEmail', access: 'signedIn' },
+  { method: 'GET', path: api('UserDetails'), area: 'accounts', operation: 'getUserDetails', access: 'signedIn' },
+  { method: 'PATCH', path: api('UserDetails'), area: 'accounts', operation: 'patchUserDetails', access: 'signedIn' },
+  { method: 'GET', path: api('UserDetails/Metadata'), area: 'accounts', operation: 'getUserDetailsMetadata', access: 'signedIn' },
+  { method: 'POST', path: api('UserDetails/image'), area: 'accounts', operation: 'uploadUserImage', access: 'signedIn', rawBody: true },
+  { method: 'DELETE', path: api('UserDetails/image'), area: 'accounts', operation: 'deleteUserImage', access: 'signedIn' },
+  {
+    method: 'POST',
+    path: api('UserDetails/RequestMobileVerificationCode'),
+    area: 'accounts',
+    operation: 'requestMobileVerificationCode',
+    access: 'signedIn',
+  },
+  { method: 'POST', path: api('UserDetails/VerifyPhoneNo'), area: 'accounts', operation: 'verifyPhoneNo', access: 'signedIn' },
+  { method: 'POST', path: api('Patients/Unsubscribe/{userId}'), area: 'accounts', operation: 'unsubscribe', access: 'public' },
+  {
+    method: 'GET',
+    path: api('UserManagement/Users'),
+    area: 'accounts',
+    operation: 'listUsers',
+    access: ['UserManager', 'BusinessAdmin', 'SystemAdmin'],
+  },
 ] as const satisfies readonly RestRoute[];
 
 export const webSocketRoutes = [

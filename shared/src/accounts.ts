@@ -225,3 +225,10 @@ export const userProfileSchema = z.object({
   }),
 });
 export type UserProfile = z.infer<typeof userProfileSchema>;
+
+/** A password typed to confirm an operation (not a new one: no length rule beyond the maximum). */
+export const requiredPasswordSchema = requiredPassword();
+
+/** POST UserAccount/ChangeEmail: the new address and the current password. */
+export const changeEmailSchema = z.strictObject({ newEmail: emailSchema, password: requiredPasswordSchema });
+export type ChangeEmailRequest = z.infer<typeof changeEmailSchema>;

@@ -2,12 +2,15 @@
  * Users. Item `USER#<id>` / `PROFILE` holds the profile, roles and password hash. E-mail and username are
  * unique case-insensitively, enforced by the database: each has a guard item (`EMAIL#<lower>` /
  * `USERNAME#<lower>`, sk `UNIQUE`) written in the same transaction with `attribute_not_exists`.
+ * Each role a user holds has a membership item `ROLE#<role>` / `<display name lower>#<userId>`, written in
+ * the same transactions, so users are listed by role in display-name order.
  * Access patterns:
  * - get a user by id (table key);
- * - find a user by e-mail or username (guard item -> user id -> user).
+ * - find a user by e-mail or username (guard item -> user id -> user);
+ * - list users holding a role whose display name starts with a text (`ROLE#<role>`, begins_with sk).
  */
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { Role } from '@nutri/shared';
 import { AppError } from '../http/errors';
 import { db, tableName } from '../platform/db/client';
@@ -22,11 +25,27 @@ export interface User {
   roles: Role[];
   passwordHash: string | null;
   emailVerified: boolean;
+  MobilePhoneVerified?: boolean;
+  /** Key prefix of the profile photo in the assets bucket (`<prefix>-<width>.webp`). */
+  ImagePath?: string | null;
+  /** Unsubscribed from every mailing list (spec /Unsubscribe). */
+  MailingOptOut?: boolean;
   createdAt: string;
   updatedAt: string;
 }
 
 export const userKey = (userId: string) => ({ pk: `USER#${userId}`, sk: 'PROFILE' });
+const roleMemberKey = (role: Role, displayName: string, userId: string) => ({
+  pk: `ROLE#${role}`,
+  sk: `${displayName.trim().toLowerCase()}#${userId}`,
+});
+const roleMemberItem = (role: Role, user: Pick<User, 'Id' | 'DisplayName' | 'Email'>) => ({
+  ...roleMemberKey(role, user.DisplayName, user.Id),
+  type: 'RoleMember',
+  userId: user.Id,
+  DisplayName: user.DisplayName,
+  Email: user.Email,
+});
 const emailKey = (email: string) => ({ pk: `EMAIL#${email.trim().toLowerCase()}`, sk: 'UNIQUE' });
 const userNameKey = (userName: string) => ({ pk: `USERNAME#${userName.trim().toLowerCase()}`, sk: 'UNIQUE' });
 
@@ -47,6 +66,7 @@ export const createUser = async (user: User) => {
           { Put: { TableName: tableName(), Item: { ...userKey(user.Id), type: 'User', ...user }, ConditionExpression: 'attribute_not_exists(pk)' } },
           guard(emailKey(user.Email)),
           ...(user.UserName.toLowerCase() === user.Email.toLowerCase() ? [] : [guard(userNameKey(user.UserName))]),
+          ...user.roles.map((role) => ({ Put: { TableName: tableName(), Item: roleMemberItem(role, user) } })),
         ],
       }),
     );
@@ -76,4 +96,124 @@ export const findUserByLogin = async (login: string): Promise<User | null> => {
     if (typeof Item?.userId === 'string') return getUser(Item.userId);
   }
   return null;
+};
+
+export type UserUpdate = Partial<
+  Pick<User, 'Name' | 'DisplayName' | 'MobilePhoneNo' | 'MobilePhoneVerified' | 'ImagePath' | 'MailingOptOut' | 'passwordHash'>
+>;
+
+// Update profile fields; a new display name also moves the user's role memberships, in one transaction.
+export const updateUser = async (user: User, changes: UserUpdate, now: Date): Promise<User> => {
+  const entries = Object.entries(changes).filter(([, value]) => value !== undefined);
+  const updated: User = { ...user, ...Object.fromEntries(entries), updatedAt: now.toISOString() };
+  const names: Record<string, string> = { '#updatedAt': 'updatedAt' };
+  const values: Record<string, unknown> = { ':updatedAt': updated.updatedAt, ':version': user.updatedAt };
+  const sets = ['#updatedAt = :updatedAt'];
+  entries.forEach(([field, value], index) => {
+    names[`#f${index}`] = field;
+    values[`:v${index}`] = value;
+    sets.push(`#f${index} = :v${index}`);
+  });
+  const displayNameChanged = changes.DisplayName !== undefined && changes.DisplayName !== user.DisplayName;
+  await db().send(
+    new TransactWriteCommand({
+      TransactItems: [
+        {
+          Update: {
+            TableName: tableName(),
+            Key: userKey(user.Id),
+            UpdateExpression: `SET ${sets.join(', ')}`,
+            // Optimistic concurrency: a concurrent update makes this one fail rather than be lost.
+            ConditionExpression: 'updatedAt = :version',
+            ExpressionAttributeNames: names,
+            ExpressionAttributeValues: values,
+          },
+        },
+        ...(displayNameChanged
+          ? user.roles.flatMap((role) => [
+              { Delete: { TableName: tableName(), Key: roleMemberKey(role, user.DisplayName, user.Id) } },
+              { Put: { TableName: tableName(), Item: roleMemberItem(role, updated) } },
+            ])
+          : []),
+      ],
+    }),
+  ).catch((error: unknown) => {
+    if (error instanceof TransactionCanceledException) {
+      throw new AppError('conflict', undefined, { cause: error });
+    }
+    throw error;
+  });
+  return updated;
+};
+
+// Change the e-mail: move its uniqueness guard (the new one must be free) and update the user at once.
+export const changeUserEmail = async (user: User, newEmail: string, now: Date): Promise<User> => {
+  const updated: User = { ...user, Email: newEmail, updatedAt: now.toISOString() };
+  const userNameWasEmail = user.UserName.toLowerCase() === user.Email.toLowerCase();
+  if (userNameWasEmail) updated.UserName = newEmail;
+  try {
+    await db().send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Put: {
+              TableName: tableName(),
+              Item: { ...emailKey(newEmail), type: 'UniqueGuard', userId: user.Id },
+              ConditionExpression: 'attribute_not_exists(pk)',
+            },
+          },
+          { Delete: { TableName: tableName(), Key: emailKey(user.Email) } },
+          {
+            Update: {
+              TableName: tableName(),
+              Key: userKey(user.Id),
+              UpdateExpression: 'SET Email = :email, UserName = :userName, updatedAt = :now',
+              ConditionExpression: 'updatedAt = :version',
+              ExpressionAttributeValues: {
+                ':email': newEmail,
+                ':userName': updated.UserName,
+                ':now': updated.updatedAt,
+                ':version': user.updatedAt,
+              },
+            },
+          },
+          ...user.roles.map((role) => ({ Put: { TableName: tableName(), Item: roleMemberItem(role, updated) } })),
+        ],
+      }),
+    );
+  } catch (error) {
+    if (error instanceof TransactionCanceledException) {
+      throw new AppError('conflict', 'Questo indirizzo e-mail è già associato a un altro account.', { cause: error });
+    }
+    throw error;
+  }
+  return updated;
+};
+
+export interface RoleMember {
+  userId: string;
+  DisplayName: string;
+  Email: string;
+}
+
+// List users holding a role, in display-name order, optionally those whose display name starts with a text.
+export const listRoleMembers = async (role: Role, displayNamePrefix: string, limit: number, cursor?: Record<string, unknown>) => {
+  const prefix = displayNamePrefix.trim().toLowerCase();
+  const page = await db().send(
+    new QueryCommand({
+      TableName: tableName(),
+      KeyConditionExpression: prefix ? 'pk = :pk AND begins_with(sk, :prefix)' : 'pk = :pk',
+      ExpressionAttributeValues: { ':pk': `ROLE#${role}`, ...(prefix ? { ':prefix': prefix } : {}) },
+      Limit: limit,
+      ExclusiveStartKey: cursor,
+    }),
+  );
+  return {
+    members: (page.Items ?? []).map((item): RoleMember => ({
+      userId: String(item.userId),
+      DisplayName: String(item.DisplayName),
+      Email: String(item.Email),
+    })),
+    next: page.LastEvaluatedKey,
+  };
 };

@@ -20,7 +20,7 @@ const jwtKeysSchema = z.object({
 export type JwtKeys = z.infer<typeof jwtKeysSchema>;
 
 type Key = CryptoKey | KeyObject | Uint8Array;
-let keysPromise: Promise<{ kid: string; privateKey: Key; publicKey: Key }> | undefined;
+let keysPromise: Promise<{ kid: string; privateKey: Key; publicKey: Key; master: Buffer }> | undefined;
 
 const loadKeys = () => {
   keysPromise ??= (async () => {
@@ -30,6 +30,7 @@ const loadKeys = () => {
       kid: keys.kid,
       privateKey: await importJWK(keys.privateJwk as JWK, ALGORITHM),
       publicKey: await importJWK(keys.publicJwk as JWK, ALGORITHM),
+      master: Buffer.from(keys.privateJwk.d, 'base64url'),
     };
   })().catch((error: unknown) => {
     keysPromise = undefined;
@@ -37,6 +38,9 @@ const loadKeys = () => {
   });
   return keysPromise;
 };
+
+/** Secret bytes other signatures (e.g. unsubscribe links) derive their own keys from (platform/hash.ts). */
+export const signingMasterKey = async () => (await loadKeys()).master;
 
 /** For the local runtime and tests, after they change the key configuration. */
 export const resetTokenKeys = () => {

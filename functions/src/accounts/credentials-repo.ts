@@ -1,0 +1,216 @@
+/**
+ * Session and one-time credentials, all stored only as SHA-256 hashes of the random token.
+ * - Refresh tokens `RT#<hash>` / `RT`: user, family, expiry, `usedAt` once rotated.
+ * - Refresh-token families `RTFAM#<familyId>` / `RTFAM`: one per sign-in; revoking it ends the session.
+ *   Listed per user for "sign out everywhere" (gsi1: `USER#<userId>` / `RTFAM#<familyId>`).
+ * - One-time tokens `OTT#<purpose>#<hash>` / `OTT`: instant login, password reset, e-mail verification;
+ *   consumed by a conditional delete, so each works exactly once.
+ * Every item carries expiresAt; readers check it because DynamoDB deletes expired items late (and
+ * DynamoDB Local never).
+ */
+import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { db, isExpired, tableName, toEpochSeconds } from '../platform/db/client';
+import { sha256 } from '../platform/hash';
+import { newId, randomToken } from '../platform/ids';
+
+export const REFRESH_LIFETIME_SECONDS = { rememberMe: 30 * 24 * 3600, session: 24 * 3600 } as const;
+
+const refreshKey = (token: string) => ({ pk: `RT#${sha256(token)}`, sk: 'RT' });
+const familyKey = (familyId: string) => ({ pk: `RTFAM#${familyId}`, sk: 'RTFAM' });
+
+export interface RefreshFamily {
+  familyId: string;
+  userId: string;
+  rememberMe: boolean;
+}
+
+const refreshItem = (token: string, family: RefreshFamily, now: Date) => {
+  const lifetime = family.rememberMe ? REFRESH_LIFETIME_SECONDS.rememberMe : REFRESH_LIFETIME_SECONDS.session;
+  return {
+    ...refreshKey(token),
+    type: 'RefreshToken',
+    userId: family.userId,
+    familyId: family.familyId,
+    rememberMe: family.rememberMe,
+    createdAt: now.toISOString(),
+    expiresAt: toEpochSeconds(now) + lifetime,
+  };
+};
+
+// Start a session: a new family and its first refresh token.
+export const startRefreshFamily = async (userId: string, rememberMe: boolean, now: Date) => {
+  const family: RefreshFamily = { familyId: newId(), userId, rememberMe };
+  const token = randomToken();
+  const lifetime = rememberMe ? REFRESH_LIFETIME_SECONDS.rememberMe : REFRESH_LIFETIME_SECONDS.session;
+  await db().send(
+    new TransactWriteCommand({
+      TransactItems: [
+        {
+          Put: {
+            TableName: tableName(),
+            Item: {
+              ...familyKey(family.familyId),
+              type: 'RefreshFamily',
+              ...family,
+              revoked: false,
+              createdAt: now.toISOString(),
+              gsi1pk: `USER#${userId}`,
+              gsi1sk: `RTFAM#${family.familyId}`,
+              // A family outlives its tokens only by what a rotation could add; kept for reuse detection.
+              expiresAt: toEpochSeconds(now) + lifetime * 2,
+            },
+          },
+        },
+        { Put: { TableName: tableName(), Item: refreshItem(token, family, now) } },
+      ],
+    }),
+  );
+  return { token, family };
+};
+
+export type RotationResult =
+  | { outcome: 'rotated'; token: string; family: RefreshFamily }
+  | { outcome: 'invalid' }
+  | { outcome: 'reused'; family: RefreshFamily };
+
+// Rotate a refresh token: mark it used and issue its successor in one transaction. A token used twice
+// (a stolen copy, or a replay) is reported as reuse so the caller revokes the whole family.
+export const rotateRefreshToken = async (token: string, now: Date): Promise<RotationResult> => {
+  const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: refreshKey(token), ConsistentRead: true }));
+  if (!Item || isExpired(Item, now)) return { outcome: 'invalid' };
+  const family: RefreshFamily = { familyId: String(Item.familyId), userId: String(Item.userId), rememberMe: Item.rememberMe === true };
+  if (Item.usedAt) return { outcome: 'reused', family };
+  const next = randomToken();
+  try {
+    await db().send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Update: {
+              TableName: tableName(),
+              Key: refreshKey(token),
+              UpdateExpression: 'SET usedAt = :now',
+              ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(usedAt)',
+              ExpressionAttributeValues: { ':now': now.toISOString() },
+            },
+          },
+          {
+            ConditionCheck: {
+              TableName: tableName(),
+              Key: familyKey(family.familyId),
+              ConditionExpression: 'revoked = :false',
+              ExpressionAttributeValues: { ':false': false },
+            },
+          },
+          { Put: { TableName: tableName(), Item: refreshItem(next, family, now) } },
+        ],
+      }),
+    );
+  } catch (error) {
+    if (error instanceof TransactionCanceledException) {
+      const [tokenCheck, familyCheck] = error.CancellationReasons ?? [];
+      if (familyCheck?.Code === 'ConditionalCheckFailed') return { outcome: 'invalid' };
+      if (tokenCheck?.Code === 'ConditionalCheckFailed') return { outcome: 'reused', family };
+    }
+    throw error;
+  }
+  return { outcome: 'rotated', token: next, family };
+};
+
+// The family of a refresh token, if the token is known (used or not).
+export const familyOfRefreshToken = async (token: string): Promise<RefreshFamily | null> => {
+  const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: refreshKey(token) }));
+  return Item ? { familyId: String(Item.familyId), userId: String(Item.userId), rememberMe: Item.rememberMe === true } : null;
+};
+
+// Revoke a family: every refresh token of that session stops working.
+export const revokeFamily = async (familyId: string, now: Date) => {
+  await db().send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: familyKey(familyId),
+      UpdateExpression: 'SET revoked = :true, revokedAt = :now',
+      ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeValues: { ':true': true, ':now': now.toISOString() },
+    }),
+  ).catch((error: unknown) => {
+    if (!(error instanceof ConditionalCheckFailedException)) throw error;
+  });
+};
+
+// Revoke every session of a user (after a password reset or change), via gsi1 `USER#<id>` / `RTFAM#`.
+export const revokeAllFamilies = async (userId: string, now: Date, exceptFamilyId?: string) => {
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const page = await db().send(
+      new QueryCommand({
+        TableName: tableName(),
+        IndexName: 'gsi1',
+        KeyConditionExpression: 'gsi1pk = :pk AND begins_with(gsi1sk, :prefix)',
+        ExpressionAttributeValues: { ':pk': `USER#${userId}`, ':prefix': 'RTFAM#' },
+        ExclusiveStartKey: startKey,
+      }),
+    );
+    for (const item of page.Items ?? []) {
+      if (item.familyId !== exceptFamilyId && item.revoked !== true) await revokeFamily(String(item.familyId), now);
+    }
+    startKey = page.LastEvaluatedKey;
+  } while (startKey);
+};
+
+export type OneTimePurpose = 'instant-login' | 'password-reset' | 'email-verification';
+
+const oneTimeKey = (purpose: OneTimePurpose, token: string) => ({ pk: `OTT#${purpose}#${sha256(token)}`, sk: 'OTT' });
+
+// Issue a single-use token for a purpose; `data` travels with it (e.g. the e-mail it was sent to).
+export const issueOneTimeToken = async (
+  purpose: OneTimePurpose,
+  userId: string,
+  lifetimeSeconds: number,
+  now: Date,
+  data: Record<string, string> = {},
+) => {
+  const token = randomToken();
+  await db().send(
+    new PutCommand({
+      TableName: tableName(),
+      Item: {
+        ...oneTimeKey(purpose, token),
+        type: 'OneTimeToken',
+        purpose,
+        userId,
+        data,
+        createdAt: now.toISOString(),
+        expiresAt: toEpochSeconds(now) + lifetimeSeconds,
+      },
+    }),
+  );
+  return token;
+};
+
+// Consume a single-use token: deleted on first use; null when unknown, used or expired.
+export const consumeOneTimeToken = async (purpose: OneTimePurpose, token: string, now: Date) => {
+  try {
+    const { Attributes } = await db().send(
+      new DeleteCommand({
+        TableName: tableName(),
+        Key: oneTimeKey(purpose, token),
+        ConditionExpression: 'attribute_exists(pk)',
+        ReturnValues: 'ALL_OLD',
+      }),
+    );
+    if (!Attributes || isExpired(Attributes, now)) return null;
+    return { userId: String(Attributes.userId), data: (Attributes.data ?? {}) as Record<string, string> };
+  } catch (error) {
+    if (error instanceof ConditionalCheckFailedException) return null;
+    throw error;
+  }
+};
+
+// Look at a single-use token without consuming it (e.g. to check its user before a password rule).
+export const peekOneTimeToken = async (purpose: OneTimePurpose, token: string, now: Date) => {
+  const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: oneTimeKey(purpose, token), ConsistentRead: true }));
+  if (!Item || isExpired(Item, now)) return null;
+  return { userId: String(Item.userId), data: (Item.data ?? {}) as Record<string, string> };
+};

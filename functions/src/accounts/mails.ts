@@ -1,0 +1,35 @@
+/** Italian e-mails of the account flows (HTML + text through the shared layout). */
+import { renderMail } from '../platform/mail-layout';
+
+export const passwordResetMail = (displayName: string, url: string) =>
+  renderMail({
+    subject: 'Reimposta la tua password di Nutrì',
+    greeting: `Ciao ${displayName},`,
+    paragraphs: [
+      'abbiamo ricevuto una richiesta per reimpostare la password del tuo account Nutrì.',
+      'Il link è valido per 1 ora e può essere usato una sola volta.',
+      'Se non sei stato tu, ignora questa e-mail: la tua password resta invariata.',
+    ],
+    action: { label: 'Reimposta la password', url },
+  });
+
+export const emailChangedNoticeMail = (displayName: string, newEmail: string, supportUrl: string) =>
+  renderMail({
+    subject: 'L’indirizzo e-mail del tuo account Nutrì è stato cambiato',
+    greeting: `Ciao ${displayName},`,
+    paragraphs: [
+      `l’indirizzo e-mail del tuo account è ora ${newEmail}.`,
+      'Se non hai chiesto tu questa modifica, contattaci subito: proteggeremo il tuo account.',
+    ],
+    action: { label: 'Contatta il supporto', url: supportUrl },
+  });
+
+export const emailChangedConfirmationMail = (displayName: string) =>
+  renderMail({
+    subject: 'Il tuo nuovo indirizzo e-mail su Nutrì',
+    greeting: `Ciao ${displayName},`,
+    paragraphs: ['da ora riceverai a questo indirizzo le comunicazioni di Nutrì e potrai usarlo per accedere.'],
+  });
+
+export const phoneCodeSms = (code: string) =>
+  `Nutrì: il tuo codice di verifica è ${code}. Scade tra 10 minuti. Non condividerlo con nessuno.`;

@@ -1,0 +1,140 @@
+/**
+ * The signed-in user's own details: GET/PATCH UserDetails, the form metadata, and the profile photo
+ * (POST/DELETE UserDetails/image, resized to webp and stored in the assets bucket).
+ */
+import busboy from 'busboy';
+import sharp from 'sharp';
+import { z } from 'zod';
+import {
+  PROFILE_IMAGE_FIELD,
+  PROFILE_IMAGE_MAX_BYTES,
+  PROFILE_IMAGE_TYPES,
+  updateUserDetailsSchema,
+} from '@nutri/shared';
+import type { APIGatewayProxyEvent } from 'aws-lambda';
+import { AppError } from '../http/errors';
+import { defineOperation } from '../http/operation';
+import { now } from '../platform/clock';
+import { config } from '../platform/config';
+import { deletePrefix, putObject } from '../platform/files';
+import { newId } from '../platform/ids';
+import { requireActorUser } from './current-user';
+import { PROFILE_IMAGE_WIDTHS, toUserProfile } from './profile-view';
+import { updateUser } from './users-repo';
+
+export const getUserDetails = defineOperation({}, async ({ actor }) => toUserProfile(await requireActorUser(actor)));
+
+export const patchUserDetails = defineOperation({ body: updateUserDetailsSchema }, async ({ body, actor }) => {
+  const user = await requireActorUser(actor);
+  const phoneChanged = body.MobilePhoneNo !== undefined && body.MobilePhoneNo !== user.MobilePhoneNo;
+  const updated = await updateUser(
+    user,
+    { ...body, ...(phoneChanged ? { MobilePhoneVerified: false } : {}) },
+    now(),
+  );
+  return toUserProfile(updated);
+});
+
+interface FieldMetadata {
+  Required: boolean;
+  MaxLength?: number;
+  MinLength?: number;
+  Pattern?: string;
+}
+
+/** Validators and maximum lengths of the profile form, derived from the same zod schema the PATCH uses. */
+export const describeSchema = (schema: z.ZodObject): Record<string, FieldMetadata> => {
+  const json = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as {
+    properties?: Record<string, { maxLength?: number; minLength?: number; pattern?: string }>;
+    required?: string[];
+  };
+  return Object.fromEntries(
+    Object.entries(json.properties ?? {}).map(([name, property]) => [
+      name,
+      {
+        Required: json.required?.includes(name) ?? false,
+        ...(property.maxLength !== undefined ? { MaxLength: property.maxLength } : {}),
+        ...(property.minLength !== undefined ? { MinLength: property.minLength } : {}),
+        ...(property.pattern !== undefined ? { Pattern: property.pattern } : {}),
+      },
+    ]),
+  );
+};
+
+export const getUserDetailsMetadata = defineOperation({}, async () => ({ Fields: describeSchema(updateUserDetailsSchema) }));
+
+const IMAGE_TOO_LARGE = 'L’immagine supera la dimensione massima di 5 MB.';
+const IMAGE_WRONG_TYPE = 'Formato non supportato: carica un’immagine JPEG, PNG o WebP.';
+
+/** Reads the one file of a multipart body, refusing other types and anything over the size limit. */
+const readUploadedImage = (event: APIGatewayProxyEvent) =>
+  new Promise<Buffer>((resolve, reject) => {
+    const contentType = Object.entries(event.headers ?? {}).find(([key]) => key.toLowerCase() === 'content-type')?.[1];
+    if (!contentType?.toLowerCase().startsWith('multipart/form-data') || !event.body) {
+      return reject(new AppError('bad_request', 'Invia l’immagine come multipart/form-data nel campo "File".'));
+    }
+    let parser: busboy.Busboy;
+    try {
+      parser = busboy({ headers: { 'content-type': contentType }, limits: { files: 1, fileSize: PROFILE_IMAGE_MAX_BYTES } });
+    } catch {
+      return reject(new AppError('bad_request', 'Corpo multipart non valido.'));
+    }
+    let file: Promise<Buffer> | undefined;
+    parser.on('file', (field, stream, info) => {
+      if (field !== PROFILE_IMAGE_FIELD || !(PROFILE_IMAGE_TYPES as readonly string[]).includes(info.mimeType)) {
+        stream.resume();
+        file = Promise.reject(new AppError('validation_failed', IMAGE_WRONG_TYPE, { errors: { [PROFILE_IMAGE_FIELD]: [IMAGE_WRONG_TYPE] } }));
+        file.catch(() => undefined);
+        return;
+      }
+      file = new Promise((done, fail) => {
+        const chunks: Buffer[] = [];
+        stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+        stream.on('limit', () => fail(new AppError('payload_too_large', IMAGE_TOO_LARGE, { errors: { [PROFILE_IMAGE_FIELD]: [IMAGE_TOO_LARGE] } })));
+        stream.on('end', () => done(Buffer.concat(chunks)));
+      });
+      file.catch(() => undefined);
+    });
+    parser.on('error', () => reject(new AppError('bad_request', 'Corpo multipart non valido.')));
+    parser.on('close', () => {
+      if (!file) return reject(new AppError('validation_failed', 'Nessuna immagine ricevuta.', { errors: { [PROFILE_IMAGE_FIELD]: ['Nessuna immagine ricevuta.'] } }));
+      file.then(resolve, reject);
+    });
+    parser.end(Buffer.from(event.body, event.isBase64Encoded ? 'base64' : 'binary'));
+  });
+
+export const uploadUserImage = defineOperation({}, async ({ actor, event }) => {
+  const user = await requireActorUser(actor);
+  const image = await readUploadedImage(event);
+  // The declared type is the client's word; decoding the pixels is the check (magic bytes and content).
+  const decoded = sharp(image, { failOn: 'error', limitInputPixels: 40_000_000 });
+  const metadata = await decoded.metadata().catch(() => null);
+  if (!metadata?.format || !['jpeg', 'png', 'webp'].includes(metadata.format)) {
+    throw new AppError('validation_failed', IMAGE_WRONG_TYPE, { errors: { [PROFILE_IMAGE_FIELD]: [IMAGE_WRONG_TYPE] } });
+  }
+  const { ASSETS_BUCKET } = config();
+  const folder = `users/${user.Id}/`;
+  const prefix = `${folder}avatar-${newId()}`;
+  // Square crops, metadata (GPS and the like) stripped by re-encoding.
+  const renditions = await Promise.all(
+    PROFILE_IMAGE_WIDTHS.map(async (width) => ({
+      width,
+      body: await sharp(image).rotate().resize(width, width, { fit: 'cover' }).webp({ quality: 82 }).toBuffer(),
+    })),
+  );
+  const previous = user.ImagePath;
+  await Promise.all(
+    renditions.map(({ width, body }) => putObject(ASSETS_BUCKET, `${prefix}-${width}.webp`, body, 'image/webp', 'public, max-age=31536000, immutable')),
+  );
+  const updated = await updateUser(user, { ImagePath: prefix }, now());
+  if (previous) await deletePrefix(ASSETS_BUCKET, previous);
+  return toUserProfile(updated);
+});
+
+export const deleteUserImage = defineOperation({}, async ({ actor }) => {
+  const user = await requireActorUser(actor);
+  if (!user.ImagePath) return toUserProfile(user);
+  const updated = await updateUser(user, { ImagePath: null }, now());
+  await deletePrefix(config().ASSETS_BUCKET, user.ImagePath);
+  return toUserProfile(updated);
+});

@@ -1,0 +1,43 @@
+/**
+ * E-mail through SES v2. Locally SES_ENDPOINT points at the local SES, whose viewer shows every mail.
+ * Callers pass finished Italian content (see platform/mail-layout.ts); recipients are never logged.
+ */
+import { SESv2Client, SendEmailCommand } from '@aws-sdk/client-sesv2';
+import { config } from './config';
+
+let client: SESv2Client | undefined;
+const ses = () => {
+  if (!client) {
+    const { AWS_REGION, SES_ENDPOINT } = config();
+    client = new SESv2Client({ region: AWS_REGION, ...(SES_ENDPOINT ? { endpoint: SES_ENDPOINT } : {}) });
+  }
+  return client;
+};
+
+export interface Mail {
+  to: string;
+  subject: string;
+  html: string;
+  text: string;
+  /** Tags SES passes to delivery events (e.g. which message a notification was about). */
+  tags?: Record<string, string>;
+}
+
+export const sendMail = async (mail: Mail): Promise<string | undefined> => {
+  const { MAIL_FROM, SES_CONFIGURATION_SET } = config();
+  const result = await ses().send(
+    new SendEmailCommand({
+      FromEmailAddress: MAIL_FROM,
+      Destination: { ToAddresses: [mail.to] },
+      Content: {
+        Simple: {
+          Subject: { Data: mail.subject, Charset: 'UTF-8' },
+          Body: { Html: { Data: mail.html, Charset: 'UTF-8' }, Text: { Data: mail.text, Charset: 'UTF-8' } },
+        },
+      },
+      ...(SES_CONFIGURATION_SET ? { ConfigurationSetName: SES_CONFIGURATION_SET } : {}),
+      ...(mail.tags ? { EmailTags: Object.entries(mail.tags).map(([Name, Value]) => ({ Name, Value })) } : {}),
+    }),
+  );
+  return result.MessageId;
+};

@@ -1,0 +1,30 @@
+/**
+ * Text messages. In the cloud through SNS (SMS_TRANSPORT=sns); locally they are delivered as e-mails
+ * to `<number>@sms.nutri.local`, so they show up in the local mail viewer.
+ */
+import { PublishCommand, SNSClient } from '@aws-sdk/client-sns';
+import { config } from './config';
+import { sendMail } from './mail';
+import { escapeHtml } from './mail-layout';
+
+let client: SNSClient | undefined;
+
+export const sendSms = async (phoneNumber: string, text: string) => {
+  if (process.env.SMS_TRANSPORT === 'sns') {
+    client ??= new SNSClient({ region: config().AWS_REGION });
+    await client.send(
+      new PublishCommand({
+        PhoneNumber: phoneNumber,
+        Message: text,
+        MessageAttributes: { 'AWS.SNS.SMS.SMSType': { DataType: 'String', StringValue: 'Transactional' } },
+      }),
+    );
+    return;
+  }
+  await sendMail({
+    to: `${phoneNumber.replace(/\D/g, '')}@sms.nutri.local`,
+    subject: `SMS a ${phoneNumber}`,
+    text,
+    html: `<p>${escapeHtml(text)}</p>`,
+  });
+};
