@@ -7,6 +7,8 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
+    // Node 20 runs tooling and tests by design (the Lambdas run Node 22): the AWS SDK's notice is noise.
+    env: { AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' },
     projects: [
       {
         test: {
