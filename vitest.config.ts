@@ -11,6 +11,7 @@ export default defineConfig({
     env: { AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' },
     projects: [
       {
+        extends: true,
         test: {
           name: 'unit',
           include: ['shared/test/**/*.test.ts', 'functions/test/unit/**/*.test.ts', 'infra/test/**/*.test.ts', 'web/test/**/*.test.{ts,tsx}'],
@@ -20,6 +21,7 @@ export default defineConfig({
         },
       },
       {
+        extends: true,
         test: {
           name: 'integration',
           include: ['tests/integration/**/*.test.ts'],
