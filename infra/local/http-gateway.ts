@@ -199,7 +199,7 @@ export const startHttpGateway = async (options: HttpGatewayOptions) => {
       options.onLog?.(`${request.method} ${url.pathname} ${response.statusCode} ${Date.now() - started}ms`);
     });
     const wsManagement = url.pathname.match(new RegExp(`^/${options.webSocketStage}/@connections/([^/]+)$`));
-    let work: Promise<unknown> | unknown;
+    let work: unknown;
     if (wsManagement?.[1]) {
       if (!isLoopback(request.socket.remoteAddress)) return sendJson(response, 403, { code: 'forbidden', message: errorTexts.forbidden });
       work = options.webSocket.handleManagement(request, response, decodeURIComponent(wsManagement[1]));

@@ -128,7 +128,7 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
     await seedDemoData();
     const scheduler = startScheduler(log);
     runJob = scheduler.runNow;
-    stops.push(async () => scheduler.stop());
+    stops.push(() => Promise.resolve(scheduler.stop()));
 
     const info: LocalStackInfo = {
       baseUrl: origin,

@@ -308,7 +308,7 @@ describe('UserDetails', () => {
   it('describes the form in Metadata from the shared schema', async () => {
     const session = await login('paziente@nutri.local', 'Paziente123!');
     const result = await api('GET', 'UserDetails/Metadata', { token: session.accessToken });
-    expect(result.body).toMatchObject({ Fields: { Name: { MaxLength: 100 }, DisplayName: { MaxLength: 100 }, MobilePhoneNo: { Pattern: expect.any(String) } } });
+    expect(result.body).toMatchObject({ Fields: { Name: { MaxLength: 100 }, DisplayName: { MaxLength: 100 }, MobilePhoneNo: { Pattern: expect.any(String) as string } } });
   });
 
   it('stores a resized photo in the assets bucket and removes it', async () => {
@@ -360,7 +360,7 @@ describe('mobile phone verification', () => {
     const wrongCode = code === '000000' ? '111111' : '000000';
     const wrong = await api('POST', 'UserDetails/VerifyPhoneNo', { token: session.accessToken, body: { Code: wrongCode } });
     expect(wrong.status).toBe(400);
-    expect(wrong.body).toMatchObject({ Errors: { Code: [expect.stringContaining('Tentativi rimasti: 4')] } });
+    expect(wrong.body).toMatchObject({ Errors: { Code: [expect.stringContaining('Tentativi rimasti: 4') as string] } });
     const verified = await api<UserProfile>('POST', 'UserDetails/VerifyPhoneNo', { token: session.accessToken, body: { Code: code } });
     expect(verified.status).toBe(200);
     expect(verified.body.MobilePhoneNo).toBe(phone);

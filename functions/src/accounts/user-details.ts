@@ -61,7 +61,7 @@ export const describeSchema = (schema: z.ZodObject): Record<string, FieldMetadat
   );
 };
 
-export const getUserDetailsMetadata = defineOperation({}, async () => ({ Fields: describeSchema(updateUserDetailsSchema) }));
+export const getUserDetailsMetadata = defineOperation({}, () => Promise.resolve({ Fields: describeSchema(updateUserDetailsSchema) }));
 
 const IMAGE_TOO_LARGE = 'L’immagine supera la dimensione massima di 5 MB.';
 const IMAGE_WRONG_TYPE = 'Formato non supportato: carica un’immagine JPEG, PNG o WebP.';

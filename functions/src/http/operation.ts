@@ -44,6 +44,6 @@ export const defineOperation = <B = undefined, Q = undefined, P = undefined>(
   schemas: OperationSchemas<B, Q, P>,
   run: (context: OperationContext<B, Q, P>) => Promise<unknown>,
 ): Operation => ({
-  schemas: schemas as OperationSchemas<unknown, unknown, unknown>,
+  schemas,
   run: run as Operation['run'],
 });

@@ -1,0 +1,84 @@
+/**
+ * Browser journeys in real Chromium: the Debian package at /usr/bin/chromium (browsers are never
+ * downloaded). scripts/test.mjs starts the local stack and passes it as NUTRI_STACK, so there is no
+ * webServer block; to run against an already running `npm start`, set NUTRI_BASE_URL instead.
+ */
+import { defineConfig, devices } from '@playwright/test';
+
+const CHROMIUM_PATH = '/usr/bin/chromium';
+
+// Chromium must not reach the network on its own (updates, sync, QUIC probes): tests talk to 127.0.0.1 only.
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+// Video visits (WebRTC) need a camera and microphone: fake ones, granted without a prompt, over loopback.
+const WEBRTC_ARGS = [
+  '--use-fake-device-for-media-stream',
+  '--use-fake-ui-for-media-stream',
+  '--allow-loopback-in-peer-connection',
+];
+
+/** Tests tagged `@webrtc` run in the `webrtc` project only, the one with fake media devices. */
+const WEBRTC_TAG = /@webrtc/;
+
+const baseURL = (() => {
+  const raw = process.env.NUTRI_STACK;
+  if (raw) return (JSON.parse(raw) as { baseUrl: string }).baseUrl;
+  return process.env.NUTRI_BASE_URL;
+})();
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  // Artifacts of failed tests; the JSON report sits next to the vitest reports in test-results/.
+  outputDir: 'test-results/playwright',
+  fullyParallel: true,
+  forbidOnly: true,
+  workers: 2,
+  retries: 0,
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list'], ['json', { outputFile: 'test-results/playwright.json' }]],
+  use: {
+    baseURL,
+    locale: 'it-IT',
+    timezoneId: 'Europe/Rome',
+    screenshot: 'only-on-failure',
+    trace: 'retain-on-failure',
+    launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
+  },
+  projects: [
+    {
+      name: 'desktop',
+      grepInvert: WEBRTC_TAG,
+      use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } },
+    },
+    {
+      name: 'phone',
+      grepInvert: WEBRTC_TAG,
+      use: {
+        browserName: 'chromium',
+        viewport: { width: 390, height: 844 },
+        deviceScaleFactor: 3,
+        isMobile: true,
+        hasTouch: true,
+      },
+    },
+    {
+      name: 'webrtc',
+      grep: WEBRTC_TAG,
+      use: {
+        ...devices['Desktop Chrome'],
+        viewport: { width: 1280, height: 800 },
+        launchOptions: { executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS, ...WEBRTC_ARGS] },
+      },
+    },
+  ],
+});

@@ -1,0 +1,268 @@
+/**
+ * The platform as a client sees it, on the running local stack: the HTTP gateway (JSON errors,
+ * security headers, method and path handling), the WebSocket gateway (ping, unknown actions, API
+ * Gateway's size limits), the local job runner and the web app's SPA fallback.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import {
+  WEBSOCKET_LIMITS,
+  apiErrorBodySchema,
+  errorTexts,
+  pongMessageSchema,
+  realtimeErrorMessageSchema,
+} from '@nutri/shared';
+// Relative imports: the tests package depends only on @nutri/shared; the route table and the stack
+// contract are read straight from their single source.
+import { restRoutes, type RestRoute } from '../../functions/src/routes';
+import { READY_PREFIX, readStackInfoFromEnv } from '../../infra/local/stack-info';
+import { READY_PREFIX as HARNESS_READY_PREFIX } from '../../scripts/lib/local-stack.mjs';
+import { RealtimeClient, type RealtimeOutcome } from '../support/realtime-client';
+
+const stack = readStackInfoFromEnv();
+
+interface HttpResult {
+  status: number;
+  headers: Headers;
+  text: string;
+  json: unknown;
+}
+
+const request = async (path: string, init: RequestInit = {}): Promise<HttpResult> => {
+  const response = await fetch(new URL(path, stack.baseUrl), { redirect: 'manual', ...init });
+  const text = await response.text();
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    json = undefined;
+  }
+  return { status: response.status, headers: response.headers, text, json };
+};
+
+/** An error response must be JSON `{ code, message }` with an Italian message a user may see. */
+const expectJsonError = (result: HttpResult) => {
+  expect(result.headers.get('content-type')).toMatch(/^application\/json/);
+  const body = apiErrorBodySchema.parse(result.json);
+  expect(body.message.length).toBeGreaterThan(0);
+  return body;
+};
+
+const openClients: RealtimeClient[] = [];
+const connect = async () => {
+  const client = await RealtimeClient.connect(stack.wsUrl);
+  openClients.push(client);
+  return client;
+};
+
+afterEach(async () => {
+  await Promise.all(openClients.splice(0).map((client) => client.close()));
+});
+
+describe('local stack contract', () => {
+  it('uses the ready prefix of infra/local/stack-info.ts in the harness', () => {
+    expect(HARNESS_READY_PREFIX).toBe(READY_PREFIX);
+  });
+
+  it('listens on the loopback interface only', () => {
+    expect(new URL(stack.baseUrl).hostname).toBe('127.0.0.1');
+    expect(new URL(stack.wsUrl).hostname).toBe('127.0.0.1');
+    expect(new URL(stack.wsUrl).pathname).toBe('/ws');
+  });
+});
+
+describe('HTTP gateway', () => {
+  it('answers GET /api/v2/health with 200 {"status":"ok"} as JSON with security headers', async () => {
+    const result = await request('/api/v2/health');
+
+    expect(result.status).toBe(200);
+    expect(result.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(result.json).toEqual({ status: 'ok' });
+    expect(result.headers.get('x-content-type-options')).toBe('nosniff');
+    // X-Frame-Options and CSP belong to HTML responses only (middy's http-security-headers agrees).
+    expect(result.headers.get('x-powered-by')).toBeNull();
+    expect(result.headers.get('strict-transport-security')).toMatch(/max-age=\d+/);
+    expect(result.headers.get('referrer-policy')).toBe('no-referrer');
+    expect(result.headers.get('cache-control')).toMatch(/no-store/);
+  });
+
+  it('answers an unknown API path with 404 JSON not_found and an Italian message', async () => {
+    for (const path of ['/api/v2/whatever', '/api/v2/whatever/deeper/still']) {
+      const result = await request(path);
+
+      expect(result.status, path).toBe(404);
+      const body = expectJsonError(result);
+      expect(body.code).toBe('not_found');
+      expect(body.message).toBe(errorTexts.not_found);
+    }
+  });
+
+  it('answers a known path with the wrong method with a JSON error, never the route or the SPA', async () => {
+    const result = await request('/api/v2/health', { method: 'DELETE' });
+
+    expect([404, 405]).toContain(result.status);
+    const body = expectJsonError(result);
+    expect(body.code).toMatch(/^[a-z_]+$/);
+  });
+
+  // The first public JSON POST route of the table; until one exists, the local job runner stands in.
+  const postRoute = (restRoutes as readonly RestRoute[]).find(
+    (route) =>
+      route.method === 'POST' && route.access === 'public' && !route.rawBody && !route.path.includes('{'),
+  );
+  if (postRoute) {
+    it(`refuses a malformed JSON body on POST ${postRoute.path} with 400 invalid_json`, async () => {
+      const result = await request(postRoute.path, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '{"email": "paziente@example.it",',
+      });
+
+      expect(result.status).toBe(400);
+      const body = expectJsonError(result);
+      expect(body.code).toBe('invalid_json');
+      expect(body.message).toBe(errorTexts.invalid_json);
+    });
+  } else {
+    it('answers a malformed JSON body on POST /dev/jobs/{name}/run without a server error', async () => {
+      const result = await request('/dev/jobs/sweep-connections/run', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '{"job": ',
+      });
+
+      // The job runner takes no body: it may ignore it (200) or refuse it (400), but never fail on it.
+      expect([200, 400]).toContain(result.status);
+      expect(result.headers.get('content-type')).toMatch(/^application\/json/);
+      if (result.status === 400) expect(expectJsonError(result).code).toBe('invalid_json');
+    });
+  }
+});
+
+describe('WebSocket gateway', () => {
+  /** Either a close with a code the server chose for the error, or an error message. */
+  const expectRefused = (outcome: RealtimeOutcome) => {
+    if (outcome.kind === 'closed') {
+      // 1009 "message too big" (or 1008 "policy violation"): a crash (1011) or a dropped socket (1006) is no refusal.
+      expect([1008, 1009]).toContain(outcome.code);
+    } else {
+      expect(realtimeErrorMessageSchema.parse(outcome.data).type).toBe('error');
+    }
+  };
+
+  const pingPadded = (totalBytes: number) => {
+    const head = '{"action":"ping","padding":"';
+    const tail = '"}';
+    return `${head}${'x'.repeat(totalBytes - head.length - tail.length)}${tail}`;
+  };
+
+  it('answers {"action":"ping"} with {"type":"pong","at":...}', async () => {
+    const client = await connect();
+
+    client.sendJson({ action: 'ping' });
+
+    const pong = pongMessageSchema.parse(await client.nextMessage());
+    expect(pong.type).toBe('pong');
+    expect(Number.isNaN(Date.parse(pong.at))).toBe(false);
+  });
+
+  it('answers an unknown action and a non-JSON message with {"type":"error"} and stays open', async () => {
+    const client = await connect();
+
+    client.sendJson({ action: 'not-a-route' });
+    const unknown = realtimeErrorMessageSchema.parse(await client.nextMessage());
+    client.sendText('this is not JSON');
+    const notJson = realtimeErrorMessageSchema.parse(await client.nextMessage());
+
+    expect(unknown.type).toBe('error');
+    expect(notJson.type).toBe('error');
+    client.sendJson({ action: 'ping' });
+    expect(pongMessageSchema.parse(await client.nextMessage()).type).toBe('pong');
+  });
+
+  it('accepts a message in one frame just under the 32 KB frame limit', async () => {
+    const client = await connect();
+
+    client.sendText(pingPadded(WEBSOCKET_LIMITS.maxFrameBytes - 2048));
+
+    expect(pongMessageSchema.parse(await client.nextMessage()).type).toBe('pong');
+  });
+
+  it('refuses a single frame over 32 KB', async () => {
+    const client = await connect();
+
+    client.sendText(pingPadded(WEBSOCKET_LIMITS.maxFrameBytes + 8 * 1024));
+
+    expectRefused(await client.next());
+  });
+
+  it('accepts a 100 KB message sent in frames under 32 KB', async () => {
+    const client = await connect();
+
+    client.sendFragmented(pingPadded(100 * 1024), 30 * 1024);
+
+    expect(pongMessageSchema.parse(await client.nextMessage()).type).toBe('pong');
+  });
+
+  it('refuses a message over 128 KB even when every frame is under 32 KB', async () => {
+    const client = await connect();
+
+    client.sendFragmented(pingPadded(WEBSOCKET_LIMITS.maxMessageBytes + 12 * 1024), 30 * 1024);
+
+    expectRefused(await client.next());
+    // The refusal concerns that connection only: a new one works.
+    const fresh = await connect();
+    fresh.sendJson({ action: 'ping' });
+    expect(pongMessageSchema.parse(await fresh.nextMessage()).type).toBe('pong');
+  });
+});
+
+describe('local job runner', () => {
+  it('runs sweep-connections now and keeps live connections', async () => {
+    const client = await connect();
+    client.sendJson({ action: 'ping' });
+    await client.nextMessage();
+
+    const result = await request('/dev/jobs/sweep-connections/run', { method: 'POST' });
+
+    expect(result.status).toBe(200);
+    expect(result.headers.get('content-type')).toMatch(/^application\/json/);
+    const body = result.json as { job?: string; result?: unknown };
+    const outcome = (body.result ?? body) as { checked?: unknown; removed?: unknown };
+    expect(Number.isInteger(outcome.checked) && Number.isInteger(outcome.removed), JSON.stringify(body)).toBe(
+      true,
+    );
+    // At least the connection opened above, which answered a ping, was checked.
+    expect(outcome.checked).toBeGreaterThanOrEqual(1);
+    client.sendJson({ action: 'ping' });
+    expect(pongMessageSchema.parse(await client.nextMessage()).type).toBe('pong');
+  });
+
+  it('answers an unknown job with 404 JSON', async () => {
+    const result = await request('/dev/jobs/no-such-job/run', { method: 'POST' });
+
+    expect(result.status).toBe(404);
+    expect(expectJsonError(result).code).toBe('not_found');
+  });
+});
+
+describe('web app', () => {
+  const html = { accept: 'text/html,application/xhtml+xml' };
+
+  it('serves the Italian single-page app at /', async () => {
+    const result = await request('/', { headers: html });
+
+    expect(result.status).toBe(200);
+    expect(result.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(result.text).toMatch(/<html[^>]*\blang="it"/);
+    expect(result.text).toMatch(/<script[^>]+type="module"/);
+  });
+
+  it('serves the same index for an unknown page path, so the app can route to /error/404', async () => {
+    const index = await request('/', { headers: html });
+    const result = await request('/some/unknown/path', { headers: html });
+
+    expect(result.status).toBe(200);
+    expect(result.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(result.text).toBe(index.text);
+  });
+});
