@@ -1,0 +1,229 @@
+/**
+ * Access to shared resources, granted only through these typed binders. Each access level is a customer
+ * managed policy created next to the resource it grants (data or realtime stack): its exact actions and
+ * resources are reviewed once there, and wildcards that cannot be avoided (object keys, connection ids)
+ * are acknowledged once there. The binders attach those policies to a FeatureFunction.
+ */
+import { ArnFormat, Stack } from 'aws-cdk-lib';
+import type * as apigwv2 from 'aws-cdk-lib/aws-apigatewayv2';
+import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
+import * as iam from 'aws-cdk-lib/aws-iam';
+import type * as s3 from 'aws-cdk-lib/aws-s3';
+import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
+import type { Construct } from 'constructs';
+import { tableDefinition } from '@nutri/functions/platform/db/table';
+import { acknowledge, wildcardResourceFinding } from '../nag';
+import type { FeatureFunction } from './feature-function';
+
+export type AccessMode = 'read' | 'readWrite';
+export type AccessPolicies = Record<AccessMode, iam.IManagedPolicy>;
+
+const TABLE_READ_ACTIONS = [
+  'dynamodb:GetItem',
+  'dynamodb:BatchGetItem',
+  'dynamodb:Query',
+  'dynamodb:ConditionCheckItem',
+  'dynamodb:DescribeTable',
+];
+// TransactWriteItems is authorised through these per-item actions.
+const TABLE_WRITE_ACTIONS = [
+  'dynamodb:PutItem',
+  'dynamodb:UpdateItem',
+  'dynamodb:DeleteItem',
+  'dynamodb:BatchWriteItem',
+];
+
+/** KMS use limited to calls the service makes on the caller's behalf. */
+const viaService = (scope: Construct, service: 'dynamodb' | 's3') => ({
+  StringEquals: { 'kms:ViaService': `${service}.${Stack.of(scope).region}.amazonaws.com` },
+});
+
+/**
+ * The table and each of its indexes by name (tableDefinition), never `index/*`. No Scan: every list is a
+ * Query on a key or index (architecture: access patterns first).
+ */
+export const createTableAccessPolicies = (scope: Construct, table: dynamodb.ITable): AccessPolicies => {
+  const indexArns = tableDefinition.globalSecondaryIndexes.map(
+    (index) => `${table.tableArn}/index/${index.indexName}`,
+  );
+  const policy = (mode: AccessMode) => {
+    const statements = [
+      new iam.PolicyStatement({
+        actions: mode === 'readWrite' ? [...TABLE_READ_ACTIONS, ...TABLE_WRITE_ACTIONS] : TABLE_READ_ACTIONS,
+        resources: [table.tableArn, ...indexArns],
+      }),
+    ];
+    if (table.encryptionKey) {
+      statements.push(
+        new iam.PolicyStatement({
+          actions:
+            mode === 'readWrite'
+              ? ['kms:Decrypt', 'kms:DescribeKey', 'kms:Encrypt', 'kms:GenerateDataKey']
+              : ['kms:Decrypt', 'kms:DescribeKey'],
+          resources: [table.encryptionKey.keyArn],
+          conditions: viaService(scope, 'dynamodb'),
+        }),
+      );
+    }
+    return new iam.ManagedPolicy(scope, `Table${mode === 'read' ? 'Read' : 'ReadWrite'}Policy`, {
+      description: `Nutri table: ${mode}`,
+      statements,
+    });
+  };
+  return { read: policy('read'), readWrite: policy('readWrite') };
+};
+
+/**
+ * Objects of a bucket. Presigned POST and GET URLs are signed with these credentials, so a browser can do
+ * exactly what the function could.
+ */
+export const createBucketAccessPolicies = (
+  scope: Construct,
+  name: string,
+  bucket: s3.IBucket,
+): AccessPolicies => {
+  const objects = bucket.arnForObjects('*');
+  const policy = (mode: AccessMode) => {
+    const statements = [
+      new iam.PolicyStatement({
+        actions:
+          mode === 'readWrite'
+            ? ['s3:GetObject', 's3:PutObject', 's3:DeleteObject', 's3:AbortMultipartUpload']
+            : ['s3:GetObject'],
+        resources: [objects],
+      }),
+      // Listing (with a prefix) lets the service replace or delete all renditions of one upload, and turns
+      // a missing object into a 404 instead of a 403.
+      new iam.PolicyStatement({ actions: ['s3:ListBucket'], resources: [bucket.bucketArn] }),
+    ];
+    if (bucket.encryptionKey) {
+      statements.push(
+        new iam.PolicyStatement({
+          actions: mode === 'readWrite' ? ['kms:Decrypt', 'kms:GenerateDataKey'] : ['kms:Decrypt'],
+          resources: [bucket.encryptionKey.keyArn],
+          conditions: viaService(scope, 's3'),
+        }),
+      );
+    }
+    const managed = new iam.ManagedPolicy(scope, `${name}${mode === 'read' ? 'Read' : 'ReadWrite'}Policy`, {
+      description: `Nutri ${name} bucket objects: ${mode}`,
+      statements,
+    });
+    acknowledge(
+      managed,
+      wildcardResourceFinding(managed, objects),
+      'Object keys are generated per upload (user and random id), so access is to the objects of this one bucket; the service checks ownership before signing any URL.',
+    );
+    return managed;
+  };
+  return { read: policy('read'), readWrite: policy('readWrite') };
+};
+
+export interface MailIdentity {
+  /** The verified sending domain. */
+  domain: string;
+  /** The only From address functions may use. */
+  fromAddress: string;
+  configurationSetName: string;
+}
+
+/** Send e-mail from one address of one identity, through the configuration set that records delivery. */
+export const createMailSendPolicy = (scope: Construct, mail: MailIdentity) => {
+  const stack = Stack.of(scope);
+  return new iam.ManagedPolicy(scope, 'MailSendPolicy', {
+    description: 'Nutri: send e-mail through SES',
+    statements: [
+      new iam.PolicyStatement({
+        actions: ['ses:SendEmail', 'ses:SendRawEmail'],
+        resources: [
+          stack.formatArn({ service: 'ses', resource: 'identity', resourceName: mail.domain }),
+          stack.formatArn({
+            service: 'ses',
+            resource: 'configuration-set',
+            resourceName: mail.configurationSetName,
+          }),
+        ],
+        conditions: { StringEquals: { 'ses:FromAddress': mail.fromAddress } },
+      }),
+    ],
+  });
+};
+
+/**
+ * Text messages straight to phone numbers through SNS. A phone number is not an ARN, so the allow must be
+ * `*`; the deny on every topic leaves direct-to-phone publishing as the only thing it permits.
+ */
+export const createSmsSendPolicy = (scope: Construct) => {
+  const managed = new iam.ManagedPolicy(scope, 'SmsSendPolicy', {
+    description: 'Nutri: send text messages to phone numbers (SNS direct publish)',
+    statements: [
+      new iam.PolicyStatement({ actions: ['sns:Publish'], resources: ['*'] }),
+      new iam.PolicyStatement({
+        effect: iam.Effect.DENY,
+        actions: ['sns:Publish'],
+        resources: [`arn:${Stack.of(scope).partition}:sns:*:*:*`],
+      }),
+    ],
+  });
+  acknowledge(
+    managed,
+    'IAM5[Resource::*]',
+    'SNS direct SMS publishing takes a phone number, not a resource ARN, so it cannot be scoped; publishing to any topic is explicitly denied in the same policy.',
+  );
+  return managed;
+};
+
+/** `@connections` of one WebSocket API stage: post to, look up and close connections. */
+export const createConnectionsPolicy = (scope: Construct, api: apigwv2.IWebSocketApi, stageName: string) => {
+  const connections = Stack.of(scope).formatArn({
+    service: 'execute-api',
+    resource: api.apiId,
+    resourceName: `${stageName}/*/@connections/*`,
+    arnFormat: ArnFormat.SLASH_RESOURCE_NAME,
+  });
+  const managed = new iam.ManagedPolicy(scope, 'ManageConnectionsPolicy', {
+    description: 'Nutri: push to and close WebSocket connections',
+    statements: [
+      new iam.PolicyStatement({ actions: ['execute-api:ManageConnections'], resources: [connections] }),
+    ],
+  });
+  acknowledge(
+    managed,
+    wildcardResourceFinding(managed, connections),
+    'Connection ids are assigned by API Gateway per client at run time; the grant is limited to the @connections endpoint of this API stage (any method: post, get, delete).',
+  );
+  return managed;
+};
+
+export const bindTable = (fn: FeatureFunction, table: AccessPolicies, mode: AccessMode) =>
+  fn.role.addManagedPolicy(table[mode]);
+
+export const bindBucket = (fn: FeatureFunction, bucket: AccessPolicies, mode: AccessMode) =>
+  fn.role.addManagedPolicy(bucket[mode]);
+
+export const bindMail = (fn: FeatureFunction, mailSend: iam.IManagedPolicy) =>
+  fn.role.addManagedPolicy(mailSend);
+
+export const bindConnections = (fn: FeatureFunction, manageConnections: iam.IManagedPolicy) =>
+  fn.role.addManagedPolicy(manageConnections);
+
+/** SMS through SNS; SMS_TRANSPORT tells functions/src/platform/sms.ts to use it instead of the local mail drop. */
+export const bindSms = (fn: FeatureFunction, smsSend: iam.IManagedPolicy) => {
+  fn.role.addManagedPolicy(smsSend);
+  fn.function.addEnvironment('SMS_TRANSPORT', 'sns');
+};
+
+/** Read one secret's value and tell the function where it is (AWS-managed key: no KMS grant needed). */
+export const bindSecret = (
+  fn: FeatureFunction,
+  secret: secretsmanager.ISecret,
+  environmentVariable: string,
+) => {
+  fn.addToRolePolicy(
+    new iam.PolicyStatement({
+      actions: ['secretsmanager:GetSecretValue', 'secretsmanager:DescribeSecret'],
+      resources: [secret.secretArn],
+    }),
+  );
+  fn.function.addEnvironment(environmentVariable, secret.secretArn);
+};

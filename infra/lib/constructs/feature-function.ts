@@ -1,0 +1,153 @@
+/**
+ * The team's Lambda: one per feature area (plus the jobs Lambda), entry functions/src/<feature>/handler.ts.
+ * Defaults every function shares: Node.js 22 on arm64, an ESM bundle minified by esbuild with the AWS SDK v3
+ * bundled (tree-shaken, pinned to our lockfile), source maps on, JSON logs in a log group with retention,
+ * X-Ray tracing, and a role that starts empty: permissions come only from the typed binders in bindings.ts.
+ */
+import path from 'node:path';
+import { Duration } from 'aws-cdk-lib';
+import * as iam from 'aws-cdk-lib/aws-iam';
+import * as lambda from 'aws-cdk-lib/aws-lambda';
+import * as nodejs from 'aws-cdk-lib/aws-lambda-nodejs';
+import * as logs from 'aws-cdk-lib/aws-logs';
+import type * as sqs from 'aws-cdk-lib/aws-sqs';
+import { Construct } from 'constructs';
+import type { Area } from '@nutri/functions/routes';
+import { acknowledge } from '../nag';
+import { REPO_ROOT } from '../settings';
+
+export type FeatureName = Area | 'jobs';
+
+export interface FeatureFunctionProps {
+  feature: FeatureName;
+  /** Configuration read by functions/src/platform/config.ts (see feature-wiring.ts). */
+  environment: Record<string, string>;
+  /** @default 10 seconds: API Gateway gives up at 29 s anyway, and a slow handler should fail fast. */
+  timeout?: Duration;
+  /** @default 1024 MB: on Lambda, memory buys CPU, which is what cold starts and JSON work need. */
+  memorySize?: number;
+  /** @default three months */
+  logRetention?: logs.RetentionDays;
+  /** Where failed asynchronous invocations go after Lambda's retries (scheduled jobs). */
+  deadLetterQueue?: sqs.IQueue;
+  /**
+   * Packages with native binaries (sharp) that esbuild cannot inline: installed next to the bundle at
+   * bundling time for linux/arm64, at the version package-lock.json pins.
+   */
+  nativeModules?: readonly string[];
+}
+
+export const FEATURE_RUNTIME = lambda.Runtime.NODEJS_22_X;
+
+/** Lets CommonJS dependencies inside the ESM bundle call require() for Node built-ins. */
+const ESM_REQUIRE_SHIM =
+  "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);";
+
+export const featureEntry = (feature: FeatureName) =>
+  path.join(REPO_ROOT, 'functions', 'src', feature, 'handler.ts');
+
+export class FeatureFunction extends Construct implements iam.IGrantable {
+  readonly feature: FeatureName;
+  readonly function: nodejs.NodejsFunction;
+  readonly role: iam.Role;
+  readonly logGroup: logs.LogGroup;
+
+  constructor(scope: Construct, id: string, props: FeatureFunctionProps) {
+    super(scope, id);
+    this.feature = props.feature;
+
+    this.logGroup = new logs.LogGroup(this, 'Logs', {
+      retention: props.logRetention ?? logs.RetentionDays.THREE_MONTHS,
+    });
+
+    // An explicit role instead of the default one, which carries the broad AWSLambdaBasicExecutionRole.
+    this.role = new iam.Role(this, 'Role', {
+      assumedBy: new iam.ServicePrincipal('lambda.amazonaws.com'),
+      description: `Nutri ${props.feature} Lambda`,
+    });
+    this.logGroup.grantWrite(this.role);
+
+    this.function = new nodejs.NodejsFunction(this, 'Function', {
+      description: `Nutri ${props.feature}`,
+      entry: featureEntry(props.feature),
+      handler: 'handler',
+      runtime: FEATURE_RUNTIME,
+      architecture: lambda.Architecture.ARM_64,
+      memorySize: props.memorySize ?? 1024,
+      timeout: props.timeout ?? Duration.seconds(10),
+      role: this.role,
+      logGroup: this.logGroup,
+      loggingFormat: lambda.LoggingFormat.JSON,
+      applicationLogLevelV2: lambda.ApplicationLogLevel.INFO,
+      systemLogLevelV2: lambda.SystemLogLevel.WARN,
+      projectRoot: REPO_ROOT,
+      depsLockFilePath: path.join(REPO_ROOT, 'package-lock.json'),
+      awsSdkConnectionReuse: false,
+      ...(props.deadLetterQueue ? { deadLetterQueue: props.deadLetterQueue } : {}),
+      environment: {
+        ...props.environment,
+        NODE_OPTIONS: '--enable-source-maps',
+        POWERTOOLS_SERVICE_NAME: `nutri-${props.feature}`,
+      },
+      bundling: {
+        format: nodejs.OutputFormat.ESM,
+        target: 'node22',
+        mainFields: ['module', 'main'],
+        minify: true,
+        sourceMap: true,
+        sourceMapMode: nodejs.SourceMapMode.DEFAULT,
+        // Stack traces need file and line only; leaving sources out keeps the zip small.
+        sourcesContent: false,
+        bundleAwsSDK: true,
+        externalModules: [],
+        charset: nodejs.Charset.UTF8,
+        banner: ESM_REQUIRE_SHIM,
+        tsconfig: path.join(REPO_ROOT, 'functions', 'tsconfig.json'),
+        logLevel: nodejs.LogLevel.WARNING,
+        ...(props.nativeModules?.length
+          ? {
+              nodeModules: [...props.nativeModules],
+              // npm picks the optional binary packages (@img/sharp-linux-arm64, ...) of the Lambda's platform.
+              environment: { npm_config_os: 'linux', npm_config_cpu: 'arm64', npm_config_libc: 'glibc' },
+            }
+          : {}),
+      },
+    });
+
+    // Tracing is switched on through the L1 so its statement lands in a policy of its own: X-Ray accepts
+    // no resource-level permissions, and the wildcard should not share a document with the data grants.
+    (this.function.node.defaultChild as lambda.CfnFunction).tracingConfig = { mode: lambda.Tracing.ACTIVE };
+    const tracing = new iam.Policy(this, 'TracingPolicy', {
+      statements: [
+        new iam.PolicyStatement({
+          actions: ['xray:PutTraceSegments', 'xray:PutTelemetryRecords'],
+          resources: ['*'],
+        }),
+      ],
+    });
+    this.role.attachInlinePolicy(tracing);
+    this.function.node.addDependency(tracing);
+    acknowledge(
+      tracing,
+      'IAM5[Resource::*]',
+      'X-Ray PutTraceSegments and PutTelemetryRecords support no resource-level permissions; this policy holds nothing else.',
+    );
+    acknowledge(
+      this.function,
+      'L1',
+      'Node.js 22 (LTS, supported on Lambda into 2027) is the runtime the bundles target and the repository tests on; moving to 24 is a deliberate upgrade of engines, esbuild target and CI together.',
+    );
+  }
+
+  get grantPrincipal(): iam.IPrincipal {
+    return this.role;
+  }
+
+  get functionArn(): string {
+    return this.function.functionArn;
+  }
+
+  addToRolePolicy(statement: iam.PolicyStatement) {
+    this.role.addToPrincipalPolicy(statement);
+  }
+}

@@ -1,0 +1,149 @@
+/**
+ * How each feature Lambda is configured and what it may touch. Configuration is the same for all (every
+ * Lambda parses the whole of functions/src/platform/config.ts at start-up); permissions are per feature,
+ * declared once in `featureAccess` and applied only through the typed binders.
+ */
+import { Duration } from 'aws-cdk-lib';
+import type * as iam from 'aws-cdk-lib/aws-iam';
+import type { Construct } from 'constructs';
+import type { Config } from '@nutri/functions/platform/config';
+import {
+  bindBucket,
+  bindConnections,
+  bindMail,
+  bindSecret,
+  bindSms,
+  bindTable,
+  type AccessMode,
+} from './constructs/bindings';
+import { FeatureFunction, type FeatureFunctionProps, type FeatureName } from './constructs/feature-function';
+import type { NutriSettings } from './settings';
+import { ASSETS_PATH } from './web-bundle';
+import type { DataStack } from './stacks/data-stack';
+
+/** Audience of access tokens; the issuer is the public origin. */
+export const JWT_AUDIENCE = 'nutri-api';
+
+type ConfigVariable = Exclude<keyof Config, 'AWS_REGION'>;
+
+/** Third-party secrets, each read only by the features listed as needing it (functions read `<NAME>_ARN`). */
+export const THIRD_PARTY_SECRETS = {
+  stripeSecretKey: 'STRIPE_SECRET_KEY_ARN',
+  stripeWebhookSecret: 'STRIPE_WEBHOOK_SECRET_ARN',
+  tallySigningSecret: 'TALLY_SIGNING_SECRET_ARN',
+} as const;
+export type ThirdPartySecret = keyof typeof THIRD_PARTY_SECRETS;
+
+export interface FeatureAccess {
+  table: AccessMode;
+  files?: AccessMode;
+  assets?: AccessMode;
+  /** Verify access tokens (every area serving users does). */
+  jwt?: boolean;
+  mail?: boolean;
+  /** Text messages to phone numbers (SNS). */
+  sms?: boolean;
+  /** Push to or close WebSocket connections. */
+  realtimePush?: boolean;
+  secrets?: readonly ThirdPartySecret[];
+  timeout?: Duration;
+  /** Packages with native binaries to ship beside the bundle (see FeatureFunctionProps.nativeModules). */
+  nativeModules?: readonly string[];
+}
+
+/** What an area gets until it is listed below: the table and token verification, nothing else. */
+export const DEFAULT_FEATURE_ACCESS: FeatureAccess = { table: 'readWrite', jwt: true };
+
+/**
+ * Partial on purpose: a new area in routes.ts deploys with the default access and gains more only by a
+ * line here, reviewed with the rest of the infrastructure.
+ */
+export const featureAccess: Partial<Record<FeatureName, FeatureAccess>> = {
+  system: { table: 'read', jwt: true },
+  realtime: { table: 'readWrite', jwt: true, realtimePush: true },
+  // Sign-up and password mails, phone verification codes, profile photos (public renditions).
+  accounts: { table: 'readWrite', jwt: true, mail: true, sms: true, assets: 'readWrite', nativeModules: ['sharp'] },
+  jobs: { table: 'readWrite', realtimePush: true, timeout: Duration.minutes(5) },
+};
+
+export const accessOf = (feature: FeatureName): FeatureAccess =>
+  featureAccess[feature] ?? DEFAULT_FEATURE_ACCESS;
+
+export interface RealtimeEndpoint {
+  /** `https://{api}.execute-api.{region}.amazonaws.com/{stage}`, the `@connections` endpoint. */
+  callbackUrl: string;
+  manageConnections: iam.IManagedPolicy;
+}
+
+export interface FeatureWiring {
+  settings: NutriSettings;
+  data: DataStack;
+  realtime: RealtimeEndpoint;
+}
+
+/** The environment functions/src/platform/config.ts parses; keyed by its schema so a rename fails typecheck. */
+export const runtimeEnvironment = ({
+  settings,
+  data,
+  realtime,
+}: FeatureWiring): Record<ConfigVariable, string | undefined> => ({
+  TABLE_NAME: data.table.tableName,
+  FILES_BUCKET: data.filesBucket.bucketName,
+  ASSETS_BUCKET: data.assetsBucket.bucketName,
+  ASSETS_BASE_URL: `${settings.publicBaseUrl}/${ASSETS_PATH}`,
+  PUBLIC_BASE_URL: settings.publicBaseUrl,
+  WS_MANAGEMENT_ENDPOINT: realtime.callbackUrl,
+  MAIL_FROM: settings.mailFrom,
+  SES_CONFIGURATION_SET: data.mailConfigurationSet.configurationSetName,
+  JWT_ISSUER: settings.publicBaseUrl,
+  JWT_AUDIENCE,
+  // Set only for features that may read the secret (bindSecret below); emulator endpoints stay unset.
+  JWT_SECRET_ARN: undefined,
+  JWT_KEYS_JSON: undefined,
+  DYNAMODB_ENDPOINT: undefined,
+  S3_ENDPOINT: undefined,
+  SES_ENDPOINT: undefined,
+});
+
+const definedOnly = (environment: Record<string, string | undefined>) =>
+  Object.fromEntries(
+    Object.entries(environment).filter((entry): entry is [string, string] => entry[1] !== undefined),
+  );
+
+/** A feature's Lambda with its configuration and exactly the permissions `featureAccess` grants it. */
+export const createFeatureFunction = (
+  scope: Construct,
+  feature: FeatureName,
+  wiring: FeatureWiring,
+  overrides: Pick<FeatureFunctionProps, 'deadLetterQueue'> = {},
+) => {
+  const access = accessOf(feature);
+  const { data, realtime } = wiring;
+  const fn = new FeatureFunction(scope, `${pascalCase(feature)}Function`, {
+    feature,
+    environment: {
+      ...definedOnly(runtimeEnvironment(wiring)),
+      // CloudFront stands in front of API Gateway: the client IP is the last X-Forwarded-For entry it adds.
+      TRUSTED_PROXY_HOPS: '1',
+    },
+    ...(access.timeout ? { timeout: access.timeout } : {}),
+    ...(access.nativeModules ? { nativeModules: access.nativeModules } : {}),
+    ...overrides,
+  });
+  bindTable(fn, data.tableAccess, access.table);
+  if (access.files) bindBucket(fn, data.filesAccess, access.files);
+  if (access.assets) bindBucket(fn, data.assetsAccess, access.assets);
+  if (access.jwt) bindSecret(fn, data.jwtSecret, 'JWT_SECRET_ARN');
+  for (const secret of access.secrets ?? []) bindSecret(fn, data[secret], THIRD_PARTY_SECRETS[secret]);
+  if (access.mail) bindMail(fn, data.mailSend);
+  if (access.sms) bindSms(fn, data.smsSend);
+  if (access.realtimePush) bindConnections(fn, realtime.manageConnections);
+  return fn;
+};
+
+export const pascalCase = (name: string) =>
+  name
+    .split(/[^A-Za-z0-9]+/)
+    .filter(Boolean)
+    .map((part) => part[0]?.toUpperCase() + part.slice(1))
+    .join('');

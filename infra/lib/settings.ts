@@ -1,0 +1,102 @@
+/**
+ * Deployment settings of the cloud app. They come from explicit options (tests), then CDK context
+ * (`cdk.json` or `-c nutri:key=value`), then defaults that keep `cdk synth` working offline on a fresh clone.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { App } from 'aws-cdk-lib';
+
+export const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url));
+
+/** Milan keeps health data in Italy; an operator may still choose another region explicitly. */
+export const DEFAULT_REGION = 'eu-south-1';
+
+export interface NutriAppOptions {
+  /** Cloud assembly directory; tests pass a temporary one. */
+  outdir?: string;
+  region?: string;
+  account?: string;
+  /** Prefix of the stack names, so two environments can live in one account. */
+  stackPrefix?: string;
+  /** Origin users open (`https://host`), used for e-mail links, CORS of uploads and the JWT issuer. */
+  publicBaseUrl?: string;
+  /** ACM certificate in us-east-1 for the public host; without it CloudFront serves its own domain only. */
+  certificateArn?: string;
+  /** Sender of every e-mail, `Name <address@domain>`; the domain becomes the SES identity. */
+  mailFrom?: string;
+  /** The built web app (`web/dist`); a placeholder page is deployed when it does not exist. */
+  webDistDir?: string;
+  /** Run cdk-nag's AWS Solutions checks during synthesis (default true). */
+  nag?: boolean;
+  /** Extra CDK context, layered over cdk.json's. */
+  context?: Record<string, unknown>;
+}
+
+export interface NutriSettings {
+  region: string;
+  account: string | undefined;
+  stackPrefix: string;
+  publicBaseUrl: string;
+  publicHost: string;
+  certificateArn: string | undefined;
+  mailFrom: string;
+  mailFromAddress: string;
+  mailDomain: string;
+  webDistDir: string;
+  apiStageName: string;
+}
+
+/** cdk.json's context (feature flags included), so tests build exactly what the CLI builds. */
+export const cdkJsonContext = (): Record<string, unknown> => {
+  const cdkJson = JSON.parse(readFileSync(path.join(REPO_ROOT, 'cdk.json'), 'utf8')) as {
+    context?: Record<string, unknown>;
+  };
+  return cdkJson.context ?? {};
+};
+
+const contextString = (app: App, key: string): string | undefined => {
+  const value: unknown = app.node.tryGetContext(`nutri:${key}`);
+  if (value === undefined || value === null || value === '') return undefined;
+  if (typeof value !== 'string') throw new Error(`Context nutri:${key} must be a string.`);
+  return value;
+};
+
+const parsePublicBaseUrl = (value: string) => {
+  const url = new URL(value);
+  if (url.protocol !== 'https:' || url.origin !== value.replace(/\/$/, '')) {
+    throw new Error(`nutri:publicBaseUrl must be an https origin without a path, got ${value}`);
+  }
+  return { publicBaseUrl: url.origin, publicHost: url.hostname };
+};
+
+const parseMailFrom = (value: string) => {
+  const address = /<([^<>\s]+@[^<>\s]+)>\s*$/.exec(value)?.[1] ?? value.trim();
+  const domain = /^[^@\s]+@([a-z0-9.-]+\.[a-z]{2,})$/i.exec(address)?.[1];
+  if (!domain) throw new Error(`nutri:mailFrom must be "Name <address@domain>" or an address, got ${value}`);
+  return { mailFrom: value, mailFromAddress: address, mailDomain: domain.toLowerCase() };
+};
+
+const CLOUDFRONT_CERTIFICATE_ARN = /^arn:aws[a-z-]*:acm:us-east-1:\d{12}:certificate\/[\w-]+$/;
+
+export const resolveSettings = (app: App, options: NutriAppOptions): NutriSettings => {
+  const certificateArn = options.certificateArn ?? contextString(app, 'certificateArn');
+  if (certificateArn && !CLOUDFRONT_CERTIFICATE_ARN.test(certificateArn)) {
+    throw new Error(
+      `nutri:certificateArn must be an ACM certificate in us-east-1 (CloudFront), got ${certificateArn}`,
+    );
+  }
+  return {
+    region:
+      options.region ?? contextString(app, 'region') ?? process.env.CDK_DEFAULT_REGION ?? DEFAULT_REGION,
+    account: options.account ?? process.env.CDK_DEFAULT_ACCOUNT,
+    stackPrefix: options.stackPrefix ?? contextString(app, 'stackPrefix') ?? 'Nutri',
+    ...parsePublicBaseUrl(
+      options.publicBaseUrl ?? contextString(app, 'publicBaseUrl') ?? 'https://nutri.example',
+    ),
+    certificateArn,
+    ...parseMailFrom(options.mailFrom ?? contextString(app, 'mailFrom') ?? 'Nutrì <noreply@nutri.example>'),
+    webDistDir: options.webDistDir ?? path.join(REPO_ROOT, 'web', 'dist'),
+    apiStageName: 'prod',
+  };
+};

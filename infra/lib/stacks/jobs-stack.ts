@@ -1,0 +1,105 @@
+/**
+ * Scheduled jobs: the jobs Lambda and one EventBridge Scheduler schedule per entry of jobDefinitions,
+ * invoking it with `{ "job": name }`. Daily jobs run on Europe/Rome wall-clock time, across DST changes.
+ */
+import { CfnOutput, Duration, Stack, TimeZone, type StackProps } from 'aws-cdk-lib';
+import * as iam from 'aws-cdk-lib/aws-iam';
+import type * as lambda from 'aws-cdk-lib/aws-lambda';
+import * as scheduler from 'aws-cdk-lib/aws-scheduler';
+import * as targets from 'aws-cdk-lib/aws-scheduler-targets';
+import * as sqs from 'aws-cdk-lib/aws-sqs';
+import type { Construct } from 'constructs';
+import { jobDefinitions, type JobSchedule } from '@nutri/functions/jobs/definitions';
+import type { FeatureFunction } from '../constructs/feature-function';
+import { createFeatureFunction, pascalCase } from '../feature-wiring';
+import type { NutriSettings } from '../settings';
+import type { DataStack } from './data-stack';
+import type { RealtimeStack } from './realtime-stack';
+
+export interface JobsStackProps extends StackProps {
+  settings: NutriSettings;
+  data: DataStack;
+  realtime: RealtimeStack;
+}
+
+/** Jobs are safe to run late, but a run older than this is superseded by the next one anyway. */
+const MAX_EVENT_AGE = Duration.hours(1);
+const SCHEDULER_RETRY_ATTEMPTS = 3;
+/** Lambda's own retries of a failed asynchronous run (Scheduler invokes asynchronously). */
+const FUNCTION_RETRY_ATTEMPTS = 2;
+
+export const scheduleExpressionOf = (schedule: JobSchedule) =>
+  schedule.kind === 'rate'
+    ? scheduler.ScheduleExpression.rate(Duration.minutes(schedule.minutes))
+    : scheduler.ScheduleExpression.cron({
+        minute: String(schedule.minute),
+        hour: String(schedule.hour),
+        timeZone: TimeZone.EUROPE_ROME,
+      });
+
+/**
+ * LambdaInvoke grants `function` and `function:*` (every version and alias); the schedules invoke the
+ * unqualified function only, so the role gets exactly that.
+ */
+class InvokeUnqualifiedFunction extends targets.LambdaInvoke {
+  private readonly invoked: lambda.IFunction;
+
+  constructor(invoked: lambda.IFunction, props: targets.ScheduleTargetBaseProps) {
+    super(invoked, props);
+    this.invoked = invoked;
+  }
+
+  protected override addTargetActionToRole(role: iam.IRole): void {
+    role.addToPrincipalPolicy(
+      new iam.PolicyStatement({ actions: ['lambda:InvokeFunction'], resources: [this.invoked.functionArn] }),
+    );
+  }
+}
+
+export class JobsStack extends Stack {
+  readonly jobsFunction: FeatureFunction;
+  readonly deadLetterQueue: sqs.Queue;
+  readonly schedules = new Map<string, scheduler.Schedule>();
+
+  constructor(scope: Construct, id: string, props: JobsStackProps) {
+    super(scope, id, props);
+    const { settings, data, realtime } = props;
+
+    // Holds both runs Scheduler could not deliver and runs that still failed after Lambda's retries,
+    // each as the original `{ "job": name }` event, ready to replay.
+    this.deadLetterQueue = new sqs.Queue(this, 'DeadLetterQueue', {
+      encryption: sqs.QueueEncryption.SQS_MANAGED,
+      enforceSSL: true,
+      retentionPeriod: Duration.days(14),
+    });
+    this.jobsFunction = createFeatureFunction(
+      this,
+      'jobs',
+      { settings, data, realtime: realtime.endpoint },
+      { deadLetterQueue: this.deadLetterQueue },
+    );
+    this.jobsFunction.function.configureAsyncInvoke({
+      retryAttempts: FUNCTION_RETRY_ATTEMPTS,
+      maxEventAge: MAX_EVENT_AGE,
+    });
+
+    const group = new scheduler.ScheduleGroup(this, 'Schedules', {});
+    for (const job of jobDefinitions) {
+      const schedule = new scheduler.Schedule(this, `${pascalCase(job.name)}Schedule`, {
+        description: job.description,
+        scheduleGroup: group,
+        schedule: scheduleExpressionOf(job.schedule),
+        timeWindow: scheduler.TimeWindow.off(),
+        target: new InvokeUnqualifiedFunction(this.jobsFunction.function, {
+          input: scheduler.ScheduleTargetInput.fromObject({ job: job.name }),
+          deadLetterQueue: this.deadLetterQueue,
+          retryAttempts: SCHEDULER_RETRY_ATTEMPTS,
+          maxEventAge: MAX_EVENT_AGE,
+        }),
+      });
+      this.schedules.set(job.name, schedule);
+    }
+
+    new CfnOutput(this, 'DeadLetterQueueUrl', { value: this.deadLetterQueue.queueUrl });
+  }
+}

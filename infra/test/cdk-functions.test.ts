@@ -1,0 +1,238 @@
+/**
+ * The feature Lambdas: one per area plus the jobs Lambda, built by FeatureFunction with real esbuild
+ * bundles, configured for functions/src/platform/config.ts, and granted only what featureAccess says.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Stack } from 'aws-cdk-lib';
+import type { Template } from 'aws-cdk-lib/assertions';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { config, resetConfigCache } from '@nutri/functions/platform/config';
+import { AREAS } from '@nutri/functions/routes';
+import { accessOf } from '../lib/feature-wiring';
+import { synthesizeTestApp, TEST_SETTINGS, type TestApp } from '../lib/test-support';
+
+interface CfnResource {
+  Type: string;
+  Properties: Record<string, unknown>;
+}
+
+interface FeatureLambda {
+  stack: Stack;
+  template: Template;
+  logicalId: string;
+  resource: CfnResource;
+  feature: string;
+}
+
+const resourcesOf = (template: Template) => template.toJSON().Resources as Record<string, CfnResource>;
+
+/** The policies the data and realtime stacks publish, by the name their logical ids start with. */
+const ACCESS_POLICY_NAMES = [
+  'TableReadPolicy',
+  'TableReadWritePolicy',
+  'FilesReadPolicy',
+  'FilesReadWritePolicy',
+  'AssetsReadPolicy',
+  'AssetsReadWritePolicy',
+  'MailSendPolicy',
+  'SmsSendPolicy',
+  'ManageConnectionsPolicy',
+] as const;
+
+describe('feature Lambdas', () => {
+  let nutri: TestApp;
+  let lambdas: FeatureLambda[];
+  let policyLogicalIds: Map<string, string>;
+
+  beforeAll(() => {
+    nutri = synthesizeTestApp({ bundle: true });
+    lambdas = [nutri.realtime, nutri.api, nutri.jobs, nutri.web, nutri.data].flatMap((stack) => {
+      const template = nutri.templateOf(stack);
+      return Object.entries(resourcesOf(template))
+        .filter(([, resource]) => resource.Type === 'AWS::Lambda::Function')
+        .filter(([, resource]) => String(resource.Properties.Runtime).startsWith('nodejs'))
+        .map(([logicalId, resource]) => ({
+          stack,
+          template,
+          logicalId,
+          resource,
+          feature: String(resource.Properties.Description).replace(/^Nutri /, ''),
+        }));
+    });
+    policyLogicalIds = new Map(
+      [nutri.data, nutri.realtime].flatMap((stack) =>
+        Object.entries(resourcesOf(nutri.templateOf(stack)))
+          .filter(([, resource]) => resource.Type === 'AWS::IAM::ManagedPolicy')
+          .map(([logicalId]) => {
+            const name = ACCESS_POLICY_NAMES.find((candidate) => logicalId.startsWith(candidate));
+            if (!name) throw new Error(`Unexpected managed policy ${logicalId}`);
+            return [name, logicalId] as const;
+          }),
+      ),
+    );
+  });
+  afterAll(() => nutri.cleanUp());
+
+  const attachedPolicies = (lambda: FeatureLambda) => {
+    const roleId = (lambda.resource.Properties.Role as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'][0];
+    const arns = JSON.stringify(resourcesOf(lambda.template)[roleId]?.Properties.ManagedPolicyArns ?? []);
+    return ACCESS_POLICY_NAMES.filter((name) => {
+      const logicalId = policyLogicalIds.get(name);
+      return logicalId !== undefined && arns.includes(logicalId);
+    });
+  };
+
+  it('there is one Lambda per area plus the jobs Lambda, and no other Node.js Lambda', () => {
+    console.log(
+      `Feature Lambdas: ${lambdas.map((lambda) => `${lambda.feature} (${lambda.stack.stackName})`).join(', ')}`,
+    );
+    expect(lambdas.map((lambda) => lambda.feature).sort()).toEqual([...AREAS, 'jobs'].sort());
+  });
+
+  it('run Node.js 22 on arm64 with source maps, JSON logs with retention and tracing', () => {
+    for (const lambda of lambdas) {
+      const properties = lambda.resource.Properties;
+      expect(properties.Runtime).toBe('nodejs22.x');
+      expect(properties.Architectures).toEqual(['arm64']);
+      expect(properties.Handler).toBe('index.handler');
+      expect(properties.TracingConfig).toEqual({ Mode: 'Active' });
+      const variables = (properties.Environment as { Variables: Record<string, unknown> }).Variables;
+      expect(variables.NODE_OPTIONS).toBe('--enable-source-maps');
+      expect(variables.POWERTOOLS_SERVICE_NAME).toBe(`nutri-${lambda.feature}`);
+      const logging = properties.LoggingConfig as { LogFormat: string; LogGroup: { Ref: string } };
+      expect(logging.LogFormat).toBe('JSON');
+      const logGroup = resourcesOf(lambda.template)[logging.LogGroup.Ref];
+      expect(logGroup?.Properties.RetentionInDays).toBe(90);
+    }
+  });
+
+  it('ship a minified ESM bundle with a source map and the AWS SDK inside', () => {
+    for (const lambda of lambdas) {
+      // The zip's key is the asset hash; the staged (unzipped) bundle sits in cdk.out/asset.<hash>.
+      const key = String((lambda.resource.Properties.Code as { S3Key: string }).S3Key);
+      const directory = path.join(nutri.outdir, `asset.${key.replace(/\.zip$/, '')}`);
+      const code = readFileSync(path.join(directory, 'index.mjs'), 'utf8');
+      expect(existsSync(path.join(directory, 'index.mjs.map'))).toBe(true);
+      expect(code.startsWith('import { createRequire as __createRequire }')).toBe(true);
+      expect(code).toMatch(/\/\/# sourceMappingURL=index\.mjs\.map\s*$/);
+      // Minified: long lines (only template literals keep their line breaks), not one statement per line.
+      expect(code.length / code.split('\n').length).toBeGreaterThan(2000);
+      // No import or require of the SDK left for the runtime to resolve (messages may still name packages).
+      expect(code).not.toMatch(/(\bfrom|\bimport\(|__require\()\s*["']@aws-sdk\//);
+      expect(code).toContain('DynamoDBClient');
+    }
+  });
+
+  describe('configuration', () => {
+    const savedEnvironment = { ...process.env };
+    afterEach(() => {
+      process.env = { ...savedEnvironment };
+      resetConfigCache();
+    });
+
+    it('is what functions/src/platform/config.ts accepts, with deploy-time values in place of references', () => {
+      for (const lambda of lambdas) {
+        const variables = (lambda.resource.Properties.Environment as { Variables: Record<string, unknown> })
+          .Variables;
+        process.env = {
+          ...Object.fromEntries(
+            Object.entries(variables).map(([name, value]) => [
+              name,
+              typeof value === 'string' ? value : 'https://resolved-at-deploy.example',
+            ]),
+          ),
+          AWS_REGION: TEST_SETTINGS.region,
+        };
+        resetConfigCache();
+        const parsed = config();
+        expect(parsed.PUBLIC_BASE_URL).toBe(TEST_SETTINGS.publicBaseUrl);
+        expect(parsed.ASSETS_BASE_URL).toBe(`${TEST_SETTINGS.publicBaseUrl}/media`);
+        expect(parsed.JWT_ISSUER).toBe(TEST_SETTINGS.publicBaseUrl);
+        expect(parsed.MAIL_FROM).toBe(TEST_SETTINGS.mailFrom);
+        // Emulator endpoints are a local-runtime thing only.
+        expect(parsed.DYNAMODB_ENDPOINT).toBeUndefined();
+        expect(parsed.S3_ENDPOINT).toBeUndefined();
+        expect(parsed.SES_ENDPOINT).toBeUndefined();
+        expect(parsed.WS_MANAGEMENT_ENDPOINT).toBeDefined();
+        expect(parsed.SES_CONFIGURATION_SET).toBeDefined();
+        expect(Boolean(parsed.JWT_SECRET_ARN)).toBe(accessOf(lambda.feature as 'jobs').jwt === true);
+      }
+    });
+  });
+
+  describe('permissions', () => {
+    it('each Lambda gets exactly the access policies featureAccess lists', () => {
+      for (const lambda of lambdas) {
+        const access = accessOf(lambda.feature as 'jobs');
+        const expected = [
+          access.table === 'read' ? 'TableReadPolicy' : 'TableReadWritePolicy',
+          ...(access.files ? [access.files === 'read' ? 'FilesReadPolicy' : 'FilesReadWritePolicy'] : []),
+          ...(access.assets ? [access.assets === 'read' ? 'AssetsReadPolicy' : 'AssetsReadWritePolicy'] : []),
+          ...(access.mail ? ['MailSendPolicy'] : []),
+          ...(access.sms ? ['SmsSendPolicy'] : []),
+          ...(access.realtimePush ? ['ManageConnectionsPolicy'] : []),
+        ];
+        expect({ feature: lambda.feature, policies: attachedPolicies(lambda).sort() }).toEqual({
+          feature: lambda.feature,
+          policies: expected.sort(),
+        });
+      }
+    });
+
+    it('the health check only reads; the realtime and jobs Lambdas may manage connections', () => {
+      const byFeature = new Map(lambdas.map((lambda) => [lambda.feature, attachedPolicies(lambda)]));
+      expect(byFeature.get('system')).toEqual(['TableReadPolicy']);
+      expect(byFeature.get('realtime')).toContain('ManageConnectionsPolicy');
+      expect(byFeature.get('jobs')).toContain('ManageConnectionsPolicy');
+    });
+
+    it('inline role policies hold only log writing, secret reads and (jobs) the dead-letter queue', () => {
+      for (const lambda of lambdas) {
+        const roleId = (lambda.resource.Properties.Role as { 'Fn::GetAtt': [string, string] })[
+          'Fn::GetAtt'
+        ][0];
+        const actions = Object.values(resourcesOf(lambda.template))
+          .filter((resource) => resource.Type === 'AWS::IAM::Policy')
+          .filter((policy) => JSON.stringify(policy.Properties.Roles) === JSON.stringify([{ Ref: roleId }]))
+          .flatMap(
+            (policy) =>
+              (policy.Properties.PolicyDocument as { Statement: { Action: string | string[] }[] }).Statement,
+          )
+          .flatMap((statement) => [statement.Action].flat());
+        const allowed = [
+          'logs:CreateLogStream',
+          'logs:PutLogEvents',
+          'xray:PutTraceSegments',
+          'xray:PutTelemetryRecords',
+          'secretsmanager:GetSecretValue',
+          'secretsmanager:DescribeSecret',
+          'sqs:SendMessage',
+        ];
+        expect(actions.filter((action) => !allowed.includes(action))).toEqual([]);
+        expect(actions.includes('sqs:SendMessage')).toBe(lambda.feature === 'jobs');
+      }
+    });
+
+    it('mail may only be sent from the configured address, through the configuration set', () => {
+      const mail = Object.entries(resourcesOf(nutri.templateOf(nutri.data))).find(([id]) =>
+        id.startsWith('MailSendPolicy'),
+      )?.[1];
+      const document = JSON.stringify(mail?.Properties.PolicyDocument);
+      expect(document).toContain('"ses:FromAddress":"noreply@nutri.test"');
+      expect(document).toContain(':identity/nutri.test');
+      expect(document).toContain(':configuration-set/');
+      expect(document).not.toMatch(/"Resource":"\*"/);
+    });
+
+    it('connections may only be managed on the realtime API stage', () => {
+      const policy = Object.entries(resourcesOf(nutri.templateOf(nutri.realtime))).find(([id]) =>
+        id.startsWith('ManageConnectionsPolicy'),
+      )?.[1];
+      const document = JSON.stringify(policy?.Properties.PolicyDocument);
+      expect(document).toContain('"Action":"execute-api:ManageConnections"');
+      expect(document).toMatch(/\{"Ref":"WebSocketApi[0-9A-F]+"\}/);
+      expect(document).toContain('/prod/*/@connections/*');
+    });
+  });
+});
