@@ -66,9 +66,9 @@ describe('token schemas', () => {
     expect(
       tokenResponseSchema.parse({ accessToken: 'a', refreshToken: 'r', expires_in: 900, extra: 1 }),
     ).toEqual({ accessToken: 'a', refreshToken: 'r', expires_in: 900 });
-    expect(tokenResponseSchema.safeParse({ accessToken: 'a', refreshToken: 'r', expires_in: 0 }).success).toBe(
-      false,
-    );
+    expect(
+      tokenResponseSchema.safeParse({ accessToken: 'a', refreshToken: 'r', expires_in: 0 }).success,
+    ).toBe(false);
   });
 
   it('requires the refresh token', () => {
@@ -80,8 +80,12 @@ describe('token schemas', () => {
 
 describe('password schemas', () => {
   it('checks the recovery e-mail', () => {
-    expect(tryResetPasswordSchema.parse({ Email: ' anna@example.it ' })).toEqual({ Email: 'anna@example.it' });
-    expect(firstErrors(tryResetPasswordSchema.safeParse({ Email: '' }))).toEqual({ Email: 'Campo obbligatorio' });
+    expect(tryResetPasswordSchema.parse({ Email: ' anna@example.it ' })).toEqual({
+      Email: 'anna@example.it',
+    });
+    expect(firstErrors(tryResetPasswordSchema.safeParse({ Email: '' }))).toEqual({
+      Email: 'Campo obbligatorio',
+    });
     expect(firstErrors(tryResetPasswordSchema.safeParse({ Email: 'anna' }))).toEqual({
       Email: validationTexts.invalidEmail,
     });
@@ -106,7 +110,9 @@ describe('password schemas', () => {
       confirmation: validationTexts.passwordMismatch,
     });
     expect(resetPasswordFormSchema.safeParse({ ...form, confirmation: 'segreta123' }).success).toBe(true);
-    expect(firstErrors(resetPasswordFormSchema.safeParse({ email: '', password: '', confirmation: '' }))).toEqual({
+    expect(
+      firstErrors(resetPasswordFormSchema.safeParse({ email: '', password: '', confirmation: '' })),
+    ).toEqual({
       email: 'Campo obbligatorio',
       password: 'Campo obbligatorio',
       confirmation: 'Campo obbligatorio',
@@ -114,14 +120,20 @@ describe('password schemas', () => {
   });
 
   it('validates a password change', () => {
-    expect(changePasswordSchema.safeParse({ oldPassword: 'vecchia', newPassword: 'nuovapass' }).success).toBe(true);
+    expect(changePasswordSchema.safeParse({ oldPassword: 'vecchia', newPassword: 'nuovapass' }).success).toBe(
+      true,
+    );
     expect(firstErrors(changePasswordSchema.safeParse({ oldPassword: '', newPassword: 'corta' }))).toEqual({
       oldPassword: 'Campo obbligatorio',
       newPassword: validationTexts.passwordMin,
     });
     expect(
       firstErrors(
-        changePasswordFormSchema.safeParse({ oldPassword: 'a', newPassword: 'nuovapass', confirmation: 'altra' }),
+        changePasswordFormSchema.safeParse({
+          oldPassword: 'a',
+          newPassword: 'nuovapass',
+          confirmation: 'altra',
+        }),
       ),
     ).toEqual({ confirmation: validationTexts.passwordMismatch });
   });
@@ -131,8 +143,12 @@ describe('profile schemas', () => {
   it('checks the national phone number: digits, 9 to 12', () => {
     expect(phoneNumberSchema.parse('333 123 4567')).toBe('3331234567');
     expect(firstErrors(phoneNumberSchema.safeParse('12345678'))).toEqual({ _: validationTexts.phoneDigits });
-    expect(firstErrors(phoneNumberSchema.safeParse('1234567890123'))).toEqual({ _: validationTexts.phoneDigits });
-    expect(firstErrors(phoneNumberSchema.safeParse('333abc4567'))).toEqual({ _: validationTexts.phoneDigitsOnly });
+    expect(firstErrors(phoneNumberSchema.safeParse('1234567890123'))).toEqual({
+      _: validationTexts.phoneDigits,
+    });
+    expect(firstErrors(phoneNumberSchema.safeParse('333abc4567'))).toEqual({
+      _: validationTexts.phoneDigitsOnly,
+    });
   });
 
   it('accepts MobilePhoneNo as prefix plus number', () => {
@@ -149,7 +165,9 @@ describe('profile schemas', () => {
     expect(firstErrors(updateUserDetailsSchema.safeParse({ Name: 'x'.repeat(101) }))).toEqual({
       Name: validationTexts.tooLong(100),
     });
-    expect(firstErrors(updateUserDetailsSchema.safeParse({ Name: '' }))).toEqual({ Name: 'Campo obbligatorio' });
+    expect(firstErrors(updateUserDetailsSchema.safeParse({ Name: '' }))).toEqual({
+      Name: 'Campo obbligatorio',
+    });
     expect(updateUserDetailsSchema.safeParse({ Email: 'a@b.it' }).success).toBe(false);
   });
 
@@ -165,11 +183,18 @@ describe('profile schemas', () => {
       DisplayName: 'Anna',
       MobilePhoneNo: '+393331234567',
     });
-    const withoutPhone = profileFormSchema.parse({ Name: 'A', DisplayName: 'B', phonePrefix: '+39', phoneNumber: '' });
+    const withoutPhone = profileFormSchema.parse({
+      Name: 'A',
+      DisplayName: 'B',
+      phonePrefix: '+39',
+      phoneNumber: '',
+    });
     expect(toUpdateUserDetails(withoutPhone)).toEqual({ Name: 'A', DisplayName: 'B' });
     expect(updateUserDetailsSchema.safeParse(toUpdateUserDetails(form)).success).toBe(true);
     expect(
-      firstErrors(profileFormSchema.safeParse({ Name: 'A', DisplayName: 'B', phonePrefix: '+39', phoneNumber: '12' })),
+      firstErrors(
+        profileFormSchema.safeParse({ Name: 'A', DisplayName: 'B', phonePrefix: '+39', phoneNumber: '12' }),
+      ),
     ).toEqual({ phoneNumber: validationTexts.phoneDigits });
   });
 

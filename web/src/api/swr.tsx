@@ -1,0 +1,37 @@
+/**
+ * Global SWR configuration: the fetcher reads `/api/v2` paths with the API client; a failed load shows one
+ * error toast per key ('Impossibile caricare i dati') unless the hook handles its own errors (`onError`
+ * passed to the hook wins over this one).
+ */
+import type { ReactNode } from 'react';
+import { SWRConfig, type SWRConfiguration } from 'swr';
+import { errorTexts } from '../lib/shared-values';
+import { showErrorToast } from '../ui/notify';
+import { ApiError } from './api-error';
+import { api } from './client';
+
+/** SWR keys are API paths (`'/UserDetails'`) or `[path, query]` tuples. */
+export type ApiKey = string | readonly [string, Record<string, string | number | boolean | undefined>];
+
+export const apiFetcher = <T,>(key: ApiKey): Promise<T> =>
+  typeof key === 'string' ? api.get<T>(key) : api.get<T>(key[0], { query: key[1] });
+
+/** Client errors (4xx) are answers, not glitches: retrying them cannot help. */
+export const shouldRetry = (error: unknown) =>
+  !(error instanceof ApiError && error.status >= 400 && error.status < 500);
+
+export const swrConfig: SWRConfiguration = {
+  fetcher: apiFetcher,
+  revalidateOnFocus: true,
+  shouldRetryOnError: shouldRetry,
+  errorRetryCount: 3,
+  onError: (error: unknown, key: string) => {
+    // A 401 means the session ended: the session handles it (sign-out and the guard's redirect).
+    if (error instanceof ApiError && error.status === 401) return;
+    showErrorToast(errorTexts.cannotLoadData, { id: `swr-error:${key}` });
+  },
+};
+
+export function SwrProvider({ children }: { children: ReactNode }) {
+  return <SWRConfig value={swrConfig}>{children}</SWRConfig>;
+}

@@ -1,0 +1,2 @@
+/** Chat chunk (/Chat). */
+export { ChatPage } from '../../features/chat/pages/chat-page';

@@ -1,0 +1,2 @@
+/** SystemAdmin area chunk (/SystemSettings...). */
+export { SystemHomePage } from '../../features/system/pages/system-home-page';

@@ -1,0 +1,46 @@
+import { Link } from 'react-router-dom';
+import { Container, Group, SimpleGrid, Stack, Text } from '@mantine/core';
+import { BrandMark } from '../../ui/brand-mark';
+import classes from './layout.module.css';
+import { FOOTER_NAV } from './nav-items';
+
+export function Footer() {
+  return (
+    <footer className={classes.footer}>
+      <Container size="lg">
+        <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }} spacing="xl">
+          <Stack gap="xs">
+            <Group gap={8}>
+              <BrandMark size={28} inverted />
+              <Text fw={800} fz="xl" c="white">
+                Nutrì
+              </Text>
+            </Group>
+            <Text size="sm" c="leaf.0">
+              Il tuo nutrizionista online: professionisti selezionati, incontro conoscitivo gratuito e visite
+              da 50 minuti in videochiamata.
+            </Text>
+          </Stack>
+          {FOOTER_NAV.map((section) => (
+            <nav key={section.title} aria-label={section.title}>
+              <p className={classes.footerTitle}>{section.title}</p>
+              <ul className={classes.footerList}>
+                {section.items.map((item) => (
+                  <li key={item.href}>
+                    <Link to={item.href} className={classes.footerLink}>
+                      {item.label}
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            </nav>
+          ))}
+        </SimpleGrid>
+        <Text size="xs" c="leaf.1" mt="xl">
+          © {new Date().getFullYear()} Nutrì. Il servizio non sostituisce il parere del medico e non è adatto
+          a condizioni che richiedono una dietoterapia medica.
+        </Text>
+      </Container>
+    </footer>
+  );
+}

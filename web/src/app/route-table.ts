@@ -1,0 +1,47 @@
+/**
+ * Every page route with who may open it (spec sections 2 and 6). The router is built from this table,
+ * grouped by access, so the guard rule of a page is written in exactly one place.
+ */
+import type { ComponentType } from 'react';
+import type { RouteAccess } from '../features/auth/guard';
+import { paths } from '../paths';
+import { Pages } from './pages';
+
+export interface PageRoute {
+  pattern: string;
+  access: RouteAccess;
+  page: ComponentType;
+}
+
+export const PAGE_ROUTES: readonly PageRoute[] = [
+  // Public
+  { pattern: paths.login.pattern, access: 'public', page: Pages.Login },
+  { pattern: paths.recoverPassword.pattern, access: 'public', page: Pages.RecoverPassword },
+  { pattern: paths.resetPassword.pattern, access: 'public', page: Pages.ResetPassword },
+  { pattern: paths.unsubscribe.pattern, access: 'public', page: Pages.Unsubscribe },
+  { pattern: paths.findNutritionist.pattern, access: 'public', page: Pages.FindNutritionist },
+  { pattern: paths.nutritionists.list.pattern, access: 'public', page: Pages.Nutritionists },
+  { pattern: paths.blog.list.pattern, access: 'public', page: Pages.Blog },
+  { pattern: paths.faq.pattern, access: 'public', page: Pages.Faq },
+  { pattern: paths.contact.pattern, access: 'public', page: Pages.Contact },
+  { pattern: paths.about.pattern, access: 'public', page: Pages.About },
+  { pattern: paths.joinTeam.pattern, access: 'public', page: Pages.JoinTeam },
+  { pattern: paths.privacyGoogleCalendar.pattern, access: 'public', page: Pages.PrivacyGoogleCalendar },
+  { pattern: paths.termsGoogleCalendar.pattern, access: 'public', page: Pages.TermsGoogleCalendar },
+  { pattern: paths.notFound.pattern, access: 'public', page: Pages.NotFound },
+  // Any signed-in user
+  { pattern: paths.account.profile.pattern, access: 'signedIn', page: Pages.Profile },
+  { pattern: paths.account.changePassword.pattern, access: 'signedIn', page: Pages.ChangePassword },
+  { pattern: paths.chat.pattern, access: 'signedIn', page: Pages.Chat },
+  // Roles
+  { pattern: paths.patients.home.pattern, access: ['Patient'], page: Pages.PatientHome },
+  { pattern: paths.patients.agenda.pattern, access: ['Patient'], page: Pages.PatientAgenda },
+  { pattern: paths.nutritionistArea.home.pattern, access: ['Nutritionist'], page: Pages.NutritionistHome },
+  { pattern: paths.admin.home.pattern, access: ['BusinessAdmin'], page: Pages.AdminHome },
+  { pattern: paths.users.home.pattern, access: ['UserManager'], page: Pages.UsersHome },
+  { pattern: paths.system.home.pattern, access: ['SystemAdmin'], page: Pages.SystemHome },
+];
+
+/** Stable grouping key of an access rule ('public', 'signedIn', 'Patient', 'BusinessAdmin|UserManager'). */
+export const accessKey = (access: RouteAccess) =>
+  typeof access === 'string' ? access : [...access].sort().join('|');

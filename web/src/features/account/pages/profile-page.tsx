@@ -1,0 +1,248 @@
+import { useState } from 'react';
+import {
+  Alert,
+  Avatar,
+  Button,
+  Card,
+  FileButton,
+  Grid,
+  Group,
+  NativeSelect,
+  Progress,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { IconAlertTriangle, IconTrash, IconUpload } from '@tabler/icons-react';
+import {
+  PROFILE_IMAGE_MAX_BYTES,
+  PROFILE_IMAGE_TYPES,
+  profileFormSchema,
+  toUpdateUserDetails,
+  type UserProfile,
+} from '@nutri/shared';
+import { DEFAULT_PHONE_PREFIX, accountTexts, errorTexts } from '../../../lib/shared-values';
+import { isApiError, isNetworkError } from '../../../api/api-error';
+import { useAuth } from '../../auth/auth-context';
+import { LoadError } from '../../../ui/load-error';
+import { showErrorToast, showSuccessToast } from '../../../ui/notify';
+import { Page } from '../../../ui/page';
+import { PageLoader } from '../../../ui/page-loader';
+import { useZodForm } from '../../../ui/form/use-zod-form';
+import { COUNTRY_PREFIXES, splitPhoneNumber } from '../../../ui/phone/country-prefixes';
+import { useDeleteUserImage } from '../api/delete-user-image';
+import { useUpdateUserDetails } from '../api/update-user-details';
+import { useUploadUserImage } from '../api/upload-user-image';
+
+const PREFIX_OPTIONS = COUNTRY_PREFIXES.map((entry) => ({
+  value: entry.prefix,
+  label: `${entry.country} (${entry.prefix})`,
+}));
+
+const saveErrorMessage = (error: unknown, fallback: string) => {
+  if (isNetworkError(error)) return errorTexts.connectionProblem;
+  return (isApiError(error) ? error.serverMessage : null) ?? fallback;
+};
+
+function ProfileForm({ profile }: { profile: UserProfile }) {
+  const phone = splitPhoneNumber(profile.MobilePhoneNo);
+  const form = useZodForm(profileFormSchema, {
+    Name: profile.Name,
+    DisplayName: profile.DisplayName,
+    phonePrefix: phone.prefix || DEFAULT_PHONE_PREFIX,
+    phoneNumber: phone.number,
+  });
+  const updateUserDetails = useUpdateUserDetails();
+
+  const submit = form.onSubmit(async (data) => {
+    try {
+      await updateUserDetails(toUpdateUserDetails(data));
+      showSuccessToast(accountTexts.profileSaved);
+    } catch (error) {
+      if (isApiError(error)) form.setServerErrors(error.fieldErrors);
+      showErrorToast(saveErrorMessage(error, errorTexts.cannotSaveData));
+    }
+  });
+
+  return (
+    <form onSubmit={submit} noValidate aria-label="Dati del profilo">
+      <Stack gap="md">
+        <TextInput label="Nome e cognome" autoComplete="name" required {...form.field('Name')} />
+        <TextInput
+          label="Nome visualizzato"
+          description="È il nome che vedono il tuo nutrizionista e gli altri utenti in chat."
+          autoComplete="nickname"
+          required
+          {...form.field('DisplayName')}
+        />
+        <Grid gap="sm">
+          <Grid.Col span={{ base: 12, xs: 5 }}>
+            <NativeSelect
+              label="Prefisso"
+              data={PREFIX_OPTIONS}
+              value={form.values.phonePrefix}
+              onChange={(event) => form.setValue('phonePrefix', event.currentTarget.value)}
+              error={form.errors.phonePrefix}
+            />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, xs: 7 }}>
+            <TextInput
+              label="Numero di cellulare"
+              description="Facoltativo: da 9 a 12 cifre, senza prefisso."
+              inputWrapperOrder={['label', 'input', 'description', 'error']}
+              type="tel"
+              inputMode="numeric"
+              autoComplete="tel-national"
+              placeholder="3331234567"
+              {...form.field('phoneNumber')}
+            />
+          </Grid.Col>
+        </Grid>
+        <Group>
+          <Button type="submit" loading={form.submitting}>
+            Salva modifiche
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+function ProfilePhoto({ profile }: { profile: UserProfile }) {
+  const uploadUserImage = useUploadUserImage();
+  const deleteUserImage = useDeleteUserImage();
+  const [progress, setProgress] = useState<number | null>(null);
+  const [removing, setRemoving] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+
+  const upload = async (file: File | null) => {
+    if (!file) return;
+    setProblem(null);
+    if (!(PROFILE_IMAGE_TYPES as readonly string[]).includes(file.type)) {
+      setProblem('Formato non supportato: usa un’immagine JPG, PNG o WebP.');
+      return;
+    }
+    if (file.size > PROFILE_IMAGE_MAX_BYTES) {
+      setProblem(`L’immagine supera la dimensione massima di ${PROFILE_IMAGE_MAX_BYTES / (1024 * 1024)} MB.`);
+      return;
+    }
+    setProgress(0);
+    try {
+      await uploadUserImage(file, { onProgress: setProgress });
+      showSuccessToast(accountTexts.photoUpdated);
+    } catch (error) {
+      showErrorToast(saveErrorMessage(error, errorTexts.cannotSaveData));
+    } finally {
+      setProgress(null);
+    }
+  };
+
+  const remove = async () => {
+    setRemoving(true);
+    try {
+      await deleteUserImage();
+      showSuccessToast(accountTexts.photoRemoved);
+    } catch (error) {
+      showErrorToast(saveErrorMessage(error, errorTexts.cannotSaveData));
+    } finally {
+      setRemoving(false);
+    }
+  };
+
+  const uploading = progress !== null;
+  return (
+    <Stack gap="md" align="center">
+      <Avatar
+        src={profile.ImageFileUrl}
+        alt={profile.ImageFileUrl ? `Foto del profilo di ${profile.DisplayName}` : ''}
+        size={120}
+        radius={120}
+        color="leaf"
+      >
+        {profile.DisplayName.slice(0, 1).toUpperCase()}
+      </Avatar>
+      {uploading ? (
+        <Stack gap={4} w="100%">
+          <Progress value={Math.round(progress * 100)} aria-label="Caricamento della foto" animated />
+          <Text size="xs" c="dimmed" ta="center">
+            Caricamento… {Math.round(progress * 100)}%
+          </Text>
+        </Stack>
+      ) : null}
+      <Group gap="xs" justify="center">
+        <FileButton onChange={(file) => void upload(file)} accept={PROFILE_IMAGE_TYPES.join(',')}>
+          {(props) => (
+            <Button
+              {...props}
+              leftSection={<IconUpload size={16} aria-hidden />}
+              variant="light"
+              disabled={uploading}
+            >
+              {profile.ImageFileUrl ? 'Cambia foto' : 'Carica foto'}
+            </Button>
+          )}
+        </FileButton>
+        {profile.ImageFileUrl ? (
+          <Button
+            variant="subtle"
+            color="red"
+            leftSection={<IconTrash size={16} aria-hidden />}
+            onClick={() => void remove()}
+            loading={removing}
+            disabled={uploading}
+          >
+            Rimuovi foto
+          </Button>
+        ) : null}
+      </Group>
+      <Text size="xs" c="dimmed" ta="center">
+        JPG, PNG o WebP, al massimo {PROFILE_IMAGE_MAX_BYTES / (1024 * 1024)} MB.
+      </Text>
+      {problem ? (
+        <Alert color="red" variant="light" role="alert" icon={<IconAlertTriangle aria-hidden />} w="100%">
+          {problem}
+        </Alert>
+      ) : null}
+    </Stack>
+  );
+}
+
+export function ProfilePage() {
+  const { profile, snapshot, reloadProfile } = useAuth();
+  return (
+    <Page
+      title="Il mio profilo"
+      description="Aggiorna i tuoi dati, il numero di cellulare e la foto del profilo."
+      size="md"
+    >
+      {profile ? (
+        <Grid gap="xl">
+          <Grid.Col span={{ base: 12, sm: 4 }}>
+            <Card withBorder radius="lg" padding="lg" component="section" aria-labelledby="photo-title">
+              <Title order={2} fz="h4" id="photo-title" mb="md" ta="center">
+                Foto
+              </Title>
+              <ProfilePhoto profile={profile} />
+            </Card>
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, sm: 8 }}>
+            <Card withBorder radius="lg" padding="lg" component="section" aria-labelledby="data-title">
+              <Title order={2} fz="h4" id="data-title" mb="md">
+                Dati personali
+              </Title>
+              <Text size="sm" c="dimmed" mb="md">
+                Accedi come <strong>{profile.AspNetUser.UserName}</strong> · {profile.AspNetUser.Email}
+              </Text>
+              <ProfileForm key={profile.Id} profile={profile} />
+            </Card>
+          </Grid.Col>
+        </Grid>
+      ) : snapshot.status === 'error' ? (
+        <LoadError onRetry={reloadProfile} />
+      ) : (
+        <PageLoader />
+      )}
+    </Page>
+  );
+}

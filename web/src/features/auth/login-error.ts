@@ -1,0 +1,16 @@
+/** The message /Login shows for a failed sign-in (spec section 8). */
+import { accountTexts, errorTexts } from '../../lib/shared-values';
+import { isApiError, isNetworkError } from '../../api/api-error';
+
+/** Gateway answers that mean the API itself could not be reached. */
+const UNREACHABLE_STATUSES = new Set([502, 503, 504]);
+
+export const loginErrorMessage = (error: unknown): string => {
+  if (isApiError(error, 401)) return accountTexts.invalidCredentials;
+  // Too many attempts: the server's Italian message says how long to wait.
+  if (isApiError(error, 429)) return error.serverMessage ?? errorTexts.too_many_requests;
+  if (isNetworkError(error) || (isApiError(error) && UNREACHABLE_STATUSES.has(error.status))) {
+    return errorTexts.connectionProblem;
+  }
+  return accountTexts.loginFailed;
+};

@@ -1,0 +1,118 @@
+/** FAQ content (spec section 1): an accordion in sections. */
+import {
+  DURATION_MINUTES,
+  FREE_CHANGE_DEADLINE_DAYS,
+  INVOICE_UPLOAD_DAYS,
+  IRPEF_DEDUCTION_PERCENT,
+  NUTRITIONIST_MIN_EXPERIENCE_YEARS,
+  NUTRITIONIST_SHARE_CENTS,
+  PAID_VISIT_PRICE_CENTS,
+  PAYMENT_DEADLINE_DAYS,
+} from '../../../lib/shared-values';
+import { formatEuro } from '../../../lib/money';
+
+export interface FaqSection {
+  id: string;
+  title: string;
+  items: readonly { question: string; answer: string }[];
+}
+
+const price = formatEuro(PAID_VISIT_PRICE_CENTS);
+
+export const FAQ_SECTIONS: readonly FaqSection[] = [
+  {
+    id: 'servizio',
+    title: 'Il servizio',
+    items: [
+      {
+        question: 'Che cos’è Nutrì?',
+        answer:
+          'Nutrì è un servizio di nutrizione online: compili un questionario, ti abbiniamo a un nutrizionista selezionato e lavorate insieme con videochiamate e chat, senza spostarti da casa.',
+      },
+      {
+        question: 'A chi è rivolto?',
+        answer:
+          'A chi vuole migliorare la propria alimentazione con l’aiuto di un professionista. Il servizio non è adatto a condizioni che richiedono una dietoterapia medica: in questi casi rivolgiti al tuo medico.',
+      },
+      {
+        question: 'Quanto costa?',
+        answer: `L’incontro conoscitivo è gratuito. Ogni visita dura ${DURATION_MINUTES.NORMAL} minuti e costa ${price}, con pagamento tramite carta.`,
+      },
+    ],
+  },
+  {
+    id: 'come-funziona',
+    title: 'Come funziona',
+    items: [
+      {
+        question: 'Come vengo abbinato al nutrizionista?',
+        answer:
+          'In base alle risposte del questionario un algoritmo di abbinamento sceglie il professionista più adatto ai tuoi obiettivi e alle tue esigenze. Ti avvisiamo via e-mail appena lo abbiamo trovato.',
+      },
+      {
+        question: 'Quanto dura l’incontro conoscitivo?',
+        answer:
+          'Circa 20 minuti, al massimo 30. È una videochiamata gratuita per conoscervi e capire come impostare il percorso.',
+      },
+      {
+        question: 'Come parlo con il mio nutrizionista tra una visita e l’altra?',
+        answer:
+          'Dalla chat della tua area personale. Il nutrizionista ti risponde di solito entro poche ore e ricevi una notifica via e-mail quando arriva un messaggio.',
+      },
+      {
+        question: 'Posso spostare o annullare un appuntamento?',
+        answer: `Sì, gratuitamente e con rimborso completo se avvisi almeno ${FREE_CHANGE_DEADLINE_DAYS} giorni prima. Con un preavviso più breve la visita viene considerata effettuata.`,
+      },
+    ],
+  },
+  {
+    id: 'pagamenti',
+    title: 'Pagamenti e fatture',
+    items: [
+      {
+        question: 'Quando devo pagare la visita?',
+        answer: `Almeno ${PAYMENT_DEADLINE_DAYS} giorni prima dell’appuntamento. Se il pagamento non arriva in tempo, l’appuntamento non viene confermato.`,
+      },
+      {
+        question: 'Che fatture ricevo?',
+        answer: `Per ogni visita ricevi due fatture: una di ${formatEuro(NUTRITIONIST_SHARE_CENTS)} dal nutrizionista per la prestazione sanitaria, detraibile al ${IRPEF_DEDUCTION_PERCENT}% IRPEF, e una da Nutrì per la parte restante. La fattura del nutrizionista ti arriva per posta elettronica ed è caricata entro ${INVOICE_UPLOAD_DAYS} giorni dal pagamento.`,
+      },
+    ],
+  },
+  {
+    id: 'nutrizionisti',
+    title: 'I nutrizionisti',
+    items: [
+      {
+        question: 'Come scegliete i nutrizionisti?',
+        answer: `Valutiamo valori e approccio, formazione (dietisti, biologi con master in nutrizione o medici dietologi), almeno ${NUTRITIONIST_MIN_EXPERIENCE_YEARS} anni di libera professione, iscrizione all’albo e assicurazione professionale.`,
+      },
+      {
+        question: 'Posso cambiare nutrizionista?',
+        answer:
+          'Sì: prima dell’incontro conoscitivo puoi chiederlo una volta dalla tua area personale; in seguito scrivi all’assistenza e ti aiutiamo a trovare un altro professionista.',
+      },
+    ],
+  },
+  {
+    id: 'assistenza',
+    title: 'Assistenza tecnica',
+    items: [
+      {
+        question: 'Ho dimenticato la password, cosa faccio?',
+        answer:
+          'Dalla pagina di accesso scegli “Password dimenticata?” e inserisci la tua e-mail: ti inviamo un link per reimpostarla.',
+      },
+      {
+        question: 'Come faccio a cancellare il mio account?',
+        answer:
+          'Scrivi all’assistenza dalla pagina Contatti: gestiamo la richiesta e ti confermiamo la cancellazione.',
+      },
+      {
+        question: 'Di cosa ho bisogno per le videochiamate?',
+        answer:
+          'Di un computer, tablet o smartphone con fotocamera, microfono e un browser aggiornato. Non serve installare nulla.',
+      },
+    ],
+  },
+];
