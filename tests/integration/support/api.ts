@@ -12,6 +12,7 @@ export const stack = readStackInfoFromEnv();
 
 // Point the functions code imported by tests at the stack (same configuration the runtime uses).
 Object.assign(process.env, {
+  AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
   AWS_REGION: stack.region,
   AWS_ACCESS_KEY_ID: 'S3RVER',
   AWS_SECRET_ACCESS_KEY: 'S3RVER',
