@@ -58,6 +58,8 @@ const localJwtKeys = async (dataDir: string) => {
 
 export const startLocalStack = async (options: LocalStackOptions): Promise<LocalStack> => {
   const log = options.log ?? (() => undefined);
+  // Node 20 runs the local runtime by design (the Lambdas run Node 22): the SDK's notice is noise here.
+  process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
   const dataDir = resolve(options.dataDir);
   if (options.reset) rmSync(dataDir, { recursive: true, force: true });
   mkdirSync(dataDir, { recursive: true });
@@ -101,8 +103,6 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
     });
 
     Object.assign(process.env, {
-      // Node 20 runs the local runtime by design (the Lambdas run Node 22): the SDK's notice is noise here.
-      AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
       AWS_REGION: LOCAL.region,
       AWS_ACCESS_KEY_ID: LOCAL_S3_CREDENTIALS.accessKeyId,
       AWS_SECRET_ACCESS_KEY: LOCAL_S3_CREDENTIALS.secretAccessKey,
