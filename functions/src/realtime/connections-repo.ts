@@ -8,6 +8,7 @@
 import { DeleteCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { WEBSOCKET_LIMITS } from '@nutri/shared';
 import { db, tableName, toEpochSeconds } from '../platform/db/client';
+import { queryAll } from '../platform/db/query';
 
 export interface Connection {
   connectionId: string;
@@ -49,20 +50,13 @@ const toConnection = (item: Record<string, unknown>): Connection => ({
 
 // List every connection, oldest first (gsi3 partition CONNECTIONS), page by page.
 export async function* listConnectionsOldestFirst(): AsyncGenerator<Connection> {
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page = await db().send(
-      new QueryCommand({
-        TableName: tableName(),
-        IndexName: 'gsi3',
-        KeyConditionExpression: 'gsi3pk = :pk',
-        ExpressionAttributeValues: { ':pk': 'CONNECTIONS' },
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    for (const item of page.Items ?? []) yield toConnection(item);
-    startKey = page.LastEvaluatedKey;
-  } while (startKey);
+  for await (const item of queryAll({
+    IndexName: 'gsi3',
+    KeyConditionExpression: 'gsi3pk = :pk',
+    ExpressionAttributeValues: { ':pk': 'CONNECTIONS' },
+  })) {
+    yield toConnection(item);
+  }
 }
 
 // List one user's open connections (gsi1 partition USER#<userId>).
