@@ -35,7 +35,11 @@ export default tseslint.config(
       '@typescript-eslint/no-explicit-any': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       'no-restricted-properties': ['error', ...noFocusedOrSkipped],
-      'no-restricted-globals': ['error', { name: 'xit', message: 'No skipped tests.' }, { name: 'xdescribe', message: 'No skipped tests.' }],
+      'no-restricted-globals': [
+        'error',
+        { name: 'xit', message: 'No skipped tests.' },
+        { name: 'xdescribe', message: 'No skipped tests.' },
+      ],
     },
   },
   {
@@ -44,7 +48,20 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['@nutri/functions', '@nutri/functions/*', '**/functions/**', '@nutri/infra', '**/infra/**'], message: 'web never imports functions or infra.' }] },
+        {
+          patterns: [
+            {
+              group: [
+                '@nutri/functions',
+                '@nutri/functions/*',
+                '**/functions/**',
+                '@nutri/infra',
+                '**/infra/**',
+              ],
+              message: 'web never imports functions or infra.',
+            },
+          ],
+        },
       ],
     },
   },
@@ -53,7 +70,21 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['@nutri/functions', '@nutri/functions/*', '**/functions/**', '@nutri/web', '**/web/**', '**/infra/**'], message: 'shared depends on nothing of ours.' }] },
+        {
+          patterns: [
+            {
+              group: [
+                '@nutri/functions',
+                '@nutri/functions/*',
+                '**/functions/**',
+                '@nutri/web',
+                '**/web/**',
+                '**/infra/**',
+              ],
+              message: 'shared depends on nothing of ours.',
+            },
+          ],
+        },
       ],
     },
   },
@@ -62,7 +93,14 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['@nutri/infra', '**/infra/**', '@nutri/web', '**/web/**'], message: 'functions never import infra or web.' }] },
+        {
+          patterns: [
+            {
+              group: ['@nutri/infra', '**/infra/**', '@nutri/web', '**/web/**'],
+              message: 'functions never import infra or web.',
+            },
+          ],
+        },
       ],
     },
   },

@@ -14,7 +14,12 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'unit',
-          include: ['shared/test/**/*.test.ts', 'functions/test/unit/**/*.test.ts', 'infra/test/**/*.test.ts', 'web/test/**/*.test.{ts,tsx}'],
+          include: [
+            'shared/test/**/*.test.ts',
+            'functions/test/unit/**/*.test.ts',
+            'infra/test/**/*.test.ts',
+            'web/test/**/*.test.{ts,tsx}',
+          ],
           environment: 'node',
           testTimeout: 120_000,
           hookTimeout: 120_000,

@@ -15,13 +15,18 @@ const newestMtime = (entry) => {
   if (!existsSync(entry)) return 0;
   const stats = statSync(entry);
   if (!stats.isDirectory()) return stats.mtimeMs;
-  return readdirSync(entry).reduce((newest, name) => Math.max(newest, newestMtime(path.join(entry, name))), stats.mtimeMs);
+  return readdirSync(entry).reduce(
+    (newest, name) => Math.max(newest, newestMtime(path.join(entry, name))),
+    stats.mtimeMs,
+  );
 };
 
 const webBuildIsStale = () => {
   const built = path.join(repoRoot, 'web', 'dist', 'index.html');
   if (!existsSync(built)) return true;
-  const sources = ['web/src', 'web/public', 'web/index.html', 'web/vite.config.ts', 'shared/src'].map((p) => path.join(repoRoot, p));
+  const sources = ['web/src', 'web/public', 'web/index.html', 'web/vite.config.ts', 'shared/src'].map((p) =>
+    path.join(repoRoot, p),
+  );
   return Math.max(...sources.map(newestMtime)) > statSync(built).mtimeMs;
 };
 

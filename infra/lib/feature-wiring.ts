@@ -62,7 +62,14 @@ export const featureAccess: Partial<Record<FeatureName, FeatureAccess>> = {
   system: { table: 'read', jwt: true },
   realtime: { table: 'readWrite', jwt: true, realtimePush: true },
   // Sign-up and password mails, phone verification codes, profile photos (public renditions).
-  accounts: { table: 'readWrite', jwt: true, mail: true, sms: true, assets: 'readWrite', nativeModules: ['sharp'] },
+  accounts: {
+    table: 'readWrite',
+    jwt: true,
+    mail: true,
+    sms: true,
+    assets: 'readWrite',
+    nativeModules: ['sharp'],
+  },
   jobs: { table: 'readWrite', realtimePush: true, timeout: Duration.minutes(5) },
 };
 

@@ -47,7 +47,11 @@ export const startDynamoDbLocal = async (dataDir: string): Promise<LocalDynamo> 
     exited = true;
   });
   const endpoint = `http://127.0.0.1:${port}`;
-  const client = new DynamoDBClient({ endpoint, region: 'local', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+  const client = new DynamoDBClient({
+    endpoint,
+    region: 'local',
+    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+  });
   try {
     await waitFor('DynamoDB Local', async () => {
       if (exited) throw new Error(`DynamoDB Local exited: ${stderr}`);
@@ -86,7 +90,10 @@ export const ensureTable = async (client: DynamoDBClient, tableName: string) => 
     keyNames.add(index.partitionKey);
     keyNames.add(index.sortKey);
   }
-  const attributeDefinitions: AttributeDefinition[] = [...keyNames].map((name) => ({ AttributeName: name, AttributeType: 'S' }));
+  const attributeDefinitions: AttributeDefinition[] = [...keyNames].map((name) => ({
+    AttributeName: name,
+    AttributeType: 'S',
+  }));
   await client.send(
     new CreateTableCommand({
       TableName: tableName,

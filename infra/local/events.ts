@@ -30,7 +30,11 @@ const singleAndMulti = (entries: Iterable<[string, string]>) => {
 
 const headerEntries = (headers: RestRequest['headers']): [string, string][] =>
   Object.entries(headers).flatMap(([key, value]) =>
-    value === undefined ? [] : Array.isArray(value) ? value.map((v): [string, string] => [key, v]) : [[key, value]],
+    value === undefined
+      ? []
+      : Array.isArray(value)
+        ? value.map((v): [string, string] => [key, v])
+        : [[key, value]],
   );
 
 export const restEvent = (request: RestRequest, stage = 'local'): APIGatewayProxyEvent => {
@@ -50,7 +54,12 @@ export const restEvent = (request: RestRequest, stage = 'local'): APIGatewayProx
     multiValueQueryStringParameters: request.query.size ? query.multi : null,
     pathParameters: request.pathParameters,
     stageVariables: null,
-    body: request.body.length === 0 ? null : isText ? request.body.toString('utf8') : request.body.toString('base64'),
+    body:
+      request.body.length === 0
+        ? null
+        : isText
+          ? request.body.toString('utf8')
+          : request.body.toString('base64'),
     isBase64Encoded: !isText,
     requestContext: {
       accountId: '000000000000',
@@ -123,9 +132,15 @@ export const webSocketEvent = (input: WebSocketEventInput): LocalWebSocketEvent 
     apiId: 'local',
     ...(input.eventType === 'MESSAGE' ? { messageId: randomUUID() } : {}),
     ...(input.eventType === 'DISCONNECT'
-      ? { disconnectStatusCode: input.disconnectStatusCode ?? 1005, disconnectReason: input.disconnectReason ?? '' }
+      ? {
+          disconnectStatusCode: input.disconnectStatusCode ?? 1005,
+          disconnectReason: input.disconnectReason ?? '',
+        }
       : {}),
-    identity: { sourceIp: input.sourceIp, ...(input.headers?.['user-agent'] ? { userAgent: input.headers['user-agent'] } : {}) },
+    identity: {
+      sourceIp: input.sourceIp,
+      ...(input.headers?.['user-agent'] ? { userAgent: input.headers['user-agent'] } : {}),
+    },
   };
   const event: LocalWebSocketEvent = {
     requestContext: requestContext as unknown as APIGatewayProxyWebsocketEventV2['requestContext'],
@@ -134,7 +149,9 @@ export const webSocketEvent = (input: WebSocketEventInput): LocalWebSocketEvent 
   };
   if (input.eventType === 'CONNECT') {
     event.headers = input.headers ?? {};
-    event.multiValueHeaders = Object.fromEntries(Object.entries(input.headers ?? {}).map(([k, v]) => [k, [v]]));
+    event.multiValueHeaders = Object.fromEntries(
+      Object.entries(input.headers ?? {}).map(([k, v]) => [k, [v]]),
+    );
     event.queryStringParameters = input.queryStringParameters ?? null;
   }
   return event;

@@ -22,7 +22,8 @@ const load = (entry: string): Promise<LambdaHandler> => {
 };
 
 /** Lambda returns its result serialized as JSON: undefined values vanish, as they do in the cloud. */
-const asLambdaReturns = (result: unknown): unknown => (result === undefined ? undefined : JSON.parse(JSON.stringify(result)));
+const asLambdaReturns = (result: unknown): unknown =>
+  result === undefined ? undefined : JSON.parse(JSON.stringify(result));
 
 export const invokeArea = async (area: Area, event: unknown): Promise<unknown> =>
   asLambdaReturns(await (await load(area))(event, lambdaContext(`nutri-${area}`)));

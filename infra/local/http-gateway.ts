@@ -4,7 +4,13 @@
  * local-only tools, and the web app (production build, SPA fallback) everywhere else.
  */
 import { createReadStream, existsSync, statSync } from 'node:fs';
-import { createServer, request as httpRequest, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import {
+  createServer,
+  request as httpRequest,
+  type IncomingMessage,
+  type Server,
+  type ServerResponse,
+} from 'node:http';
 import { extname, join, normalize, sep } from 'node:path';
 import type { APIGatewayProxyResult } from 'aws-lambda';
 import { API_BASE_PATH, errorTexts } from '@nutri/shared';
@@ -72,8 +78,17 @@ export interface HttpGatewayOptions {
 const isLoopback = (address: string | undefined) =>
   address === '127.0.0.1' || address === '::1' || address === '::ffff:127.0.0.1';
 
-const sendJson = (response: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) => {
-  response.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store', ...headers });
+const sendJson = (
+  response: ServerResponse,
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+) => {
+  response.writeHead(status, {
+    'Content-Type': 'application/json; charset=utf-8',
+    'Cache-Control': 'no-store',
+    ...headers,
+  });
   response.end(JSON.stringify(body));
 };
 
@@ -116,27 +131,33 @@ export const startHttpGateway = async (options: HttpGatewayOptions) => {
     const result = (await invokeArea(match.route.area, event)) as APIGatewayProxyResult;
     const headers: Record<string, string | string[]> = {};
     for (const [key, value] of Object.entries(result.headers ?? {})) headers[key] = String(value);
-    for (const [key, values] of Object.entries(result.multiValueHeaders ?? {})) headers[key] = values.map(String);
+    for (const [key, values] of Object.entries(result.multiValueHeaders ?? {}))
+      headers[key] = values.map(String);
     response.writeHead(result.statusCode, headers);
     response.end(result.isBase64Encoded ? Buffer.from(result.body, 'base64') : result.body);
   };
 
   const handleMedia = (request: IncomingMessage, response: ServerResponse, url: URL) => {
-    if (request.method !== 'GET' && request.method !== 'HEAD') return sendJson(response, 405, { code: 'not_found', message: errorTexts.not_found });
+    if (request.method !== 'GET' && request.method !== 'HEAD')
+      return sendJson(response, 405, { code: 'not_found', message: errorTexts.not_found });
     const key = url.pathname.slice('/media/'.length);
-    const upstream = httpRequest(`${options.s3Endpoint}/${options.assetsBucket}/${key}`, { method: request.method }, (s3) => {
-      if ((s3.statusCode ?? 500) >= 400) {
-        s3.resume();
-        return sendJson(response, 404, { code: 'not_found', message: errorTexts.not_found });
-      }
-      response.writeHead(200, {
-        'Content-Type': s3.headers['content-type'] ?? 'application/octet-stream',
-        ...(s3.headers['content-length'] ? { 'Content-Length': s3.headers['content-length'] } : {}),
-        'Cache-Control': 'public, max-age=3600',
-        'X-Content-Type-Options': 'nosniff',
-      });
-      s3.pipe(response);
-    });
+    const upstream = httpRequest(
+      `${options.s3Endpoint}/${options.assetsBucket}/${key}`,
+      { method: request.method },
+      (s3) => {
+        if ((s3.statusCode ?? 500) >= 400) {
+          s3.resume();
+          return sendJson(response, 404, { code: 'not_found', message: errorTexts.not_found });
+        }
+        response.writeHead(200, {
+          'Content-Type': s3.headers['content-type'] ?? 'application/octet-stream',
+          ...(s3.headers['content-length'] ? { 'Content-Length': s3.headers['content-length'] } : {}),
+          'Cache-Control': 'public, max-age=3600',
+          'X-Content-Type-Options': 'nosniff',
+        });
+        s3.pipe(response);
+      },
+    );
     upstream.on('error', () => sendJson(response, 502, { code: 'internal', message: errorTexts.internal }));
     upstream.end();
   };
@@ -164,7 +185,11 @@ export const startHttpGateway = async (options: HttpGatewayOptions) => {
       'Content-Type': CONTENT_TYPES[extension] ?? 'application/octet-stream',
       'Content-Length': statSync(file).size,
       // Hashed bundle files never change; HTML must always be revalidated to pick up a new build.
-      'Cache-Control': isHtml ? 'no-cache' : file.includes(`${sep}static${sep}`) ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
+      'Cache-Control': isHtml
+        ? 'no-cache'
+        : file.includes(`${sep}static${sep}`)
+          ? 'public, max-age=31536000, immutable'
+          : 'public, max-age=3600',
       ...WEB_SECURITY_HEADERS,
     });
     if (method === 'HEAD') return response.end();
@@ -173,11 +198,14 @@ export const startHttpGateway = async (options: HttpGatewayOptions) => {
 
   const handleWeb = (request: IncomingMessage, response: ServerResponse, url: URL) => {
     const method = request.method ?? 'GET';
-    if (method !== 'GET' && method !== 'HEAD') return sendJson(response, 405, { code: 'not_found', message: errorTexts.not_found });
+    if (method !== 'GET' && method !== 'HEAD')
+      return sendJson(response, 405, { code: 'not_found', message: errorTexts.not_found });
     const index = join(webRoot, 'index.html');
     if (!existsSync(index)) {
       response.writeHead(503, { 'Content-Type': 'text/plain; charset=utf-8' });
-      return response.end('Il sito non è ancora stato compilato: esegui `npm run build -w web` oppure `npm start`.');
+      return response.end(
+        'Il sito non è ancora stato compilato: esegui `npm run build -w web` oppure `npm start`.',
+      );
     }
     let path: string;
     try {
@@ -186,7 +214,8 @@ export const startHttpGateway = async (options: HttpGatewayOptions) => {
       return sendJson(response, 400, { code: 'bad_request', message: errorTexts.bad_request });
     }
     const file = normalize(join(webRoot, path));
-    if (file.startsWith(webRoot + sep) && existsSync(file) && statSync(file).isFile()) return serveFile(response, file, method);
+    if (file.startsWith(webRoot + sep) && existsSync(file) && statSync(file).isFile())
+      return serveFile(response, file, method);
     // Like the CloudFront function: extension-less paths are app routes and get index.html.
     if (extname(path) === '') return serveFile(response, index, method);
     response.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Not found');
@@ -201,7 +230,8 @@ export const startHttpGateway = async (options: HttpGatewayOptions) => {
     const wsManagement = url.pathname.match(new RegExp(`^/${options.webSocketStage}/@connections/([^/]+)$`));
     let work: unknown;
     if (wsManagement?.[1]) {
-      if (!isLoopback(request.socket.remoteAddress)) return sendJson(response, 403, { code: 'forbidden', message: errorTexts.forbidden });
+      if (!isLoopback(request.socket.remoteAddress))
+        return sendJson(response, 403, { code: 'forbidden', message: errorTexts.forbidden });
       work = options.webSocket.handleManagement(request, response, decodeURIComponent(wsManagement[1]));
     } else if (url.pathname === API_BASE_PATH || url.pathname.startsWith('/api/')) {
       work = handleApi(request, response, url);

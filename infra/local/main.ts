@@ -70,7 +70,8 @@ const main = async () => {
   say(`  Dati:       ${info.dataDir}  (npm start -- --reset per ripartire da zero)`);
   say('');
   say('  Account demo:');
-  for (const account of DEMO_ACCOUNTS) say(`    ${account.label.padEnd(16)} ${account.email.padEnd(28)} ${account.password}`);
+  for (const account of DEMO_ACCOUNTS)
+    say(`    ${account.label.padEnd(16)} ${account.email.padEnd(28)} ${account.password}`);
   say('');
   say('  Ctrl-C per fermare tutto.');
   console.log(`${READY_PREFIX}${JSON.stringify(info)}`);

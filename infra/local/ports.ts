@@ -8,12 +8,19 @@ export const freePort = () =>
     server.on('error', reject);
     server.listen(0, '127.0.0.1', () => {
       const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
     });
   });
 
 /** Polls `check` until it resolves true or the timeout passes. */
-export const waitFor = async (what: string, check: () => Promise<boolean>, timeoutMs = 60_000, intervalMs = 200) => {
+export const waitFor = async (
+  what: string,
+  check: () => Promise<boolean>,
+  timeoutMs = 60_000,
+  intervalMs = 200,
+) => {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     if (await check().catch(() => false)) return;

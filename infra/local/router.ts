@@ -36,9 +36,7 @@ const compile = (route: RestRoute): CompiledRoute => {
 
 export const createRestRouter = (routes: readonly RestRoute[] = restRoutes) => {
   // Literal routes win over parameterised ones, as in API Gateway.
-  const compiled = routes
-    .map(compile)
-    .sort((a, b) => a.paramNames.length - b.paramNames.length);
+  const compiled = routes.map(compile).sort((a, b) => a.paramNames.length - b.paramNames.length);
 
   return {
     /** The route for a method and path; `methodNotAllowed` when the path exists with other methods. */

@@ -27,7 +27,11 @@ export interface LocalS3 {
   stop: () => Promise<void>;
 }
 
-export const startS3 = async (options: { dataDir: string; buckets: string[]; allowedOrigin: string }): Promise<LocalS3> => {
+export const startS3 = async (options: {
+  dataDir: string;
+  buckets: string[];
+  allowedOrigin: string;
+}): Promise<LocalS3> => {
   const directory = join(options.dataDir, 's3');
   mkdirSync(directory, { recursive: true });
   const port = await freePort();
@@ -37,7 +41,10 @@ export const startS3 = async (options: { dataDir: string; buckets: string[]; all
     directory,
     silent: true,
     vhostBuckets: false,
-    configureBuckets: options.buckets.map((name) => ({ name, configs: [corsConfiguration(options.allowedOrigin)] })),
+    configureBuckets: options.buckets.map((name) => ({
+      name,
+      configs: [corsConfiguration(options.allowedOrigin)],
+    })),
   });
   await server.run();
   return { endpoint: `http://127.0.0.1:${port}`, stop: () => server.close() };

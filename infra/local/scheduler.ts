@@ -28,7 +28,11 @@ export const startScheduler = (onLog: (line: string) => void) => {
       timer.unref();
       return () => clearInterval(timer);
     }
-    const cron = new Cron(`${schedule.minute} ${schedule.hour} * * *`, { timezone: TIME_ZONE, unref: true }, scheduled(job.name));
+    const cron = new Cron(
+      `${schedule.minute} ${schedule.hour} * * *`,
+      { timezone: TIME_ZONE, unref: true },
+      scheduled(job.name),
+    );
     return () => cron.stop();
   });
   return { runNow: run, stop: () => stops.forEach((stop) => stop()) };

@@ -7,7 +7,9 @@ import type { AddressInfo } from 'node:net';
 import { freePort } from './ports';
 
 // A CommonJS module whose function is `exports.default`: require it to get that function under ESM too.
-const { default: sesServer } = createRequire(import.meta.url)('aws-ses-v2-local') as typeof import('aws-ses-v2-local');
+const { default: sesServer } = createRequire(import.meta.url)(
+  'aws-ses-v2-local',
+) as typeof import('aws-ses-v2-local');
 
 export interface LocalSes {
   endpoint: string;

@@ -67,7 +67,8 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
 
   const stops: (() => Promise<void>)[] = [];
   const stop = async () => {
-    for (const step of stops.reverse()) await step().catch((error: unknown) => log(`stop: ${(error as Error).message}`));
+    for (const step of stops.reverse())
+      await step().catch((error: unknown) => log(`stop: ${(error as Error).message}`));
     stops.length = 0;
   };
 
@@ -80,10 +81,18 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
     stops.push(dynamo.stop);
     const ses = await startSes();
     stops.push(ses.stop);
-    const s3 = await startS3({ dataDir, buckets: [LOCAL.filesBucket, LOCAL.assetsBucket], allowedOrigin: origin });
+    const s3 = await startS3({
+      dataDir,
+      buckets: [LOCAL.filesBucket, LOCAL.assetsBucket],
+      allowedOrigin: origin,
+    });
     stops.push(s3.stop);
 
-    const webSocket = new WebSocketGateway({ domainName: `${host}:${port}`, stage: LOCAL.webSocketStage, onLog: log });
+    const webSocket = new WebSocketGateway({
+      domainName: `${host}:${port}`,
+      stage: LOCAL.webSocketStage,
+      onLog: log,
+    });
     let runJob: (name: string) => Promise<unknown> = () => Promise.reject(new Error('scheduler not started'));
     const gateway = await startHttpGateway({
       port,

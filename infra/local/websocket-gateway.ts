@@ -60,10 +60,9 @@ export class WebSocketGateway {
     return this.connections.size;
   }
 
-  private baseInput(connection: LiveConnection): Pick<
-    WebSocketEventInput,
-    'connectionId' | 'connectedAt' | 'domainName' | 'stage' | 'sourceIp'
-  > {
+  private baseInput(
+    connection: LiveConnection,
+  ): Pick<WebSocketEventInput, 'connectionId' | 'connectedAt' | 'domainName' | 'stage' | 'sourceIp'> {
     return {
       connectionId: connection.id,
       connectedAt: connection.connectedAt,
@@ -148,7 +147,11 @@ export class WebSocketGateway {
     let routeKey = '$default';
     try {
       const parsed = JSON.parse(body) as { action?: unknown };
-      if (typeof parsed.action === 'string' && !parsed.action.startsWith('$') && findWebSocketRoute(parsed.action)) {
+      if (
+        typeof parsed.action === 'string' &&
+        !parsed.action.startsWith('$') &&
+        findWebSocketRoute(parsed.action)
+      ) {
         routeKey = parsed.action;
       }
     } catch {
@@ -160,11 +163,15 @@ export class WebSocketGateway {
         webSocketEvent({ ...this.baseInput(connection), routeKey, eventType: 'MESSAGE', body }),
       );
       if (result?.statusCode && result.statusCode >= 500) {
-        connection.socket?.send(JSON.stringify({ message: 'Internal server error', connectionId: connection.id }));
+        connection.socket?.send(
+          JSON.stringify({ message: 'Internal server error', connectionId: connection.id }),
+        );
       }
     } catch (error) {
       this.options.onLog?.(`${routeKey} failed: ${(error as Error).message}`);
-      connection.socket?.send(JSON.stringify({ message: 'Internal server error', connectionId: connection.id }));
+      connection.socket?.send(
+        JSON.stringify({ message: 'Internal server error', connectionId: connection.id }),
+      );
     }
   }
 

@@ -25,7 +25,9 @@ describe('local REST router', () => {
   });
 
   it('extracts and decodes path parameters', () => {
-    expect(router.match('GET', '/api/v2/Chat/Messages/a%20b')).toMatchObject({ pathParameters: { userId: 'a b' } });
+    expect(router.match('GET', '/api/v2/Chat/Messages/a%20b')).toMatchObject({
+      pathParameters: { userId: 'a b' },
+    });
   });
 
   it('tells a wrong method from an unknown path', () => {

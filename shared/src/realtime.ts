@@ -12,5 +12,9 @@ export type PingMessage = z.infer<typeof pingMessageSchema>;
 export const pongMessageSchema = z.object({ type: z.literal('pong'), at: z.string() });
 export type PongMessage = z.infer<typeof pongMessageSchema>;
 
-export const realtimeErrorMessageSchema = z.object({ type: z.literal('error'), code: z.string(), message: z.string() });
+export const realtimeErrorMessageSchema = z.object({
+  type: z.literal('error'),
+  code: z.string(),
+  message: z.string(),
+});
 export type RealtimeErrorMessage = z.infer<typeof realtimeErrorMessageSchema>;

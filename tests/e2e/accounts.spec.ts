@@ -22,18 +22,24 @@ test.describe('sign-in', () => {
   test('the demo nutritionist lands on the nutritionist home', async ({ page }) => {
     await signIn(page, 'nutrizionista', 'Nutrizionista123!');
     await expect(page).toHaveURL(/\/$/);
-    await expect(page.getByRole('heading', { level: 1, name: /Buon lavoro, Dott\.sa Chiara Bianchi/ })).toBeVisible();
+    await expect(
+      page.getByRole('heading', { level: 1, name: /Buon lavoro, Dott\.sa Chiara Bianchi/ }),
+    ).toBeVisible();
   });
 
   test('the demo admin sees the public home and may open the back office', async ({ page }) => {
     await signIn(page, 'admin@nutri.local', 'Admin1234!');
     await expect(page).toHaveURL(/\/$/);
-    await expect(page.getByRole('heading', { level: 1, name: /Il nutrizionista giusto per te/ })).toBeVisible();
+    await expect(
+      page.getByRole('heading', { level: 1, name: /Il nutrizionista giusto per te/ }),
+    ).toBeVisible();
     await page.goto('/Admin');
     await expect(page.getByRole('heading', { level: 1, name: 'Amministrazione' })).toBeVisible();
   });
 
-  test('a wrong password shows the spec’s message and a patient is kept out of the back office', async ({ page }) => {
+  test('a wrong password shows the spec’s message and a patient is kept out of the back office', async ({
+    page,
+  }) => {
     await signIn(page, 'paziente@nutri.local', 'non-e-la-password');
     await expect(page.getByRole('alert')).toHaveText('Nome utente o password non valido!');
     await signIn(page, 'paziente@nutri.local', 'Paziente123!');
@@ -58,7 +64,9 @@ test.describe('sign-in', () => {
 });
 
 test.describe('password reset', () => {
-  test('opens the link from the mail in the local mail viewer and signs in with the new password', async ({ page }) => {
+  test('opens the link from the mail in the local mail viewer and signs in with the new password', async ({
+    page,
+  }) => {
     const user = await createTestUser(['Patient']);
 
     await page.goto('/Login');
@@ -69,7 +77,9 @@ test.describe('password reset', () => {
     await expect(page.getByText('Controlla la posta')).toBeVisible();
 
     await page.goto('/dev/mail');
-    const mail = page.locator('.email', { hasText: user.email }).filter({ hasText: 'Reimposta la tua password' });
+    const mail = page
+      .locator('.email', { hasText: user.email })
+      .filter({ hasText: 'Reimposta la tua password' });
     await expect(mail).toHaveCount(1, { timeout: 15_000 });
     await mail.getByRole('button', { name: 'Toggle HTML view' }).click();
     const link = mail.frameLocator('iframe').getByRole('link', { name: 'Reimposta la password' });

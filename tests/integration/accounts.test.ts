@@ -26,8 +26,12 @@ describe('Account/Login', () => {
 
   it('answers a wrong password and an unknown account identically with 401', async () => {
     const user = await createTestUser();
-    const wrong = await api('POST', 'Account/Login', { body: { email: user.email, password: 'sbagliata-123' } });
-    const unknown = await api('POST', 'Account/Login', { body: { email: 'nessuno@nutri.test', password: 'sbagliata-123' } });
+    const wrong = await api('POST', 'Account/Login', {
+      body: { email: user.email, password: 'sbagliata-123' },
+    });
+    const unknown = await api('POST', 'Account/Login', {
+      body: { email: 'nessuno@nutri.test', password: 'sbagliata-123' },
+    });
     expect(wrong.status).toBe(401);
     expect(unknown.status).toBe(401);
     expect(wrong.body).toEqual({ code: 'unauthorized', message: 'Nome utente o password non valido!' });
@@ -37,8 +41,14 @@ describe('Account/Login', () => {
   it('refuses invalid input with Italian field errors', async () => {
     const result = await api('POST', 'Account/Login', { body: { email: '', password: 'x', admin: true } });
     expect(result.status).toBe(400);
-    expect(result.body).toMatchObject({ code: 'validation_failed', Errors: { email: ['Campo obbligatorio'], admin: ['Campo non previsto: admin'] } });
-    const notJson = await api('POST', 'Account/Login', { raw: '{"email":', headers: { 'Content-Type': 'application/json' } });
+    expect(result.body).toMatchObject({
+      code: 'validation_failed',
+      Errors: { email: ['Campo obbligatorio'], admin: ['Campo non previsto: admin'] },
+    });
+    const notJson = await api('POST', 'Account/Login', {
+      raw: '{"email":',
+      headers: { 'Content-Type': 'application/json' },
+    });
     expect(notJson.status).toBe(400);
     expect(notJson.body).toMatchObject({ code: 'invalid_json' });
   });
@@ -46,10 +56,14 @@ describe('Account/Login', () => {
   it('answers the 11th failed attempt in 15 minutes with 429 and Retry-After, even with the right password', async () => {
     const user = await createTestUser();
     for (let attempt = 1; attempt <= 10; attempt += 1) {
-      const result = await api('POST', 'Account/Login', { body: { email: user.email, password: `sbagliata-${attempt}` } });
+      const result = await api('POST', 'Account/Login', {
+        body: { email: user.email, password: `sbagliata-${attempt}` },
+      });
       expect(result.status).toBe(401);
     }
-    const eleventh = await api('POST', 'Account/Login', { body: { email: user.email, password: user.password } });
+    const eleventh = await api('POST', 'Account/Login', {
+      body: { email: user.email, password: user.password },
+    });
     expect(eleventh.status).toBe(429);
     expect(Number(eleventh.headers.get('retry-after'))).toBeGreaterThan(0);
     expect(eleventh.body).toMatchObject({ code: 'too_many_requests' });
@@ -58,9 +72,13 @@ describe('Account/Login', () => {
   it('throttles unknown accounts the same way', async () => {
     const ghost = `fantasma-${Date.now()}@nutri.test`;
     for (let attempt = 1; attempt <= 10; attempt += 1) {
-      expect((await api('POST', 'Account/Login', { body: { email: ghost, password: 'x-12345678' } })).status).toBe(401);
+      expect(
+        (await api('POST', 'Account/Login', { body: { email: ghost, password: 'x-12345678' } })).status,
+      ).toBe(401);
     }
-    expect((await api('POST', 'Account/Login', { body: { email: ghost, password: 'x-12345678' } })).status).toBe(429);
+    expect(
+      (await api('POST', 'Account/Login', { body: { email: ghost, password: 'x-12345678' } })).status,
+    ).toBe(429);
   });
 
   it('blocks an IP after 100 failures in the window (the per-IP counter)', async () => {
@@ -78,8 +96,17 @@ describe('Account/Login', () => {
 });
 
 describe('access tokens on signed-in routes', () => {
-  const keys = () => JSON.parse(readFileSync(join(stack.dataDir, 'keys', 'jwt.json'), 'utf8')) as { kid: string; privateJwk: JWK };
-  const sign = async (options: { alg?: string; expiresIn?: string; exp?: number; key?: Parameters<SignJWT['sign']>[0] }) => {
+  const keys = () =>
+    JSON.parse(readFileSync(join(stack.dataDir, 'keys', 'jwt.json'), 'utf8')) as {
+      kid: string;
+      privateJwk: JWK;
+    };
+  const sign = async (options: {
+    alg?: string;
+    expiresIn?: string;
+    exp?: number;
+    key?: Parameters<SignJWT['sign']>[0];
+  }) => {
     const { privateJwk, kid } = keys();
     const jwt = new SignJWT({ roles: ['SystemAdmin'] })
       .setProtectedHeader({ alg: options.alg ?? 'EdDSA', typ: 'at+jwt', kid })
@@ -104,12 +131,18 @@ describe('access tokens on signed-in routes', () => {
   it('refuses a tampered token', async () => {
     const [header, payload, signature] = (await sign({})).split('.');
     const claims = JSON.parse(Buffer.from(payload!, 'base64url').toString()) as Record<string, unknown>;
-    const forged = Buffer.from(JSON.stringify({ ...claims, sub: '5d0c1a38-2f5e-4f0b-9a55-000000000001' })).toString('base64url');
-    expect((await api('GET', unauthorizedRoute, { token: `${header}.${forged}.${signature}` })).status).toBe(401);
+    const forged = Buffer.from(
+      JSON.stringify({ ...claims, sub: '5d0c1a38-2f5e-4f0b-9a55-000000000001' }),
+    ).toString('base64url');
+    expect((await api('GET', unauthorizedRoute, { token: `${header}.${forged}.${signature}` })).status).toBe(
+      401,
+    );
   });
 
   it('refuses a token with another algorithm (HS256 keyed with the public key, and none)', async () => {
-    const { publicJwk } = JSON.parse(readFileSync(join(stack.dataDir, 'keys', 'jwt.json'), 'utf8')) as { publicJwk: { x: string } };
+    const { publicJwk } = JSON.parse(readFileSync(join(stack.dataDir, 'keys', 'jwt.json'), 'utf8')) as {
+      publicJwk: { x: string };
+    };
     const hs256 = await sign({ alg: 'HS256', key: new TextEncoder().encode(publicJwk.x) });
     expect((await api('GET', unauthorizedRoute, { token: hs256 })).status).toBe(401);
     const [, payload] = (await sign({})).split('.');
@@ -130,7 +163,9 @@ describe('Account/refresh and Account/Logout', () => {
   it('rotates the refresh token on every use', async () => {
     const user = await createTestUser();
     const first = await login(user.email, user.password, true);
-    const second = await api<TokenResponse>('POST', 'Account/refresh', { body: { refreshToken: first.refreshToken } });
+    const second = await api<TokenResponse>('POST', 'Account/refresh', {
+      body: { refreshToken: first.refreshToken },
+    });
     expect(second.status).toBe(200);
     expect(second.body.refreshToken).not.toBe(first.refreshToken);
     expect((await api('GET', 'UserDetails', { token: second.body.accessToken })).status).toBe(200);
@@ -139,28 +174,40 @@ describe('Account/refresh and Account/Logout', () => {
   it('revokes the whole family when a rotated token is used again', async () => {
     const user = await createTestUser();
     const first = await login(user.email, user.password);
-    const second = await api<TokenResponse>('POST', 'Account/refresh', { body: { refreshToken: first.refreshToken } });
+    const second = await api<TokenResponse>('POST', 'Account/refresh', {
+      body: { refreshToken: first.refreshToken },
+    });
     expect(second.status).toBe(200);
     const replay = await api('POST', 'Account/refresh', { body: { refreshToken: first.refreshToken } });
     expect(replay.status).toBe(401);
     // The legitimate successor is now dead too.
-    const successor = await api('POST', 'Account/refresh', { body: { refreshToken: second.body.refreshToken } });
+    const successor = await api('POST', 'Account/refresh', {
+      body: { refreshToken: second.body.refreshToken },
+    });
     expect(successor.status).toBe(401);
     // Another session of the same user is untouched.
     const other = await login(user.email, user.password);
-    expect((await api('POST', 'Account/refresh', { body: { refreshToken: other.refreshToken } })).status).toBe(200);
+    expect(
+      (await api('POST', 'Account/refresh', { body: { refreshToken: other.refreshToken } })).status,
+    ).toBe(200);
   });
 
   it('refuses unknown and malformed refresh tokens', async () => {
-    expect((await api('POST', 'Account/refresh', { body: { refreshToken: 'a'.repeat(43) } })).status).toBe(401);
+    expect((await api('POST', 'Account/refresh', { body: { refreshToken: 'a'.repeat(43) } })).status).toBe(
+      401,
+    );
     expect((await api('POST', 'Account/refresh', { body: {} })).status).toBe(400);
   });
 
   it('ends the session on Logout', async () => {
     const user = await createTestUser();
     const session = await login(user.email, user.password);
-    expect((await api('POST', 'Account/Logout', { body: { refreshToken: session.refreshToken } })).status).toBe(204);
-    expect((await api('POST', 'Account/refresh', { body: { refreshToken: session.refreshToken } })).status).toBe(401);
+    expect(
+      (await api('POST', 'Account/Logout', { body: { refreshToken: session.refreshToken } })).status,
+    ).toBe(204);
+    expect(
+      (await api('POST', 'Account/refresh', { body: { refreshToken: session.refreshToken } })).status,
+    ).toBe(401);
   });
 });
 
@@ -172,7 +219,9 @@ describe('instant login', () => {
     const path = `RefreshToken/${token}/RefreshTokenFromInstantLoginToken`;
     const first = await api<TokenResponse>('POST', path);
     expect(first.status).toBe(200);
-    expect((await api<UserProfile>('GET', 'UserDetails', { token: first.body.accessToken })).body.Id).toBe(user.id);
+    expect((await api<UserProfile>('GET', 'UserDetails', { token: first.body.accessToken })).body.Id).toBe(
+      user.id,
+    );
     expect((await api('POST', path)).status).toBe(401);
   });
 
@@ -196,21 +245,32 @@ describe('password reset', () => {
   it('mails a link that resets the password once, ends other sessions, and cannot be reused', async () => {
     const user = await createTestUser();
     const oldSession = await login(user.email, user.password, true);
-    expect((await api('POST', 'UserAccount/TryResetPassword', { body: { Email: user.email } })).status).toBe(204);
+    expect((await api('POST', 'UserAccount/TryResetPassword', { body: { Email: user.email } })).status).toBe(
+      204,
+    );
     const { username, token, url, mail } = await resetLink(user.email);
     expect(url.origin).toBe(stack.baseUrl);
     expect(url.pathname).toBe('/ResetPassword');
     expect(mail.body.text).toContain('/ResetPassword?Username=');
 
     const newPassword = 'Zucchine-Gialle-77';
-    expect((await api('POST', 'UserAccount/ResetPassword', { body: { username, password: newPassword, token } })).status).toBe(204);
-    const reused = await api('POST', 'UserAccount/ResetPassword', { body: { username, password: 'Altra-Password-99', token } });
+    expect(
+      (await api('POST', 'UserAccount/ResetPassword', { body: { username, password: newPassword, token } }))
+        .status,
+    ).toBe(204);
+    const reused = await api('POST', 'UserAccount/ResetPassword', {
+      body: { username, password: 'Altra-Password-99', token },
+    });
     expect(reused.status).toBe(400);
     expect(reused.body).toMatchObject({ code: 'bad_request' });
 
     await login(user.email, newPassword);
-    expect((await api('POST', 'Account/Login', { body: { email: user.email, password: user.password } })).status).toBe(401);
-    expect((await api('POST', 'Account/refresh', { body: { refreshToken: oldSession.refreshToken } })).status).toBe(401);
+    expect(
+      (await api('POST', 'Account/Login', { body: { email: user.email, password: user.password } })).status,
+    ).toBe(401);
+    expect(
+      (await api('POST', 'Account/refresh', { body: { refreshToken: oldSession.refreshToken } })).status,
+    ).toBe(401);
   });
 
   it('answers an unknown address the same way and sends nothing', async () => {
@@ -225,14 +285,24 @@ describe('password reset', () => {
     const bob = await createTestUser();
     await api('POST', 'UserAccount/TryResetPassword', { body: { Email: alice.email } });
     const { token } = await resetLink(alice.email);
-    const stolen = await api('POST', 'UserAccount/ResetPassword', { body: { username: bob.userName, password: 'Peperoni-Rossi-12', token } });
+    const stolen = await api('POST', 'UserAccount/ResetPassword', {
+      body: { username: bob.userName, password: 'Peperoni-Rossi-12', token },
+    });
     expect(stolen.status).toBe(400);
-    const weak = await api('POST', 'UserAccount/ResetPassword', { body: { username: alice.userName, password: 'password1', token } });
+    const weak = await api('POST', 'UserAccount/ResetPassword', {
+      body: { username: alice.userName, password: 'password1', token },
+    });
     expect(weak.status).toBe(400);
     expect(weak.body).toMatchObject({ Errors: { password: [expect.stringContaining('più usate')] } });
-    const short = await api('POST', 'UserAccount/ResetPassword', { body: { username: alice.userName, password: 'corta', token } });
-    expect(short.body).toMatchObject({ Errors: { password: ['La password deve contenere almeno 8 caratteri'] } });
-    expect((await api('POST', 'UserAccount/TryResetPassword', { body: { Email: 'non-una-mail' } })).status).toBe(400);
+    const short = await api('POST', 'UserAccount/ResetPassword', {
+      body: { username: alice.userName, password: 'corta', token },
+    });
+    expect(short.body).toMatchObject({
+      Errors: { password: ['La password deve contenere almeno 8 caratteri'] },
+    });
+    expect(
+      (await api('POST', 'UserAccount/TryResetPassword', { body: { Email: 'non-una-mail' } })).status,
+    ).toBe(400);
   });
 });
 
@@ -253,9 +323,16 @@ describe('UserAccount/ChangePassword and ChangeEmail', () => {
     });
     expect(ok.status).toBe(204);
     await login(user.email, 'Melanzane-Viola-31');
-    expect((await api('POST', 'Account/refresh', { body: { refreshToken: other.refreshToken } })).status).toBe(401);
-    expect((await api('POST', 'Account/refresh', { body: { refreshToken: current.refreshToken } })).status).toBe(200);
-    expect((await api('POST', 'UserAccount/ChangePassword', { body: { oldPassword: 'a', newPassword: 'b' } })).status).toBe(401);
+    expect(
+      (await api('POST', 'Account/refresh', { body: { refreshToken: other.refreshToken } })).status,
+    ).toBe(401);
+    expect(
+      (await api('POST', 'Account/refresh', { body: { refreshToken: current.refreshToken } })).status,
+    ).toBe(200);
+    expect(
+      (await api('POST', 'UserAccount/ChangePassword', { body: { oldPassword: 'a', newPassword: 'b' } }))
+        .status,
+    ).toBe(401);
   });
 
   it('changes the e-mail, notifies both addresses, and refuses one already taken', async () => {
@@ -263,17 +340,28 @@ describe('UserAccount/ChangePassword and ChangeEmail', () => {
     const taken = await createTestUser();
     const session = await login(user.email, user.password);
     const newEmail = `nuovo-${Date.now()}@nutri.test`;
-    const conflict = await api('POST', 'UserAccount/ChangeEmail', { token: session.accessToken, body: { newEmail: taken.email, password: user.password } });
+    const conflict = await api('POST', 'UserAccount/ChangeEmail', {
+      token: session.accessToken,
+      body: { newEmail: taken.email, password: user.password },
+    });
     expect(conflict.status).toBe(409);
-    const badPassword = await api('POST', 'UserAccount/ChangeEmail', { token: session.accessToken, body: { newEmail, password: 'sbagliata-1' } });
+    const badPassword = await api('POST', 'UserAccount/ChangeEmail', {
+      token: session.accessToken,
+      body: { newEmail, password: 'sbagliata-1' },
+    });
     expect(badPassword.status).toBe(400);
-    const changed = await api<UserProfile>('POST', 'UserAccount/ChangeEmail', { token: session.accessToken, body: { newEmail, password: user.password } });
+    const changed = await api<UserProfile>('POST', 'UserAccount/ChangeEmail', {
+      token: session.accessToken,
+      body: { newEmail, password: user.password },
+    });
     expect(changed.status).toBe(200);
     expect(changed.body.AspNetUser.Email).toBe(newEmail);
     await waitForMail(user.email, (m) => m.subject.includes('è stato cambiato'));
     await waitForMail(newEmail);
     await login(newEmail, user.password);
-    expect((await api('POST', 'Account/Login', { body: { email: user.email, password: user.password } })).status).toBe(401);
+    expect(
+      (await api('POST', 'Account/Login', { body: { email: user.email, password: user.password } })).status,
+    ).toBe(401);
   });
 });
 
@@ -287,37 +375,64 @@ describe('UserDetails', () => {
       body: { DisplayName: 'Alice Blu', MobilePhoneNo: '+393331234567' },
     });
     expect(changed.status).toBe(200);
-    expect(changed.body).toMatchObject({ Id: alice.id, DisplayName: 'Alice Blu', MobilePhoneNo: '+393331234567' });
+    expect(changed.body).toMatchObject({
+      Id: alice.id,
+      DisplayName: 'Alice Blu',
+      MobilePhoneNo: '+393331234567',
+    });
     // No way to name another user: an Id in the body is refused, a query parameter is ignored.
-    const smuggled = await api('PATCH', 'UserDetails', { token: session.accessToken, body: { Id: bob.id, DisplayName: 'Hacked' } });
+    const smuggled = await api('PATCH', 'UserDetails', {
+      token: session.accessToken,
+      body: { Id: bob.id, DisplayName: 'Hacked' },
+    });
     expect(smuggled.status).toBe(400);
-    const viaQuery = await api<UserProfile>('GET', `UserDetails?userId=${bob.id}`, { token: session.accessToken });
+    const viaQuery = await api<UserProfile>('GET', `UserDetails?userId=${bob.id}`, {
+      token: session.accessToken,
+    });
     expect(viaQuery.body.Id).toBe(alice.id);
     const bobSession = await login(bob.email, bob.password);
-    expect((await api<UserProfile>('GET', 'UserDetails', { token: bobSession.accessToken })).body.DisplayName).not.toBe('Hacked');
+    expect(
+      (await api<UserProfile>('GET', 'UserDetails', { token: bobSession.accessToken })).body.DisplayName,
+    ).not.toBe('Hacked');
   });
 
   it('refuses invalid values with Italian messages', async () => {
     const user = await createTestUser();
     const session = await login(user.email, user.password);
-    const result = await api('PATCH', 'UserDetails', { token: session.accessToken, body: { Name: '', MobilePhoneNo: '+39123' } });
+    const result = await api('PATCH', 'UserDetails', {
+      token: session.accessToken,
+      body: { Name: '', MobilePhoneNo: '+39123' },
+    });
     expect(result.status).toBe(400);
-    expect(result.body).toMatchObject({ Errors: { Name: ['Campo obbligatorio'], MobilePhoneNo: [expect.stringContaining('9 a 12')] } });
+    expect(result.body).toMatchObject({
+      Errors: { Name: ['Campo obbligatorio'], MobilePhoneNo: [expect.stringContaining('9 a 12')] },
+    });
   });
 
   it('describes the form in Metadata from the shared schema', async () => {
     const session = await login('paziente@nutri.local', 'Paziente123!');
     const result = await api('GET', 'UserDetails/Metadata', { token: session.accessToken });
-    expect(result.body).toMatchObject({ Fields: { Name: { MaxLength: 100 }, DisplayName: { MaxLength: 100 }, MobilePhoneNo: { Pattern: expect.any(String) as string } } });
+    expect(result.body).toMatchObject({
+      Fields: {
+        Name: { MaxLength: 100 },
+        DisplayName: { MaxLength: 100 },
+        MobilePhoneNo: { Pattern: expect.any(String) as string },
+      },
+    });
   });
 
   it('stores a resized photo in the assets bucket and removes it', async () => {
     const user = await createTestUser();
     const session = await login(user.email, user.password);
-    const png = await sharp({ create: { width: 1000, height: 600, channels: 3, background: '#3a7' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 1000, height: 600, channels: 3, background: '#3a7' } })
+      .png()
+      .toBuffer();
     const form = new FormData();
     form.append('File', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'foto.png');
-    const uploaded = await api<UserProfile>('POST', 'UserDetails/image', { token: session.accessToken, raw: form });
+    const uploaded = await api<UserProfile>('POST', 'UserDetails/image', {
+      token: session.accessToken,
+      raw: form,
+    });
     expect(uploaded.status).toBe(200);
     const imageUrl = uploaded.body.ImageFileUrl!;
     expect(imageUrl).toMatch(/-400\.webp$/);
@@ -342,7 +457,9 @@ describe('UserDetails', () => {
     expect(result.body).toMatchObject({ Errors: { File: [expect.stringContaining('JPEG, PNG o WebP')] } });
     const pdf = new FormData();
     pdf.append('File', new Blob(['%PDF-1.4'], { type: 'application/pdf' }), 'cv.pdf');
-    expect((await api('POST', 'UserDetails/image', { token: session.accessToken, raw: pdf })).status).toBe(400);
+    expect((await api('POST', 'UserDetails/image', { token: session.accessToken, raw: pdf })).status).toBe(
+      400,
+    );
   });
 });
 
@@ -351,34 +468,71 @@ describe('mobile phone verification', () => {
     const user = await createTestUser();
     const session = await login(user.email, user.password);
     const phone = `+39333${String(Date.now()).slice(-7)}`;
-    expect((await api('POST', 'UserDetails/RequestMobileVerificationCode', { token: session.accessToken, body: { MobilePhoneNo: phone } })).status).toBe(204);
-    const again = await api('POST', 'UserDetails/RequestMobileVerificationCode', { token: session.accessToken, body: { MobilePhoneNo: phone } });
+    expect(
+      (
+        await api('POST', 'UserDetails/RequestMobileVerificationCode', {
+          token: session.accessToken,
+          body: { MobilePhoneNo: phone },
+        })
+      ).status,
+    ).toBe(204);
+    const again = await api('POST', 'UserDetails/RequestMobileVerificationCode', {
+      token: session.accessToken,
+      body: { MobilePhoneNo: phone },
+    });
     expect(again.status).toBe(429);
     const sms = await waitForMail(`${phone.slice(1)}@sms.nutri.local`);
     const code = sms.body.text?.match(/\b(\d{6})\b/)?.[1];
     expect(code).toBeDefined();
     const wrongCode = code === '000000' ? '111111' : '000000';
-    const wrong = await api('POST', 'UserDetails/VerifyPhoneNo', { token: session.accessToken, body: { Code: wrongCode } });
+    const wrong = await api('POST', 'UserDetails/VerifyPhoneNo', {
+      token: session.accessToken,
+      body: { Code: wrongCode },
+    });
     expect(wrong.status).toBe(400);
-    expect(wrong.body).toMatchObject({ Errors: { Code: [expect.stringContaining('Tentativi rimasti: 4') as string] } });
-    const verified = await api<UserProfile>('POST', 'UserDetails/VerifyPhoneNo', { token: session.accessToken, body: { Code: code } });
+    expect(wrong.body).toMatchObject({
+      Errors: { Code: [expect.stringContaining('Tentativi rimasti: 4') as string] },
+    });
+    const verified = await api<UserProfile>('POST', 'UserDetails/VerifyPhoneNo', {
+      token: session.accessToken,
+      body: { Code: code },
+    });
     expect(verified.status).toBe(200);
     expect(verified.body.MobilePhoneNo).toBe(phone);
-    expect((await api('POST', 'UserDetails/VerifyPhoneNo', { token: session.accessToken, body: { Code: code } })).status).toBe(400);
+    expect(
+      (await api('POST', 'UserDetails/VerifyPhoneNo', { token: session.accessToken, body: { Code: code } }))
+        .status,
+    ).toBe(400);
   });
 
   it('stops after 5 wrong attempts', async () => {
     const user = await createTestUser();
     const session = await login(user.email, user.password);
-    await api('POST', 'UserDetails/RequestMobileVerificationCode', { token: session.accessToken, body: { MobilePhoneNo: '+393339999999' } });
+    await api('POST', 'UserDetails/RequestMobileVerificationCode', {
+      token: session.accessToken,
+      body: { MobilePhoneNo: '+393339999999' },
+    });
     const sms = await waitForMail('393339999999@sms.nutri.local', (m) => m.at * 1000 >= Date.now() - 60_000);
     const code = sms.body.text!.match(/\b(\d{6})\b/)![1]!;
     const wrongCode = code === '000000' ? '111111' : '000000';
     for (let i = 0; i < 5; i += 1) {
-      expect((await api('POST', 'UserDetails/VerifyPhoneNo', { token: session.accessToken, body: { Code: wrongCode } })).status).toBe(400);
+      expect(
+        (
+          await api('POST', 'UserDetails/VerifyPhoneNo', {
+            token: session.accessToken,
+            body: { Code: wrongCode },
+          })
+        ).status,
+      ).toBe(400);
     }
-    expect((await api('POST', 'UserDetails/VerifyPhoneNo', { token: session.accessToken, body: { Code: code } })).status).toBe(429);
-    expect((await api('POST', 'UserDetails/VerifyPhoneNo', { token: session.accessToken, body: { Code: 'abc' } })).status).toBe(400);
+    expect(
+      (await api('POST', 'UserDetails/VerifyPhoneNo', { token: session.accessToken, body: { Code: code } }))
+        .status,
+    ).toBe(429);
+    expect(
+      (await api('POST', 'UserDetails/VerifyPhoneNo', { token: session.accessToken, body: { Code: 'abc' } }))
+        .status,
+    ).toBe(400);
   });
 });
 
@@ -402,9 +556,13 @@ describe('Patients/Unsubscribe', () => {
 describe('UserManagement/Users', () => {
   it('lists users by role and display-name prefix for back-office roles', async () => {
     const admin = await login('admin@nutri.local', 'Admin1234!');
-    const result = await api<{ Data: { Id: string; DisplayName: string }[]; Count: number }>('GET', 'UserManagement/Users?role=Patient&displayName=giulia', {
-      token: admin.accessToken,
-    });
+    const result = await api<{ Data: { Id: string; DisplayName: string }[]; Count: number }>(
+      'GET',
+      'UserManagement/Users?role=Patient&displayName=giulia',
+      {
+        token: admin.accessToken,
+      },
+    );
     expect(result.status).toBe(200);
     expect(result.body.Data.map((user) => user.DisplayName)).toContain('Giulia Rossi');
     const bad = await api('GET', 'UserManagement/Users?role=Chef', { token: admin.accessToken });

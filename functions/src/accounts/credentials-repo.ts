@@ -9,7 +9,13 @@
  * DynamoDB Local never).
  */
 import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { DeleteCommand, GetCommand, PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import {
+  DeleteCommand,
+  GetCommand,
+  PutCommand,
+  TransactWriteCommand,
+  UpdateCommand,
+} from '@aws-sdk/lib-dynamodb';
 import { db, isExpired, tableName, toEpochSeconds } from '../platform/db/client';
 import { queryAll } from '../platform/db/query';
 import { sha256 } from '../platform/hash';
@@ -78,9 +84,15 @@ export type RotationResult =
 // Rotate a refresh token: mark it used and issue its successor in one transaction. A token used twice
 // (a stolen copy, or a replay) is reported as reuse so the caller revokes the whole family.
 export const rotateRefreshToken = async (token: string, now: Date): Promise<RotationResult> => {
-  const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: refreshKey(token), ConsistentRead: true }));
+  const { Item } = await db().send(
+    new GetCommand({ TableName: tableName(), Key: refreshKey(token), ConsistentRead: true }),
+  );
   if (!Item || isExpired(Item, now)) return { outcome: 'invalid' };
-  const family: RefreshFamily = { familyId: String(Item.familyId), userId: String(Item.userId), rememberMe: Item.rememberMe === true };
+  const family: RefreshFamily = {
+    familyId: String(Item.familyId),
+    userId: String(Item.userId),
+    rememberMe: Item.rememberMe === true,
+  };
   if (Item.usedAt) return { outcome: 'reused', family };
   const next = randomToken();
   try {
@@ -122,22 +134,26 @@ export const rotateRefreshToken = async (token: string, now: Date): Promise<Rota
 // The family of a refresh token, if the token is known (used or not).
 export const familyOfRefreshToken = async (token: string): Promise<RefreshFamily | null> => {
   const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: refreshKey(token) }));
-  return Item ? { familyId: String(Item.familyId), userId: String(Item.userId), rememberMe: Item.rememberMe === true } : null;
+  return Item
+    ? { familyId: String(Item.familyId), userId: String(Item.userId), rememberMe: Item.rememberMe === true }
+    : null;
 };
 
 // Revoke a family: every refresh token of that session stops working.
 export const revokeFamily = async (familyId: string, now: Date) => {
-  await db().send(
-    new UpdateCommand({
-      TableName: tableName(),
-      Key: familyKey(familyId),
-      UpdateExpression: 'SET revoked = :true, revokedAt = :now',
-      ConditionExpression: 'attribute_exists(pk)',
-      ExpressionAttributeValues: { ':true': true, ':now': now.toISOString() },
-    }),
-  ).catch((error: unknown) => {
-    if (!(error instanceof ConditionalCheckFailedException)) throw error;
-  });
+  await db()
+    .send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: familyKey(familyId),
+        UpdateExpression: 'SET revoked = :true, revokedAt = :now',
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeValues: { ':true': true, ':now': now.toISOString() },
+      }),
+    )
+    .catch((error: unknown) => {
+      if (!(error instanceof ConditionalCheckFailedException)) throw error;
+    });
 };
 
 // Revoke every session of a user (after a password reset or change), via gsi1 `USER#<id>` / `RTFAM#`.
@@ -147,13 +163,17 @@ export const revokeAllFamilies = async (userId: string, now: Date, exceptFamilyI
     KeyConditionExpression: 'gsi1pk = :pk AND begins_with(gsi1sk, :prefix)',
     ExpressionAttributeValues: { ':pk': `USER#${userId}`, ':prefix': 'RTFAM#' },
   })) {
-    if (item.familyId !== exceptFamilyId && item.revoked !== true) await revokeFamily(String(item.familyId), now);
+    if (item.familyId !== exceptFamilyId && item.revoked !== true)
+      await revokeFamily(String(item.familyId), now);
   }
 };
 
 export type OneTimePurpose = 'instant-login' | 'password-reset' | 'email-verification';
 
-const oneTimeKey = (purpose: OneTimePurpose, token: string) => ({ pk: `OTT#${purpose}#${sha256(token)}`, sk: 'OTT' });
+const oneTimeKey = (purpose: OneTimePurpose, token: string) => ({
+  pk: `OTT#${purpose}#${sha256(token)}`,
+  sk: 'OTT',
+});
 
 // Issue a single-use token for a purpose; `data` travels with it (e.g. the e-mail it was sent to).
 export const issueOneTimeToken = async (
@@ -202,7 +222,9 @@ export const consumeOneTimeToken = async (purpose: OneTimePurpose, token: string
 
 // Look at a single-use token without consuming it (e.g. to check its user before a password rule).
 export const peekOneTimeToken = async (purpose: OneTimePurpose, token: string, now: Date) => {
-  const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: oneTimeKey(purpose, token), ConsistentRead: true }));
+  const { Item } = await db().send(
+    new GetCommand({ TableName: tableName(), Key: oneTimeKey(purpose, token), ConsistentRead: true }),
+  );
   if (!Item || isExpired(Item, now)) return null;
   return { userId: String(Item.userId), data: (Item.data ?? {}) as Record<string, string> };
 };

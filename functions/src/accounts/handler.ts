@@ -4,7 +4,13 @@ import { changeEmail, changePassword, resetPassword, tryResetPassword } from './
 import { requestMobileVerificationCode, verifyPhoneNo } from './phone-verification';
 import { exchangeInstantLoginToken, login, logout, refresh } from './sessions';
 import { unsubscribe } from './unsubscribe';
-import { deleteUserImage, getUserDetails, getUserDetailsMetadata, patchUserDetails, uploadUserImage } from './user-details';
+import {
+  deleteUserImage,
+  getUserDetails,
+  getUserDetailsMetadata,
+  patchUserDetails,
+  uploadUserImage,
+} from './user-details';
 import { listUsers } from './user-management';
 
 export const handler = createAreaHandler('accounts', {

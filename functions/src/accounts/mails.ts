@@ -28,7 +28,9 @@ export const emailChangedConfirmationMail = (displayName: string) =>
   renderMail({
     subject: 'Il tuo nuovo indirizzo e-mail su Nutrì',
     greeting: `Ciao ${displayName},`,
-    paragraphs: ['da ora riceverai a questo indirizzo le comunicazioni di Nutrì e potrai usarlo per accedere.'],
+    paragraphs: [
+      'da ora riceverai a questo indirizzo le comunicazioni di Nutrì e potrai usarlo per accedere.',
+    ],
   });
 
 export const phoneCodeSms = (code: string) =>

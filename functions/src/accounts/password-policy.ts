@@ -6,15 +6,19 @@ import { dictionary } from '@zxcvbn-ts/language-common';
 import { AppError } from '../http/errors';
 
 let common: Set<string> | undefined;
-const commonPasswords = () => (common ??= new Set(dictionary['passwords-common'].map((p) => p.toLowerCase())));
+const commonPasswords = () =>
+  (common ??= new Set(dictionary['passwords-common'].map((p) => p.toLowerCase())));
 
-export const COMMON_PASSWORD_MESSAGE = 'Questa password è tra le più usate e facili da indovinare: scegline un’altra.';
+export const COMMON_PASSWORD_MESSAGE =
+  'Questa password è tra le più usate e facili da indovinare: scegline un’altra.';
 
 export const isCommonPassword = (password: string) => commonPasswords().has(password.toLowerCase());
 
 /** Throws a 400 with the field's Italian message when the password is too common. */
 export const assertAcceptablePassword = (password: string, field: string) => {
   if (isCommonPassword(password)) {
-    throw new AppError('validation_failed', COMMON_PASSWORD_MESSAGE, { errors: { [field]: [COMMON_PASSWORD_MESSAGE] } });
+    throw new AppError('validation_failed', COMMON_PASSWORD_MESSAGE, {
+      errors: { [field]: [COMMON_PASSWORD_MESSAGE] },
+    });
   }
 };

@@ -10,8 +10,11 @@ const PARAMS = { memorySize: 19_456, iterations: 2, parallelism: 1, hashLength: 
 const encode = (salt: Buffer, hash: Buffer, p = PARAMS) =>
   `$argon2id$v=19$m=${p.memorySize},t=${p.iterations},p=${p.parallelism}$${salt.toString('base64url')}$${hash.toString('base64url')}`;
 
-const derive = async (password: string, salt: Buffer, p: { memorySize: number; iterations: number; parallelism: number; hashLength: number }) =>
-  Buffer.from(await argon2id({ password, salt, ...p, outputType: 'binary' }));
+const derive = async (
+  password: string,
+  salt: Buffer,
+  p: { memorySize: number; iterations: number; parallelism: number; hashLength: number },
+) => Buffer.from(await argon2id({ password, salt, ...p, outputType: 'binary' }));
 
 export const hashPassword = async (password: string): Promise<string> => {
   const salt = randomBytes(16);
@@ -37,7 +40,9 @@ export const verifyPassword = async (password: string, encoded: string): Promise
 
 /** Whether a stored hash was made with weaker parameters than today's and should be replaced at next login. */
 export const needsRehash = (encoded: string) =>
-  !encoded.startsWith(`$argon2id$v=19$m=${PARAMS.memorySize},t=${PARAMS.iterations},p=${PARAMS.parallelism}$`);
+  !encoded.startsWith(
+    `$argon2id$v=19$m=${PARAMS.memorySize},t=${PARAMS.iterations},p=${PARAMS.parallelism}$`,
+  );
 
 let dummyHash: Promise<string> | undefined;
 /** A hash to verify against when the account does not exist, so both cases cost the same time. */

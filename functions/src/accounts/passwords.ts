@@ -3,7 +3,12 @@
  * 1-hour token), ChangePassword and ChangeEmail (current password required). Changing or resetting the
  * password ends every other session.
  */
-import { changeEmailSchema, changePasswordSchema, resetPasswordSchema, tryResetPasswordSchema } from '@nutri/shared';
+import {
+  changeEmailSchema,
+  changePasswordSchema,
+  resetPasswordSchema,
+  tryResetPasswordSchema,
+} from '@nutri/shared';
 import { AppError, tooManyRequests } from '../http/errors';
 import { defineOperation, noContent } from '../http/operation';
 import { requireActorUser } from './current-user';
@@ -12,7 +17,12 @@ import { config } from '../platform/config';
 import { logger } from '../platform/logger';
 import { sendMail } from '../platform/mail';
 import { blockedForSeconds, recordFailure, type ThrottleRule } from '../platform/throttle';
-import { consumeOneTimeToken, issueOneTimeToken, peekOneTimeToken, revokeAllFamilies } from './credentials-repo';
+import {
+  consumeOneTimeToken,
+  issueOneTimeToken,
+  peekOneTimeToken,
+  revokeAllFamilies,
+} from './credentials-repo';
 import { emailChangedConfirmationMail, emailChangedNoticeMail, passwordResetMail } from './mails';
 import { assertAcceptablePassword } from './password-policy';
 import { hashPassword, verifyPassword } from './password';
@@ -24,7 +34,8 @@ export const RESET_TOKEN_LIFETIME_SECONDS = 3600;
 const RESET_MAIL_RULE: ThrottleRule = { scope: 'RESET-MAIL', limit: 5, windowSeconds: 3600 };
 /** TryResetPassword takes at least this long whether or not the account exists (no timing oracle). */
 const TRY_RESET_MIN_MS = 400;
-export const RESET_LINK_INVALID = 'Il link per reimpostare la password non è valido o è scaduto. Richiedine uno nuovo.';
+export const RESET_LINK_INVALID =
+  'Il link per reimpostare la password non è valido o è scaduto. Richiedine uno nuovo.';
 export const WRONG_CURRENT_PASSWORD = 'La password attuale non è corretta.';
 
 export const tryResetPassword = defineOperation({ body: tryResetPasswordSchema }, async ({ body }) => {
@@ -39,7 +50,8 @@ export const tryResetPassword = defineOperation({ body: tryResetPasswordSchema }
     await sendMail({ to: user.Email, ...passwordResetMail(user.DisplayName, url) });
   }
   const elapsed = Date.now() - started;
-  if (elapsed < TRY_RESET_MIN_MS) await new Promise((resolve) => setTimeout(resolve, TRY_RESET_MIN_MS - elapsed));
+  if (elapsed < TRY_RESET_MIN_MS)
+    await new Promise((resolve) => setTimeout(resolve, TRY_RESET_MIN_MS - elapsed));
   return noContent();
 });
 
@@ -50,20 +62,28 @@ export const resetPassword = defineOperation({ body: resetPasswordSchema }, asyn
   const user = pending ? await findUserByLogin(body.username) : null;
   if (!pending || !user || user.Id !== pending.userId) throw new AppError('bad_request', RESET_LINK_INVALID);
   // Consuming is the single-use guarantee: of two concurrent resets with one token, one wins.
-  if (!(await consumeOneTimeToken('password-reset', body.token, at))) throw new AppError('bad_request', RESET_LINK_INVALID);
+  if (!(await consumeOneTimeToken('password-reset', body.token, at)))
+    throw new AppError('bad_request', RESET_LINK_INVALID);
   await updateUser(user, { passwordHash: await hashPassword(body.password) }, at);
   await revokeAllFamilies(user.Id, at);
   logger.info('Password reset', { userId: user.Id });
   return noContent();
 });
 
-const assertCurrentPassword = async (userId: string, passwordHash: string | null, password: string, field: string) => {
+const assertCurrentPassword = async (
+  userId: string,
+  passwordHash: string | null,
+  password: string,
+  field: string,
+) => {
   const at = now();
   const wait = await blockedForSeconds(ACCOUNT_LOGIN_RULE, userId, at);
   if (wait > 0) throw tooManyRequests(wait);
   if (!passwordHash || !(await verifyPassword(password, passwordHash))) {
     await recordFailure(ACCOUNT_LOGIN_RULE, userId, at);
-    throw new AppError('validation_failed', WRONG_CURRENT_PASSWORD, { errors: { [field]: [WRONG_CURRENT_PASSWORD] } });
+    throw new AppError('validation_failed', WRONG_CURRENT_PASSWORD, {
+      errors: { [field]: [WRONG_CURRENT_PASSWORD] },
+    });
   }
 };
 
@@ -82,7 +102,9 @@ export const changeEmail = defineOperation({ body: changeEmailSchema }, async ({
   await assertCurrentPassword(user.Id, user.passwordHash, body.password, 'password');
   const newEmail = body.newEmail.toLowerCase();
   if (newEmail === user.Email.toLowerCase()) {
-    throw new AppError('validation_failed', 'È già il tuo indirizzo e-mail.', { errors: { newEmail: ['È già il tuo indirizzo e-mail.'] } });
+    throw new AppError('validation_failed', 'È già il tuo indirizzo e-mail.', {
+      errors: { newEmail: ['È già il tuo indirizzo e-mail.'] },
+    });
   }
   const updated = await changeUserEmail(user, newEmail, now());
   const supportUrl = `${config().PUBLIC_BASE_URL}/ContactUs`;

@@ -27,7 +27,9 @@ export const requestMobileVerificationCode = defineOperation(
   async ({ body, actor }) => {
     const user = await requireActorUser(actor);
     const at = now();
-    const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: key(user.Id), ConsistentRead: true }));
+    const { Item } = await db().send(
+      new GetCommand({ TableName: tableName(), Key: key(user.Id), ConsistentRead: true }),
+    );
     const wait = Item ? Number(Item.sentAt) + PHONE_CODE.resendAfterSeconds - toEpochSeconds(at) : 0;
     if (Item && !isExpired(Item, at) && wait > 0) {
       throw tooManyRequests(wait, `Attendi ${wait} secondi prima di richiedere un nuovo codice.`);
@@ -55,11 +57,17 @@ export const requestMobileVerificationCode = defineOperation(
 const CODE_INVALID = 'Codice non valido.';
 
 export const verifyPhoneNo = defineOperation(
-  { body: z.strictObject({ Code: z.string().regex(/^\d{6}$/, { error: 'Il codice è composto da 6 cifre.' }) }) },
+  {
+    body: z.strictObject({
+      Code: z.string().regex(/^\d{6}$/, { error: 'Il codice è composto da 6 cifre.' }),
+    }),
+  },
   async ({ body, actor }) => {
     const user = await requireActorUser(actor);
     const at = now();
-    const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: key(user.Id), ConsistentRead: true }));
+    const { Item } = await db().send(
+      new GetCommand({ TableName: tableName(), Key: key(user.Id), ConsistentRead: true }),
+    );
     if (!Item || isExpired(Item, at)) {
       throw new AppError('bad_request', 'Codice scaduto o non richiesto: richiedine uno nuovo.');
     }
@@ -84,11 +92,21 @@ export const verifyPhoneNo = defineOperation(
     if (!safeEqual(codeHash(user.Id, body.Code), String(Item.codeHash))) {
       const left = PHONE_CODE.maxAttempts - Number(Item.attempts) - 1;
       throw new AppError('validation_failed', CODE_INVALID, {
-        errors: { Code: [left > 0 ? `${CODE_INVALID} Tentativi rimasti: ${left}.` : 'Troppi tentativi: richiedi un nuovo codice.'] },
+        errors: {
+          Code: [
+            left > 0
+              ? `${CODE_INVALID} Tentativi rimasti: ${left}.`
+              : 'Troppi tentativi: richiedi un nuovo codice.',
+          ],
+        },
       });
     }
     await db().send(new DeleteCommand({ TableName: tableName(), Key: key(user.Id) }));
-    const updated = await updateUser(user, { MobilePhoneNo: String(Item.phone), MobilePhoneVerified: true }, at);
+    const updated = await updateUser(
+      user,
+      { MobilePhoneNo: String(Item.phone), MobilePhoneVerified: true },
+      at,
+    );
     return toUserProfile(updated);
   },
 );

@@ -5,8 +5,10 @@ import type { User } from './users-repo';
 
 export const PROFILE_IMAGE_WIDTHS = [400, 800] as const;
 
-export const profileImageUrl = (imagePath: string | null | undefined, width: (typeof PROFILE_IMAGE_WIDTHS)[number] = 400) =>
-  imagePath ? `${config().ASSETS_BASE_URL}/${imagePath}-${width}.webp` : null;
+export const profileImageUrl = (
+  imagePath: string | null | undefined,
+  width: (typeof PROFILE_IMAGE_WIDTHS)[number] = 400,
+) => (imagePath ? `${config().ASSETS_BASE_URL}/${imagePath}-${width}.webp` : null);
 
 export const toUserProfile = (user: User): UserProfile => ({
   Id: user.Id,
@@ -19,7 +21,10 @@ export const toUserProfile = (user: User): UserProfile => ({
     UserName: user.UserName,
     Email: user.Email,
     ApplicationUsers: [
-      { ApplicationId: APPLICATION_ID, ApplicationUserRoles: user.roles.map((role) => ({ Role: { Name: role } })) },
+      {
+        ApplicationId: APPLICATION_ID,
+        ApplicationUserRoles: user.roles.map((role) => ({ Role: { Name: role } })),
+      },
     ],
   },
 });

@@ -31,12 +31,20 @@ import { findUserByLogin, getUser, updateUser, type User } from './users-repo';
 
 export const LOGIN_FAILED_MESSAGE = 'Nome utente o password non valido!';
 const FIFTEEN_MINUTES = 15 * 60;
-export const ACCOUNT_LOGIN_RULE: ThrottleRule = { scope: 'LOGIN-ACCOUNT', limit: 10, windowSeconds: FIFTEEN_MINUTES };
+export const ACCOUNT_LOGIN_RULE: ThrottleRule = {
+  scope: 'LOGIN-ACCOUNT',
+  limit: 10,
+  windowSeconds: FIFTEEN_MINUTES,
+};
 export const IP_LOGIN_RULE: ThrottleRule = { scope: 'LOGIN-IP', limit: 100, windowSeconds: FIFTEEN_MINUTES };
 
 const invalidSession = () => new AppError('unauthorized', 'Sessione scaduta: effettua di nuovo il login.');
 
-const issueTokens = async (user: User, family: RefreshFamily, refreshToken: string): Promise<TokenResponse> => ({
+const issueTokens = async (
+  user: User,
+  family: RefreshFamily,
+  refreshToken: string,
+): Promise<TokenResponse> => ({
   accessToken: await signAccessToken({ sub: user.Id, roles: user.roles, fam: family.familyId }),
   refreshToken,
   expires_in: ACCESS_TOKEN_TTL_SECONDS,
@@ -46,8 +54,12 @@ export const login = defineOperation({ body: loginRequestSchema }, async ({ body
   const at = now();
   const account = body.email.trim().toLowerCase();
   const ip = clientIp(event);
-  const wait = Math.max(await blockedForSeconds(ACCOUNT_LOGIN_RULE, account, at), await blockedForSeconds(IP_LOGIN_RULE, ip, at));
-  if (wait > 0) throw tooManyRequests(wait, `Troppi tentativi di accesso. Riprova tra ${Math.ceil(wait / 60)} minuti.`);
+  const wait = Math.max(
+    await blockedForSeconds(ACCOUNT_LOGIN_RULE, account, at),
+    await blockedForSeconds(IP_LOGIN_RULE, ip, at),
+  );
+  if (wait > 0)
+    throw tooManyRequests(wait, `Troppi tentativi di accesso. Riprova tra ${Math.ceil(wait / 60)} minuti.`);
 
   const user = await findUserByLogin(account);
   const valid = await verifyPassword(body.password, user?.passwordHash ?? (await dummyPasswordHash()));

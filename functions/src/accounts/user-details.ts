@@ -22,18 +22,23 @@ import { requireActorUser } from './current-user';
 import { PROFILE_IMAGE_WIDTHS, toUserProfile } from './profile-view';
 import { updateUser } from './users-repo';
 
-export const getUserDetails = defineOperation({}, async ({ actor }) => toUserProfile(await requireActorUser(actor)));
+export const getUserDetails = defineOperation({}, async ({ actor }) =>
+  toUserProfile(await requireActorUser(actor)),
+);
 
-export const patchUserDetails = defineOperation({ body: updateUserDetailsSchema }, async ({ body, actor }) => {
-  const user = await requireActorUser(actor);
-  const phoneChanged = body.MobilePhoneNo !== undefined && body.MobilePhoneNo !== user.MobilePhoneNo;
-  const updated = await updateUser(
-    user,
-    { ...body, ...(phoneChanged ? { MobilePhoneVerified: false } : {}) },
-    now(),
-  );
-  return toUserProfile(updated);
-});
+export const patchUserDetails = defineOperation(
+  { body: updateUserDetailsSchema },
+  async ({ body, actor }) => {
+    const user = await requireActorUser(actor);
+    const phoneChanged = body.MobilePhoneNo !== undefined && body.MobilePhoneNo !== user.MobilePhoneNo;
+    const updated = await updateUser(
+      user,
+      { ...body, ...(phoneChanged ? { MobilePhoneVerified: false } : {}) },
+      now(),
+    );
+    return toUserProfile(updated);
+  },
+);
 
 interface FieldMetadata {
   Required: boolean;
@@ -61,7 +66,9 @@ export const describeSchema = (schema: z.ZodObject): Record<string, FieldMetadat
   );
 };
 
-export const getUserDetailsMetadata = defineOperation({}, () => Promise.resolve({ Fields: describeSchema(updateUserDetailsSchema) }));
+export const getUserDetailsMetadata = defineOperation({}, () =>
+  Promise.resolve({ Fields: describeSchema(updateUserDetailsSchema) }),
+);
 
 const IMAGE_TOO_LARGE = 'L’immagine supera la dimensione massima di 5 MB.';
 const IMAGE_WRONG_TYPE = 'Formato non supportato: carica un’immagine JPEG, PNG o WebP.';
@@ -69,35 +76,60 @@ const IMAGE_WRONG_TYPE = 'Formato non supportato: carica un’immagine JPEG, PNG
 /** Reads the one file of a multipart body, refusing other types and anything over the size limit. */
 const readUploadedImage = (event: APIGatewayProxyEvent) =>
   new Promise<Buffer>((resolve, reject) => {
-    const contentType = Object.entries(event.headers ?? {}).find(([key]) => key.toLowerCase() === 'content-type')?.[1];
+    const contentType = Object.entries(event.headers ?? {}).find(
+      ([key]) => key.toLowerCase() === 'content-type',
+    )?.[1];
     if (!contentType?.toLowerCase().startsWith('multipart/form-data') || !event.body) {
-      return reject(new AppError('bad_request', 'Invia l’immagine come multipart/form-data nel campo "File".'));
+      return reject(
+        new AppError('bad_request', 'Invia l’immagine come multipart/form-data nel campo "File".'),
+      );
     }
     let parser: busboy.Busboy;
     try {
-      parser = busboy({ headers: { 'content-type': contentType }, limits: { files: 1, fileSize: PROFILE_IMAGE_MAX_BYTES } });
+      parser = busboy({
+        headers: { 'content-type': contentType },
+        limits: { files: 1, fileSize: PROFILE_IMAGE_MAX_BYTES },
+      });
     } catch {
       return reject(new AppError('bad_request', 'Corpo multipart non valido.'));
     }
     let file: Promise<Buffer> | undefined;
     parser.on('file', (field, stream, info) => {
-      if (field !== PROFILE_IMAGE_FIELD || !(PROFILE_IMAGE_TYPES as readonly string[]).includes(info.mimeType)) {
+      if (
+        field !== PROFILE_IMAGE_FIELD ||
+        !(PROFILE_IMAGE_TYPES as readonly string[]).includes(info.mimeType)
+      ) {
         stream.resume();
-        file = Promise.reject(new AppError('validation_failed', IMAGE_WRONG_TYPE, { errors: { [PROFILE_IMAGE_FIELD]: [IMAGE_WRONG_TYPE] } }));
+        file = Promise.reject(
+          new AppError('validation_failed', IMAGE_WRONG_TYPE, {
+            errors: { [PROFILE_IMAGE_FIELD]: [IMAGE_WRONG_TYPE] },
+          }),
+        );
         file.catch(() => undefined);
         return;
       }
       file = new Promise((done, fail) => {
         const chunks: Buffer[] = [];
         stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-        stream.on('limit', () => fail(new AppError('payload_too_large', IMAGE_TOO_LARGE, { errors: { [PROFILE_IMAGE_FIELD]: [IMAGE_TOO_LARGE] } })));
+        stream.on('limit', () =>
+          fail(
+            new AppError('payload_too_large', IMAGE_TOO_LARGE, {
+              errors: { [PROFILE_IMAGE_FIELD]: [IMAGE_TOO_LARGE] },
+            }),
+          ),
+        );
         stream.on('end', () => done(Buffer.concat(chunks)));
       });
       file.catch(() => undefined);
     });
     parser.on('error', () => reject(new AppError('bad_request', 'Corpo multipart non valido.')));
     parser.on('close', () => {
-      if (!file) return reject(new AppError('validation_failed', 'Nessuna immagine ricevuta.', { errors: { [PROFILE_IMAGE_FIELD]: ['Nessuna immagine ricevuta.'] } }));
+      if (!file)
+        return reject(
+          new AppError('validation_failed', 'Nessuna immagine ricevuta.', {
+            errors: { [PROFILE_IMAGE_FIELD]: ['Nessuna immagine ricevuta.'] },
+          }),
+        );
       file.then(resolve, reject);
     });
     parser.end(Buffer.from(event.body, event.isBase64Encoded ? 'base64' : 'binary'));
@@ -110,7 +142,9 @@ export const uploadUserImage = defineOperation({}, async ({ actor, event }) => {
   const decoded = sharp(image, { failOn: 'error', limitInputPixels: 40_000_000 });
   const metadata = await decoded.metadata().catch(() => null);
   if (!metadata?.format || !['jpeg', 'png', 'webp'].includes(metadata.format)) {
-    throw new AppError('validation_failed', IMAGE_WRONG_TYPE, { errors: { [PROFILE_IMAGE_FIELD]: [IMAGE_WRONG_TYPE] } });
+    throw new AppError('validation_failed', IMAGE_WRONG_TYPE, {
+      errors: { [PROFILE_IMAGE_FIELD]: [IMAGE_WRONG_TYPE] },
+    });
   }
   const { ASSETS_BUCKET } = config();
   const folder = `users/${user.Id}/`;
@@ -119,12 +153,24 @@ export const uploadUserImage = defineOperation({}, async ({ actor, event }) => {
   const renditions = await Promise.all(
     PROFILE_IMAGE_WIDTHS.map(async (width) => ({
       width,
-      body: await sharp(image).rotate().resize(width, width, { fit: 'cover' }).webp({ quality: 82 }).toBuffer(),
+      body: await sharp(image)
+        .rotate()
+        .resize(width, width, { fit: 'cover' })
+        .webp({ quality: 82 })
+        .toBuffer(),
     })),
   );
   const previous = user.ImagePath;
   await Promise.all(
-    renditions.map(({ width, body }) => putObject(ASSETS_BUCKET, `${prefix}-${width}.webp`, body, 'image/webp', 'public, max-age=31536000, immutable')),
+    renditions.map(({ width, body }) =>
+      putObject(
+        ASSETS_BUCKET,
+        `${prefix}-${width}.webp`,
+        body,
+        'image/webp',
+        'public, max-age=31536000, immutable',
+      ),
+    ),
   );
   const updated = await updateUser(user, { ImagePath: prefix }, now());
   if (previous) await deletePrefix(ASSETS_BUCKET, previous);

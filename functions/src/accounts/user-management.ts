@@ -15,7 +15,11 @@ export const listUsersQuerySchema = z.strictObject({
 export const listUsers = defineOperation({ query: listUsersQuerySchema }, async ({ query }) => {
   const page = await listRoleMembers(query.role, query.displayName, query.limit, decodeCursor(query.cursor));
   return {
-    Data: page.members.map((member) => ({ Id: member.userId, DisplayName: member.DisplayName, Email: member.Email })),
+    Data: page.members.map((member) => ({
+      Id: member.userId,
+      DisplayName: member.DisplayName,
+      Email: member.Email,
+    })),
     Count: page.members.length,
     NextCursor: encodeCursor(page.next),
   };

@@ -49,7 +49,6 @@ const roleMemberItem = (role: Role, user: Pick<User, 'Id' | 'DisplayName' | 'Ema
 const emailKey = (email: string) => ({ pk: `EMAIL#${email.trim().toLowerCase()}`, sk: 'UNIQUE' });
 const userNameKey = (userName: string) => ({ pk: `USERNAME#${userName.trim().toLowerCase()}`, sk: 'UNIQUE' });
 
-
 // Create a user with its unique e-mail and username guards, all or nothing.
 export const createUser = async (user: User) => {
   const guard = (key: { pk: string; sk: string }) => ({
@@ -63,16 +62,28 @@ export const createUser = async (user: User) => {
     await db().send(
       new TransactWriteCommand({
         TransactItems: [
-          { Put: { TableName: tableName(), Item: { ...userKey(user.Id), type: 'User', ...user }, ConditionExpression: 'attribute_not_exists(pk)' } },
+          {
+            Put: {
+              TableName: tableName(),
+              Item: { ...userKey(user.Id), type: 'User', ...user },
+              ConditionExpression: 'attribute_not_exists(pk)',
+            },
+          },
           guard(emailKey(user.Email)),
-          ...(user.UserName.toLowerCase() === user.Email.toLowerCase() ? [] : [guard(userNameKey(user.UserName))]),
-          ...user.roles.map((role) => ({ Put: { TableName: tableName(), Item: roleMemberItem(role, user) } })),
+          ...(user.UserName.toLowerCase() === user.Email.toLowerCase()
+            ? []
+            : [guard(userNameKey(user.UserName))]),
+          ...user.roles.map((role) => ({
+            Put: { TableName: tableName(), Item: roleMemberItem(role, user) },
+          })),
         ],
       }),
     );
   } catch (error) {
     if (error instanceof TransactionCanceledException) {
-      throw new AppError('conflict', 'Esiste già un utente con questa e-mail o questo nome utente.', { cause: error });
+      throw new AppError('conflict', 'Esiste già un utente con questa e-mail o questo nome utente.', {
+        cause: error,
+      });
     }
     throw error;
   }
@@ -85,13 +96,17 @@ const toUser = (item: Record<string, unknown>): User => {
 
 // Get a user by id.
 export const getUser = async (userId: string): Promise<User | null> => {
-  const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: userKey(userId), ConsistentRead: true }));
+  const { Item } = await db().send(
+    new GetCommand({ TableName: tableName(), Key: userKey(userId), ConsistentRead: true }),
+  );
   return Item ? toUser(Item) : null;
 };
 
 // Find a user by e-mail or username, case-insensitively (guard item, then the user).
 export const findUserByLogin = async (login: string): Promise<User | null> => {
-  for (const key of login.includes('@') ? [emailKey(login), userNameKey(login)] : [userNameKey(login), emailKey(login)]) {
+  for (const key of login.includes('@')
+    ? [emailKey(login), userNameKey(login)]
+    : [userNameKey(login), emailKey(login)]) {
     const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: key }));
     if (typeof Item?.userId === 'string') return getUser(Item.userId);
   }
@@ -99,7 +114,16 @@ export const findUserByLogin = async (login: string): Promise<User | null> => {
 };
 
 export type UserUpdate = Partial<
-  Pick<User, 'Name' | 'DisplayName' | 'MobilePhoneNo' | 'MobilePhoneVerified' | 'ImagePath' | 'MailingOptOut' | 'passwordHash'>
+  Pick<
+    User,
+    | 'Name'
+    | 'DisplayName'
+    | 'MobilePhoneNo'
+    | 'MobilePhoneVerified'
+    | 'ImagePath'
+    | 'MailingOptOut'
+    | 'passwordHash'
+  >
 >;
 
 // Update profile fields; a new display name also moves the user's role memberships, in one transaction.
@@ -115,34 +139,36 @@ export const updateUser = async (user: User, changes: UserUpdate, now: Date): Pr
     sets.push(`#f${index} = :v${index}`);
   });
   const displayNameChanged = changes.DisplayName !== undefined && changes.DisplayName !== user.DisplayName;
-  await db().send(
-    new TransactWriteCommand({
-      TransactItems: [
-        {
-          Update: {
-            TableName: tableName(),
-            Key: userKey(user.Id),
-            UpdateExpression: `SET ${sets.join(', ')}`,
-            // Optimistic concurrency: a concurrent update makes this one fail rather than be lost.
-            ConditionExpression: 'updatedAt = :version',
-            ExpressionAttributeNames: names,
-            ExpressionAttributeValues: values,
+  await db()
+    .send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Update: {
+              TableName: tableName(),
+              Key: userKey(user.Id),
+              UpdateExpression: `SET ${sets.join(', ')}`,
+              // Optimistic concurrency: a concurrent update makes this one fail rather than be lost.
+              ConditionExpression: 'updatedAt = :version',
+              ExpressionAttributeNames: names,
+              ExpressionAttributeValues: values,
+            },
           },
-        },
-        ...(displayNameChanged
-          ? user.roles.flatMap((role) => [
-              { Delete: { TableName: tableName(), Key: roleMemberKey(role, user.DisplayName, user.Id) } },
-              { Put: { TableName: tableName(), Item: roleMemberItem(role, updated) } },
-            ])
-          : []),
-      ],
-    }),
-  ).catch((error: unknown) => {
-    if (error instanceof TransactionCanceledException) {
-      throw new AppError('conflict', undefined, { cause: error });
-    }
-    throw error;
-  });
+          ...(displayNameChanged
+            ? user.roles.flatMap((role) => [
+                { Delete: { TableName: tableName(), Key: roleMemberKey(role, user.DisplayName, user.Id) } },
+                { Put: { TableName: tableName(), Item: roleMemberItem(role, updated) } },
+              ])
+            : []),
+        ],
+      }),
+    )
+    .catch((error: unknown) => {
+      if (error instanceof TransactionCanceledException) {
+        throw new AppError('conflict', undefined, { cause: error });
+      }
+      throw error;
+    });
   return updated;
 };
 
@@ -177,13 +203,17 @@ export const changeUserEmail = async (user: User, newEmail: string, now: Date): 
               },
             },
           },
-          ...user.roles.map((role) => ({ Put: { TableName: tableName(), Item: roleMemberItem(role, updated) } })),
+          ...user.roles.map((role) => ({
+            Put: { TableName: tableName(), Item: roleMemberItem(role, updated) },
+          })),
         ],
       }),
     );
   } catch (error) {
     if (error instanceof TransactionCanceledException) {
-      throw new AppError('conflict', 'Questo indirizzo e-mail è già associato a un altro account.', { cause: error });
+      throw new AppError('conflict', 'Questo indirizzo e-mail è già associato a un altro account.', {
+        cause: error,
+      });
     }
     throw error;
   }
@@ -197,7 +227,12 @@ export interface RoleMember {
 }
 
 // List users holding a role, in display-name order, optionally those whose display name starts with a text.
-export const listRoleMembers = async (role: Role, displayNamePrefix: string, limit: number, cursor?: Record<string, unknown>) => {
+export const listRoleMembers = async (
+  role: Role,
+  displayNamePrefix: string,
+  limit: number,
+  cursor?: Record<string, unknown>,
+) => {
   const prefix = displayNamePrefix.trim().toLowerCase();
   const page = await db().send(
     new QueryCommand({

@@ -68,7 +68,8 @@ const parseJsonBody = (event: APIGatewayProxyEvent): unknown => {
 };
 
 const toProxyResult = (result: unknown): APIGatewayProxyResult => {
-  const response = result instanceof HttpResponse ? result : new HttpResponse(result === undefined ? 204 : 200, result);
+  const response =
+    result instanceof HttpResponse ? result : new HttpResponse(result === undefined ? 204 : 200, result);
   const headers = { ...response.headers };
   let body = '';
   if (typeof response.body === 'string' && headers['Content-Type']) {
@@ -83,9 +84,17 @@ const toProxyResult = (result: unknown): APIGatewayProxyResult => {
 const errorResult = (error: unknown, event: APIGatewayProxyEvent): APIGatewayProxyResult => {
   const response = toErrorResponse(error);
   if (response.unexpected) {
-    logger.error('Unhandled error', { resource: event.resource, method: event.httpMethod, error: error as Error });
+    logger.error('Unhandled error', {
+      resource: event.resource,
+      method: event.httpMethod,
+      error: error as Error,
+    });
   } else {
-    logger.info('Request refused', { resource: event.resource, method: event.httpMethod, code: response.body.code });
+    logger.info('Request refused', {
+      resource: event.resource,
+      method: event.httpMethod,
+      code: response.body.code,
+    });
   }
   return {
     statusCode: response.status,
@@ -122,7 +131,9 @@ const dispatchRest =
 
 const dispatchWebSocket =
   (area: Area, operations: Record<string, WebSocketOperation>) =>
-  async (event: APIGatewayProxyWebsocketEventV2 & { headers?: Record<string, string | undefined> }): Promise<WebSocketResult> => {
+  async (
+    event: APIGatewayProxyWebsocketEventV2 & { headers?: Record<string, string | undefined> },
+  ): Promise<WebSocketResult> => {
     const route = findWebSocketRoute(event.requestContext.routeKey);
     const operation = route && route.area === area ? operations[route.operation] : undefined;
     if (!operation) {
@@ -132,7 +143,10 @@ const dispatchWebSocket =
     try {
       return await operation(event);
     } catch (error) {
-      logger.error('WebSocket operation failed', { routeKey: event.requestContext.routeKey, error: error as Error });
+      logger.error('WebSocket operation failed', {
+        routeKey: event.requestContext.routeKey,
+        error: error as Error,
+      });
       return { statusCode: 500 };
     }
   };

@@ -9,7 +9,12 @@ export const clientIp = (event: APIGatewayProxyEvent): string => {
   const hops = Number(process.env.TRUSTED_PROXY_HOPS ?? 0);
   const sourceIp = event.requestContext.identity.sourceIp;
   if (!hops) return sourceIp;
-  const forwardedFor = Object.entries(event.headers ?? {}).find(([key]) => key.toLowerCase() === 'x-forwarded-for')?.[1];
-  const chain = (forwardedFor ?? '').split(',').map((part) => part.trim()).filter(Boolean);
+  const forwardedFor = Object.entries(event.headers ?? {}).find(
+    ([key]) => key.toLowerCase() === 'x-forwarded-for',
+  )?.[1];
+  const chain = (forwardedFor ?? '')
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean);
   return chain[chain.length - hops] ?? sourceIp;
 };

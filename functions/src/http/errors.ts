@@ -82,10 +82,19 @@ export const toErrorResponse = (error: unknown): ErrorResponse => {
   if (error instanceof z.ZodError) {
     return {
       status: 400,
-      body: { code: 'validation_failed', message: errorTexts.validation_failed, Errors: zodErrorsByField(error) },
+      body: {
+        code: 'validation_failed',
+        message: errorTexts.validation_failed,
+        Errors: zodErrorsByField(error),
+      },
       headers: {},
       unexpected: false,
     };
   }
-  return { status: 500, body: { code: 'internal', message: errorTexts.internal }, headers: {}, unexpected: true };
+  return {
+    status: 500,
+    body: { code: 'internal', message: errorTexts.internal },
+    headers: {},
+    unexpected: true,
+  };
 };

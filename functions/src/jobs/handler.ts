@@ -20,7 +20,11 @@ export const runJob = async (event: JobEvent) => {
   if (!isJobName(event.job)) throw new Error(`Unknown job: ${String(event.job)}`);
   const startedAt = Date.now();
   const result = await jobs[event.job]();
-  logger.info('Job finished', { job: event.job, durationMs: Date.now() - startedAt, result: result as Record<string, unknown> });
+  logger.info('Job finished', {
+    job: event.job,
+    durationMs: Date.now() - startedAt,
+    result: result as Record<string, unknown>,
+  });
   return { job: event.job, result };
 };
 

@@ -6,14 +6,29 @@ let client: S3Client | undefined;
 export const s3 = () => {
   if (!client) {
     const { AWS_REGION, S3_ENDPOINT } = config();
-    client = new S3Client({ region: AWS_REGION, ...(S3_ENDPOINT ? { endpoint: S3_ENDPOINT, forcePathStyle: true } : {}) });
+    client = new S3Client({
+      region: AWS_REGION,
+      ...(S3_ENDPOINT ? { endpoint: S3_ENDPOINT, forcePathStyle: true } : {}),
+    });
   }
   return client;
 };
 
-export const putObject = async (bucket: string, key: string, body: Buffer, contentType: string, cacheControl?: string) => {
+export const putObject = async (
+  bucket: string,
+  key: string,
+  body: Buffer,
+  contentType: string,
+  cacheControl?: string,
+) => {
   await s3().send(
-    new PutObjectCommand({ Bucket: bucket, Key: key, Body: body, ContentType: contentType, ...(cacheControl ? { CacheControl: cacheControl } : {}) }),
+    new PutObjectCommand({
+      Bucket: bucket,
+      Key: key,
+      Body: body,
+      ContentType: contentType,
+      ...(cacheControl ? { CacheControl: cacheControl } : {}),
+    }),
   );
 };
 

@@ -3,7 +3,8 @@ import { createHash, createHmac, hkdfSync, timingSafeEqual } from 'node:crypto';
 /** Tokens are stored only as this hash: a database leak does not leak usable tokens. */
 export const sha256 = (value: string) => createHash('sha256').update(value).digest('base64url');
 
-export const hmac = (key: Buffer, value: string) => createHmac('sha256', key).update(value).digest('base64url');
+export const hmac = (key: Buffer, value: string) =>
+  createHmac('sha256', key).update(value).digest('base64url');
 
 export const safeEqual = (a: string, b: string) => {
   const left = Buffer.from(a);

@@ -36,7 +36,9 @@ export const sendMail = async (mail: Mail): Promise<string | undefined> => {
         },
       },
       ...(SES_CONFIGURATION_SET ? { ConfigurationSetName: SES_CONFIGURATION_SET } : {}),
-      ...(mail.tags ? { EmailTags: Object.entries(mail.tags).map(([Name, Value]) => ({ Name, Value })) } : {}),
+      ...(mail.tags
+        ? { EmailTags: Object.entries(mail.tags).map(([Name, Value]) => ({ Name, Value })) }
+        : {}),
     }),
   );
   return result.MessageId;

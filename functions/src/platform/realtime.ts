@@ -35,7 +35,11 @@ export const managementEndpoint = (requestContext?: { domainName?: string; stage
 export type PushOutcome = 'sent' | 'gone';
 
 /** Sends one JSON message; 'gone' when the gateway no longer knows the connection (410). */
-export const pushToConnection = async (endpoint: string, connectionId: string, message: unknown): Promise<PushOutcome> => {
+export const pushToConnection = async (
+  endpoint: string,
+  connectionId: string,
+  message: unknown,
+): Promise<PushOutcome> => {
   try {
     await client(endpoint).send(
       new PostToConnectionCommand({ ConnectionId: connectionId, Data: Buffer.from(JSON.stringify(message)) }),

@@ -7,7 +7,11 @@ import { getSecret } from '@aws-lambda-powertools/parameters/secrets';
 const SECRET_CACHE_SECONDS = 300;
 
 /** Reads a JSON secret: from `arn` when set (cloud), else from the inline JSON (local). */
-export const readJsonSecret = async (arn: string | undefined, inlineJson: string | undefined, name: string) => {
+export const readJsonSecret = async (
+  arn: string | undefined,
+  inlineJson: string | undefined,
+  name: string,
+) => {
   if (arn) {
     const value = await getSecret<unknown>(arn, { transform: 'json', maxAge: SECRET_CACHE_SECONDS });
     if (value === undefined) throw new Error(`Secret ${name} is empty`);

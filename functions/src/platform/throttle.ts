@@ -15,11 +15,16 @@ export interface ThrottleRule {
 }
 
 // Keys may be e-mails or IPs: store them hashed, never in clear.
-const key = (rule: ThrottleRule, subject: string) => ({ pk: `THROTTLE#${rule.scope}#${sha256(subject)}`, sk: 'THROTTLE' });
+const key = (rule: ThrottleRule, subject: string) => ({
+  pk: `THROTTLE#${rule.scope}#${sha256(subject)}`,
+  sk: 'THROTTLE',
+});
 
 /** Seconds until the caller may try again, or 0 when not blocked. */
 export const blockedForSeconds = async (rule: ThrottleRule, subject: string, now: Date): Promise<number> => {
-  const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: key(rule, subject), ConsistentRead: true }));
+  const { Item } = await db().send(
+    new GetCommand({ TableName: tableName(), Key: key(rule, subject), ConsistentRead: true }),
+  );
   if (!Item) return 0;
   const windowEnd = Number(Item.windowStart) + rule.windowSeconds;
   const nowSeconds = toEpochSeconds(now);
@@ -48,7 +53,11 @@ export const recordFailure = async (rule: ThrottleRule, subject: string, now: Da
         TableName: tableName(),
         Key: key(rule, subject),
         UpdateExpression: 'SET failures = :one, windowStart = :now, expiresAt = :expires',
-        ExpressionAttributeValues: { ':one': 1, ':now': nowSeconds, ':expires': nowSeconds + rule.windowSeconds },
+        ExpressionAttributeValues: {
+          ':one': 1,
+          ':now': nowSeconds,
+          ':expires': nowSeconds + rule.windowSeconds,
+        },
       }),
     );
   }

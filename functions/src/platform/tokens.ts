@@ -88,5 +88,9 @@ export const generateJwtKeys = async (): Promise<JwtKeys> => {
   const { generateKeyPair, exportJWK } = await import('jose');
   const { privateKey, publicKey } = await generateKeyPair(ALGORITHM, { crv: 'Ed25519', extractable: true });
   const kid = `k-${Date.now().toString(36)}`;
-  return jwtKeysSchema.parse({ kid, privateJwk: await exportJWK(privateKey), publicJwk: await exportJWK(publicKey) });
+  return jwtKeysSchema.parse({
+    kid,
+    privateJwk: await exportJWK(privateKey),
+    publicJwk: await exportJWK(publicKey),
+  });
 };

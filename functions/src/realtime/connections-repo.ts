@@ -28,7 +28,9 @@ export const putConnection = async (connection: Connection) => {
         ...key(connection.connectionId),
         type: 'Connection',
         ...connection,
-        ...(connection.userId ? { gsi1pk: `USER#${connection.userId}`, gsi1sk: `CONN#${connection.connectionId}` } : {}),
+        ...(connection.userId
+          ? { gsi1pk: `USER#${connection.userId}`, gsi1sk: `CONN#${connection.connectionId}` }
+          : {}),
         gsi3pk: 'CONNECTIONS',
         gsi3sk: `${connection.connectedAt}#${connection.connectionId}`,
         expiresAt: toEpochSeconds(connectedAt) + WEBSOCKET_LIMITS.maxConnectionMs / 1000,

@@ -13,7 +13,11 @@ const reply = async (event: WebSocketEvent, message: unknown) => {
 };
 
 export const connect: WebSocketOperation = async (event) => {
-  await putConnection({ connectionId: event.requestContext.connectionId, userId: null, connectedAt: now().toISOString() });
+  await putConnection({
+    connectionId: event.requestContext.connectionId,
+    userId: null,
+    connectedAt: now().toISOString(),
+  });
   return { statusCode: 200 };
 };
 

@@ -5,7 +5,10 @@ import { AppError, toErrorResponse, tooManyRequests } from '../../src/http/error
 describe('toErrorResponse', () => {
   it('maps a visible error to its status, code and Italian message', () => {
     const response = toErrorResponse(new AppError('forbidden'));
-    expect(response).toMatchObject({ status: 403, body: { code: 'forbidden', message: 'Non hai i permessi per questa operazione.' } });
+    expect(response).toMatchObject({
+      status: 403,
+      body: { code: 'forbidden', message: 'Non hai i permessi per questa operazione.' },
+    });
     expect(response.unexpected).toBe(false);
   });
 
@@ -16,7 +19,10 @@ describe('toErrorResponse', () => {
   });
 
   it('maps a zod error to 400 with Errors per field, unknown fields included', () => {
-    const schema = z.strictObject({ Email: z.email('Indirizzo e-mail non valido'), Name: z.string().min(1, 'Campo obbligatorio') });
+    const schema = z.strictObject({
+      Email: z.email('Indirizzo e-mail non valido'),
+      Name: z.string().min(1, 'Campo obbligatorio'),
+    });
     const result = schema.safeParse({ Email: 'nope', Name: '', Extra: 1 });
     expect(result.success).toBe(false);
     const response = toErrorResponse(result.error);
@@ -32,7 +38,10 @@ describe('toErrorResponse', () => {
   it('hides the details of anything unexpected behind 500 internal', () => {
     const response = toErrorResponse(new Error('connection string with password=secret'));
     expect(response.status).toBe(500);
-    expect(response.body).toEqual({ code: 'internal', message: 'Si è verificato un errore inatteso. Riprova più tardi.' });
+    expect(response.body).toEqual({
+      code: 'internal',
+      message: 'Si è verificato un errore inatteso. Riprova più tardi.',
+    });
     expect(JSON.stringify(response.body)).not.toContain('secret');
     expect(response.unexpected).toBe(true);
   });

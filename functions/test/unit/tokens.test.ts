@@ -1,7 +1,12 @@
 import { SignJWT, UnsecuredJWT, generateKeyPair } from 'jose';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { resetConfigCache } from '../../src/platform/config';
-import { generateJwtKeys, resetTokenKeys, signAccessToken, verifyAccessToken } from '../../src/platform/tokens';
+import {
+  generateJwtKeys,
+  resetTokenKeys,
+  signAccessToken,
+  verifyAccessToken,
+} from '../../src/platform/tokens';
 
 const ISSUER = 'https://nutri.test';
 const AUDIENCE = 'nutri-api';
@@ -36,7 +41,10 @@ describe('access tokens', () => {
     const token = await signAccessToken({ sub: 'user-1', roles: ['Patient'] });
     const [header, payload, signature] = token.split('.');
     const forged = Buffer.from(
-      JSON.stringify({ ...JSON.parse(Buffer.from(payload!, 'base64url').toString()), roles: ['SystemAdmin'] }),
+      JSON.stringify({
+        ...JSON.parse(Buffer.from(payload!, 'base64url').toString()),
+        roles: ['SystemAdmin'],
+      }),
     ).toString('base64url');
     await expect(verifyAccessToken(`${header}.${forged}.${signature}`)).rejects.toThrow();
   });
@@ -70,9 +78,19 @@ describe('access tokens', () => {
     const { importJWK } = await import('jose');
     const key = await importJWK(keys.privateJwk, 'EdDSA');
     const base = () =>
-      new SignJWT({ roles: ['Patient'] }).setSubject('user-1').setIssuer(ISSUER).setIssuedAt().setExpirationTime('5m');
-    const otherAudience = await base().setProtectedHeader({ alg: 'EdDSA', typ: 'at+jwt' }).setAudience('other').sign(key);
-    const otherType = await base().setProtectedHeader({ alg: 'EdDSA', typ: 'JWT' }).setAudience(AUDIENCE).sign(key);
+      new SignJWT({ roles: ['Patient'] })
+        .setSubject('user-1')
+        .setIssuer(ISSUER)
+        .setIssuedAt()
+        .setExpirationTime('5m');
+    const otherAudience = await base()
+      .setProtectedHeader({ alg: 'EdDSA', typ: 'at+jwt' })
+      .setAudience('other')
+      .sign(key);
+    const otherType = await base()
+      .setProtectedHeader({ alg: 'EdDSA', typ: 'JWT' })
+      .setAudience(AUDIENCE)
+      .sign(key);
     await expect(verifyAccessToken(otherAudience)).rejects.toThrow();
     await expect(verifyAccessToken(otherType)).rejects.toThrow();
   });

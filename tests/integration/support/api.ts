@@ -47,12 +47,17 @@ export const api = async <T = Record<string, unknown>>(
     body: options.raw ?? (options.body === undefined ? undefined : JSON.stringify(options.body)),
   });
   const text = await response.text();
-  return { status: response.status, headers: response.headers, body: (text ? JSON.parse(text) : undefined) as T };
+  return {
+    status: response.status,
+    headers: response.headers,
+    body: (text ? JSON.parse(text) : undefined) as T,
+  };
 };
 
 export const login = async (email: string, password: string, rememberMe = false) => {
   const result = await api<TokenResponse>('POST', 'Account/Login', { body: { email, password, rememberMe } });
-  if (result.status !== 200) throw new Error(`login ${email}: ${result.status} ${JSON.stringify(result.body)}`);
+  if (result.status !== 200)
+    throw new Error(`login ${email}: ${result.status} ${JSON.stringify(result.body)}`);
   return result.body;
 };
 
@@ -91,10 +96,16 @@ interface StoredMail {
 export const mailsTo = async (address: string): Promise<StoredMail[]> => {
   const response = await fetch(`${stack.sesEndpoint}/store`);
   const { emails } = (await response.json()) as { emails: StoredMail[] };
-  return emails.filter((mail) => mail.destination.to.some((to) => to.toLowerCase().includes(address.toLowerCase())));
+  return emails.filter((mail) =>
+    mail.destination.to.some((to) => to.toLowerCase().includes(address.toLowerCase())),
+  );
 };
 
-export const waitForMail = async (address: string, predicate: (mail: StoredMail) => boolean = () => true, timeoutMs = 10_000) => {
+export const waitForMail = async (
+  address: string,
+  predicate: (mail: StoredMail) => boolean = () => true,
+  timeoutMs = 10_000,
+) => {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const found = (await mailsTo(address)).filter(predicate);

@@ -5,7 +5,9 @@ import { db, tableName } from './client';
 export async function* queryAll(input: Omit<QueryCommandInput, 'TableName' | 'ExclusiveStartKey'>) {
   let startKey: Record<string, unknown> | undefined;
   do {
-    const page = await db().send(new QueryCommand({ ...input, TableName: tableName(), ExclusiveStartKey: startKey }));
+    const page = await db().send(
+      new QueryCommand({ ...input, TableName: tableName(), ExclusiveStartKey: startKey }),
+    );
     yield* page.Items ?? [];
     startKey = page.LastEvaluatedKey;
   } while (startKey);

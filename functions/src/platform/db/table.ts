@@ -19,9 +19,24 @@ export const tableDefinition = {
   /** Expiry in epoch seconds. DynamoDB Local never deletes expired items: readers filter on it. */
   ttlAttribute: 'expiresAt',
   globalSecondaryIndexes: [
-    { indexName: 'gsi1', partitionKey: 'gsi1pk', sortKey: 'gsi1sk', purpose: 'Lookups by alternate key and per-owner lists.' },
-    { indexName: 'gsi2', partitionKey: 'gsi2pk', sortKey: 'gsi2sk', purpose: 'Second per-owner lists (e.g. by counterpart).' },
-    { indexName: 'gsi3', partitionKey: 'gsi3pk', sortKey: 'gsi3sk', purpose: 'Time-ordered work queues for jobs.' },
+    {
+      indexName: 'gsi1',
+      partitionKey: 'gsi1pk',
+      sortKey: 'gsi1sk',
+      purpose: 'Lookups by alternate key and per-owner lists.',
+    },
+    {
+      indexName: 'gsi2',
+      partitionKey: 'gsi2pk',
+      sortKey: 'gsi2sk',
+      purpose: 'Second per-owner lists (e.g. by counterpart).',
+    },
+    {
+      indexName: 'gsi3',
+      partitionKey: 'gsi3pk',
+      sortKey: 'gsi3sk',
+      purpose: 'Time-ordered work queues for jobs.',
+    },
   ],
 } as const satisfies {
   defaultName: string;
