@@ -70,6 +70,20 @@ export const featureAccess: Partial<Record<FeatureName, FeatureAccess>> = {
     assets: 'readWrite',
     nativeModules: ['sharp'],
   },
+  // Cover and gallery images (public renditions), CVs of join-the-team applications (private files,
+  // presigned POST and GET), contact and application mails to support.
+  content: {
+    table: 'readWrite',
+    jwt: true,
+    mail: true,
+    files: 'readWrite',
+    assets: 'readWrite',
+    nativeModules: ['sharp'],
+  },
+  // Nutritionists' profile photos (public renditions, resized with sharp).
+  nutritionists: { table: 'readWrite', jwt: true, assets: 'readWrite', nativeModules: ['sharp'] },
+  // Questionnaire webhook (Tally's signing secret), registration and verification mails.
+  onboarding: { table: 'readWrite', jwt: true, mail: true, secrets: ['tallySigningSecret'] },
   jobs: { table: 'readWrite', realtimePush: true, timeout: Duration.minutes(5) },
 };
 
@@ -101,12 +115,21 @@ export const runtimeEnvironment = ({
   PUBLIC_BASE_URL: settings.publicBaseUrl,
   WS_MANAGEMENT_ENDPOINT: realtime.callbackUrl,
   MAIL_FROM: settings.mailFrom,
+  SUPPORT_EMAIL: settings.supportEmail,
   SES_CONFIGURATION_SET: data.mailConfigurationSet.configurationSetName,
   JWT_ISSUER: settings.publicBaseUrl,
   JWT_AUDIENCE,
   // Set only for features that may read the secret (bindSecret below); emulator endpoints stay unset.
   JWT_SECRET_ARN: undefined,
   JWT_KEYS_JSON: undefined,
+  TALLY_SIGNING_SECRET_ARN: undefined,
+  // The secret itself never sits in the environment in the cloud: only its ARN, for onboarding (below).
+  TALLY_SIGNING_SECRET: undefined,
+  TALLY_FORM_ID: settings.tallyFormId,
+  SUPPORT_WHATSAPP_NUMBER: settings.supportWhatsAppNumber,
+  GOOGLE_CLIENT_ID: settings.googleClientId,
+  // Google's published key set (the config default) is the one the cloud uses.
+  GOOGLE_JWKS_URL: undefined,
   DYNAMODB_ENDPOINT: undefined,
   S3_ENDPOINT: undefined,
   SES_ENDPOINT: undefined,

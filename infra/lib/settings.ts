@@ -25,8 +25,16 @@ export interface NutriAppOptions {
   certificateArn?: string;
   /** Sender of every e-mail, `Name <address@domain>`; the domain becomes the SES identity. */
   mailFrom?: string;
+  /** Support mailbox (contact form, join-the-team); default `supporto@<mail domain>`. */
+  supportEmail?: string;
   /** The built web app (`web/dist`); a placeholder page is deployed when it does not exist. */
   webDistDir?: string;
+  /** Tally form embedded at /Trova-il-tuo-Nutrizionista (without it the built-in questionnaire shows). */
+  tallyFormId?: string;
+  /** Support's WhatsApp number in international digits (e.g. 393331234567); links are hidden without it. */
+  supportWhatsAppNumber?: string;
+  /** Google OAuth client id for "Accedi con Google"; the button is hidden without it. */
+  googleClientId?: string;
   /** Run cdk-nag's AWS Solutions checks during synthesis (default true). */
   nag?: boolean;
   /** Extra CDK context, layered over cdk.json's. */
@@ -43,8 +51,12 @@ export interface NutriSettings {
   mailFrom: string;
   mailFromAddress: string;
   mailDomain: string;
+  supportEmail: string;
   webDistDir: string;
   apiStageName: string;
+  tallyFormId: string | undefined;
+  supportWhatsAppNumber: string | undefined;
+  googleClientId: string | undefined;
 }
 
 /** cdk.json's context (feature flags included), so tests build exactly what the CLI builds. */
@@ -86,6 +98,14 @@ export const resolveSettings = (app: App, options: NutriAppOptions): NutriSettin
       `nutri:certificateArn must be an ACM certificate in us-east-1 (CloudFront), got ${certificateArn}`,
     );
   }
+  const mail = parseMailFrom(
+    options.mailFrom ?? contextString(app, 'mailFrom') ?? 'Nutrì <noreply@nutri.example>',
+  );
+  const supportEmail =
+    options.supportEmail ?? contextString(app, 'supportEmail') ?? `supporto@${mail.mailDomain}`;
+  if (!/^[^@\s]+@[a-z0-9.-]+\.[a-z]{2,}$/i.test(supportEmail)) {
+    throw new Error(`nutri:supportEmail must be an e-mail address, got ${supportEmail}`);
+  }
   return {
     region:
       options.region ?? contextString(app, 'region') ?? process.env.CDK_DEFAULT_REGION ?? DEFAULT_REGION,
@@ -95,8 +115,12 @@ export const resolveSettings = (app: App, options: NutriAppOptions): NutriSettin
       options.publicBaseUrl ?? contextString(app, 'publicBaseUrl') ?? 'https://nutri.example',
     ),
     certificateArn,
-    ...parseMailFrom(options.mailFrom ?? contextString(app, 'mailFrom') ?? 'Nutrì <noreply@nutri.example>'),
+    ...mail,
+    supportEmail,
     webDistDir: options.webDistDir ?? path.join(REPO_ROOT, 'web', 'dist'),
     apiStageName: 'prod',
+    tallyFormId: options.tallyFormId ?? contextString(app, 'tallyFormId'),
+    supportWhatsAppNumber: options.supportWhatsAppNumber ?? contextString(app, 'supportWhatsAppNumber'),
+    googleClientId: options.googleClientId ?? contextString(app, 'googleClientId'),
   };
 };

@@ -1,7 +1,8 @@
 /**
  * Local stand-in for CloudFront + API Gateway REST on one origin: `/api/v2/*` as API Gateway proxy events
- * (v1) to the same handlers, `/ws` to the WebSocket gateway, `/media/*` from the assets bucket, `/dev/*`
- * local-only tools, and the web app (production build, SPA fallback) everywhere else.
+ * (v1) to the same handlers, `/sitemap.xml` to the sitemap route (as CloudFront rewrites it), `/ws` to the
+ * WebSocket gateway, `/media/*` from the assets bucket, `/dev/*` local-only tools, and the web app
+ * (production build, SPA fallback) everywhere else.
  */
 import { createReadStream, existsSync, statSync } from 'node:fs';
 import {
@@ -15,6 +16,7 @@ import { extname, join, normalize, sep } from 'node:path';
 import type { APIGatewayProxyResult } from 'aws-lambda';
 import { API_BASE_PATH, errorTexts } from '@nutri/shared';
 import { restEvent } from './events';
+import { missingAnswers, submitLocalQuestionnaire, type LocalAnswers } from './local-tally';
 import { invokeArea } from './handlers';
 import { createRestRouter } from './router';
 import type { WebSocketGateway } from './websocket-gateway';
@@ -41,16 +43,20 @@ const CONTENT_TYPES: Record<string, string> = {
   '.webmanifest': 'application/manifest+json',
 };
 
-/** The headers CloudFront's response headers policy adds in the cloud, so CSP mistakes show up locally. */
-export const WEB_SECURITY_HEADERS: Record<string, string> = {
+/**
+ * The headers CloudFront's response headers policy adds in the cloud, so CSP mistakes show up locally.
+ * `filesOrigin` is the S3 emulator: like the files bucket in the cloud, browsers upload to it with
+ * presigned POSTs and read presigned GETs from it.
+ */
+export const webSecurityHeaders = (filesOrigin: string): Record<string, string> => ({
   'Content-Security-Policy': [
     "default-src 'self'",
     "script-src 'self'",
     "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: blob:",
+    `img-src 'self' data: blob: ${filesOrigin}`,
     "font-src 'self' data:",
-    "connect-src 'self' ws: wss:",
-    "media-src 'self' blob:",
+    `connect-src 'self' ws: wss: ${filesOrigin}`,
+    `media-src 'self' blob: ${filesOrigin}`,
     "frame-ancestors 'none'",
     "base-uri 'self'",
     "form-action 'self'",
@@ -60,7 +66,10 @@ export const WEB_SECURITY_HEADERS: Record<string, string> = {
   'X-Content-Type-Options': 'nosniff',
   'X-Frame-Options': 'DENY',
   'Referrer-Policy': 'strict-origin-when-cross-origin',
-};
+});
+
+/** Paths CloudFront sends to an API route, rewriting the URI (infra/lib/stacks/web-stack.ts). */
+export const API_REWRITES: Record<string, string> = { '/sitemap.xml': `${API_BASE_PATH}/Seo/Sitemap` };
 
 export interface HttpGatewayOptions {
   port: number;
@@ -106,9 +115,11 @@ const readBody = async (request: IncomingMessage): Promise<Buffer | 'tooLarge'> 
 export const startHttpGateway = async (options: HttpGatewayOptions) => {
   const router = createRestRouter();
   const webRoot = normalize(options.webDist);
+  const securityHeaders = webSecurityHeaders(new URL(options.s3Endpoint).origin);
 
   const handleApi = async (request: IncomingMessage, response: ServerResponse, url: URL) => {
-    const match = router.match(request.method ?? 'GET', url.pathname);
+    const path = API_REWRITES[url.pathname] ?? url.pathname;
+    const match = router.match(request.method ?? 'GET', path);
     if (!match || match === 'methodNotAllowed') {
       request.resume();
       // API Gateway answers unknown routes itself; the CDK stack maps that answer to this same body.
@@ -120,7 +131,7 @@ export const startHttpGateway = async (options: HttpGatewayOptions) => {
     }
     const event = restEvent({
       method: request.method ?? 'GET',
-      path: url.pathname,
+      path,
       resource: match.route.path,
       pathParameters: match.pathParameters,
       query: url.searchParams,
@@ -167,6 +178,25 @@ export const startHttpGateway = async (options: HttpGatewayOptions) => {
       response.writeHead(302, { Location: options.mailViewerUrl }).end();
       return;
     }
+    if (url.pathname === '/dev/tally/submit' && request.method === 'POST') {
+      const body = await readBody(request);
+      let answers: LocalAnswers;
+      try {
+        answers = JSON.parse(body === 'tooLarge' ? '' : body.toString('utf8')) as LocalAnswers;
+      } catch {
+        return sendJson(response, 400, { code: 'invalid_json', message: errorTexts.invalid_json });
+      }
+      const missing = missingAnswers(answers);
+      if (Object.keys(missing).length) {
+        return sendJson(response, 400, {
+          code: 'validation_failed',
+          message: errorTexts.validation_failed,
+          Errors: missing,
+        });
+      }
+      const result = await submitLocalQuestionnaire(`http://127.0.0.1:${options.port}`, answers);
+      return sendJson(response, result.status, result.body);
+    }
     const job = url.pathname.match(/^\/dev\/jobs\/([a-z0-9-]+)\/run$/);
     if (job?.[1] && request.method === 'POST') {
       try {
@@ -190,7 +220,7 @@ export const startHttpGateway = async (options: HttpGatewayOptions) => {
         : file.includes(`${sep}static${sep}`)
           ? 'public, max-age=31536000, immutable'
           : 'public, max-age=3600',
-      ...WEB_SECURITY_HEADERS,
+      ...securityHeaders,
     });
     if (method === 'HEAD') return response.end();
     createReadStream(file).pipe(response);
@@ -233,7 +263,11 @@ export const startHttpGateway = async (options: HttpGatewayOptions) => {
       if (!isLoopback(request.socket.remoteAddress))
         return sendJson(response, 403, { code: 'forbidden', message: errorTexts.forbidden });
       work = options.webSocket.handleManagement(request, response, decodeURIComponent(wsManagement[1]));
-    } else if (url.pathname === API_BASE_PATH || url.pathname.startsWith('/api/')) {
+    } else if (
+      url.pathname === API_BASE_PATH ||
+      url.pathname.startsWith('/api/') ||
+      API_REWRITES[url.pathname] !== undefined
+    ) {
       work = handleApi(request, response, url);
     } else if (url.pathname.startsWith('/media/')) {
       work = handleMedia(request, response, url);

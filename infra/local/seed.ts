@@ -4,6 +4,8 @@
 import type { Role } from '@nutri/shared';
 import { hashPassword } from '@nutri/functions/accounts/password';
 import { createUser, findUserByLogin } from '@nutri/functions/accounts/users-repo';
+import { seedContent } from './seed-content';
+import { seedNutritionists } from './seed-nutritionists';
 
 export interface DemoAccount {
   id: string;
@@ -33,7 +35,8 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
     password: 'Nutrizionista123!',
     userName: 'nutrizionista',
     name: 'Chiara Bianchi',
-    displayName: 'Dott.sa Chiara Bianchi',
+    // The honorific comes from the nutritionist profile's PersonalTitle, never from the name.
+    displayName: 'Chiara Bianchi',
     roles: ['Nutritionist'],
     label: 'Nutrizionista',
   },
@@ -69,5 +72,8 @@ export const seedDemoData = async () => {
     });
     created += 1;
   }
-  return { created };
+  // Nutritionists need the skill tags, which seedContent does not touch; content needs nothing else.
+  const nutritionists = await seedNutritionists();
+  const content = await seedContent();
+  return { created, nutritionists, content };
 };

@@ -10,6 +10,7 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { generateJwtKeys } from '@nutri/functions/platform/tokens';
 import { ensureTable, startDynamoDbLocal } from './dynamodb';
 import { startHttpGateway } from './http-gateway';
+import { LOCAL_TALLY_SIGNING_SECRET } from './local-tally';
 import { freePort } from './ports';
 import { startS3, LOCAL_S3_CREDENTIALS } from './s3';
 import { seedDemoData } from './seed';
@@ -125,6 +126,7 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
       WS_MANAGEMENT_ENDPOINT: `${origin}/${LOCAL.webSocketStage}`,
       PUBLIC_BASE_URL: origin,
       JWT_KEYS_JSON: await localJwtKeys(dataDir),
+      TALLY_SIGNING_SECRET: LOCAL_TALLY_SIGNING_SECRET,
       POWERTOOLS_LOG_LEVEL: process.env.POWERTOOLS_LOG_LEVEL ?? 'WARN',
       POWERTOOLS_DEV: 'true',
     });

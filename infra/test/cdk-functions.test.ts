@@ -150,6 +150,8 @@ describe('feature Lambdas', () => {
         expect(parsed.ASSETS_BASE_URL).toBe(`${TEST_SETTINGS.publicBaseUrl}/media`);
         expect(parsed.JWT_ISSUER).toBe(TEST_SETTINGS.publicBaseUrl);
         expect(parsed.MAIL_FROM).toBe(TEST_SETTINGS.mailFrom);
+        // Support mail stays on the verified sending domain unless nutri:supportEmail says otherwise.
+        expect(parsed.SUPPORT_EMAIL).toBe('supporto@nutri.test');
         // Emulator endpoints are a local-runtime thing only.
         expect(parsed.DYNAMODB_ENDPOINT).toBeUndefined();
         expect(parsed.S3_ENDPOINT).toBeUndefined();

@@ -9,8 +9,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listAcknowledgements } from '../lib/nag';
 import { synthesizeTestApp, type TestApp } from '../lib/test-support';
 
-/** Far below the hard limit of 500, so features can keep landing without splitting stacks. */
-const RESOURCE_BUDGET = 200;
+/**
+ * Below CloudFormation's hard limit of 500 with room to spare. The api stack grows by about 2.2 resources
+ * per route (path resources + method); docs/decisions/0002-cloud-stacks.md says how it splits when it nears
+ * this budget.
+ */
+const RESOURCE_BUDGET = 350;
 
 const findingsOf = (stack: StackType) =>
   new AwsSolutionsChecks()

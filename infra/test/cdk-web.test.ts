@@ -6,6 +6,7 @@ import vm from 'node:vm';
 import type { Template } from 'aws-cdk-lib/assertions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { synthesizeTestApp, TEST_SETTINGS, type TestApp } from '../lib/test-support';
+import { SITEMAP_API_PATH } from '../lib/stacks/web-stack';
 import { ASSETS_PATH, HASHED_BUNDLE_DIR, locateWebBundle } from '../lib/web-bundle';
 
 interface CfnResource {
@@ -43,6 +44,7 @@ interface DistributionConfig {
 
 // Managed policy ids, fixed by AWS.
 const CACHING_DISABLED = '4135ea2d-6df8-44a3-9df3-4b5a84be39ad';
+const CACHING_OPTIMIZED = '658327ea-f89d-4fab-a63d-7e88639e58f6';
 const ALL_VIEWER_EXCEPT_HOST_HEADER = 'b689b0a8-53d0-40ab-baf2-68738e2966ac';
 
 const resourcesOfType = (template: Template, type: string) =>
@@ -84,6 +86,17 @@ describe('web stack', () => {
     distribution.Origins.find((origin) => origin.Id === behavior.TargetOriginId);
   const behaviorFor = (pattern: string) =>
     distribution.CacheBehaviors.find((behavior) => behavior.PathPattern === pattern);
+  /** A CloudFront Function's handler, run as CloudFront would, found by its comment. */
+  const cloudFrontFunction = (comment: string) => {
+    const fn = resourcesOfType(template, 'AWS::CloudFront::Function').find(
+      ([, resource]) => (resource.Properties.FunctionConfig as { Comment: string }).Comment === comment,
+    )?.[1];
+    const config = fn?.Properties.FunctionConfig as { Runtime: string };
+    expect(config.Runtime).toBe('cloudfront-js-2.0');
+    return vm.runInNewContext(`${String(fn?.Properties.FunctionCode)}; handler`) as (event: {
+      request: { uri: string; querystring?: Record<string, unknown> };
+    }) => { uri: string; querystring?: Record<string, unknown> };
+  };
 
   it('reaches both buckets through Origin Access Control, never an OAI or a public bucket', () => {
     expect(resourcesOfType(template, 'AWS::CloudFront::CloudFrontOriginAccessIdentity')).toHaveLength(0);
@@ -107,12 +120,7 @@ describe('web stack', () => {
   });
 
   it('rewrites client-side routes to /index.html and leaves files alone', () => {
-    const [[, fn] = []] = resourcesOfType(template, 'AWS::CloudFront::Function');
-    const config = fn?.Properties.FunctionConfig as { Runtime: string };
-    expect(config.Runtime).toBe('cloudfront-js-2.0');
-    const handler = vm.runInNewContext(`${String(fn?.Properties.FunctionCode)}; handler`) as (event: {
-      request: { uri: string };
-    }) => { uri: string };
+    const handler = cloudFrontFunction('Single-page app routes to /index.html');
     const rewrite = (uri: string) => handler({ request: { uri } }).uri;
     expect(rewrite('/')).toBe('/index.html');
     expect(rewrite('/Patients/Agenda/123')).toBe('/index.html');
@@ -140,6 +148,25 @@ describe('web stack', () => {
     expect(JSON.stringify(origin?.OriginPath)).toContain('RestApiDeploymentStageprod');
   });
 
+  it('serves /sitemap.xml from the sitemap API route, through the REST API origin and cached', () => {
+    const sitemap = behaviorFor('/sitemap.xml');
+    expect(sitemap).toBeDefined();
+    if (!sitemap) return;
+    const api = behaviorFor('/api/*');
+    expect(sitemap.TargetOriginId).toBe(api?.TargetOriginId);
+    expect(sitemap.AllowedMethods ?? ['GET', 'HEAD']).toEqual(['GET', 'HEAD']);
+    expect(sitemap.ViewerProtocolPolicy).toBe('redirect-to-https');
+    expect(sitemap.CachePolicyId).toBe(CACHING_OPTIMIZED);
+    expect(sitemap.FunctionAssociations).toEqual([
+      { EventType: 'viewer-request', FunctionARN: expect.anything() as unknown },
+    ]);
+    const handler = cloudFrontFunction('Serves /sitemap.xml from the API route');
+    const rewritten = handler({ request: { uri: '/sitemap.xml', querystring: { x: { value: '1' } } } });
+    expect(rewritten.uri).toBe(SITEMAP_API_PATH);
+    expect(SITEMAP_API_PATH).toBe('/api/v2/Seo/Sitemap');
+    expect(rewritten.querystring).toEqual({});
+  });
+
   it(`serves /${ASSETS_PATH}/* from the assets bucket of the data stack`, () => {
     const assets = behaviorFor(`/${ASSETS_PATH}/*`);
     expect(assets).toBeDefined();
@@ -147,7 +174,7 @@ describe('web stack', () => {
     expect(JSON.stringify(originOf(assets)?.DomainName)).toContain('AssetsBucket');
     expect(assets.AllowedMethods ?? ['GET', 'HEAD']).toEqual(['GET', 'HEAD']);
     expect(distribution.CacheBehaviors.map((behavior) => behavior.PathPattern).sort()).toEqual(
-      ['/api/*', `/${ASSETS_PATH}/*`].sort(),
+      ['/api/*', '/sitemap.xml', `/${ASSETS_PATH}/*`].sort(),
     );
   });
 

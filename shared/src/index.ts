@@ -5,3 +5,6 @@ export * from './domain';
 export * from './realtime';
 export * from './roles';
 export * from './texts';
+export * from './content';
+export * from './nutritionists';
+export * from './onboarding';

@@ -4,7 +4,6 @@
  */
 import busboy from 'busboy';
 import sharp from 'sharp';
-import { z } from 'zod';
 import {
   PROFILE_IMAGE_FIELD,
   PROFILE_IMAGE_MAX_BYTES,
@@ -14,6 +13,7 @@ import {
 import type { APIGatewayProxyEvent } from 'aws-lambda';
 import { AppError } from '../http/errors';
 import { defineOperation } from '../http/operation';
+import { describeSchema } from '../http/schema-metadata';
 import { now } from '../platform/clock';
 import { config } from '../platform/config';
 import { deletePrefix, putObject } from '../platform/files';
@@ -39,32 +39,6 @@ export const patchUserDetails = defineOperation(
     return toUserProfile(updated);
   },
 );
-
-interface FieldMetadata {
-  Required: boolean;
-  MaxLength?: number;
-  MinLength?: number;
-  Pattern?: string;
-}
-
-/** Validators and maximum lengths of the profile form, derived from the same zod schema the PATCH uses. */
-export const describeSchema = (schema: z.ZodObject): Record<string, FieldMetadata> => {
-  const json = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as {
-    properties?: Record<string, { maxLength?: number; minLength?: number; pattern?: string }>;
-    required?: string[];
-  };
-  return Object.fromEntries(
-    Object.entries(json.properties ?? {}).map(([name, property]) => [
-      name,
-      {
-        Required: json.required?.includes(name) ?? false,
-        ...(property.maxLength !== undefined ? { MaxLength: property.maxLength } : {}),
-        ...(property.minLength !== undefined ? { MinLength: property.minLength } : {}),
-        ...(property.pattern !== undefined ? { Pattern: property.pattern } : {}),
-      },
-    ]),
-  );
-};
 
 export const getUserDetailsMetadata = defineOperation({}, () =>
   Promise.resolve({ Fields: describeSchema(updateUserDetailsSchema) }),

@@ -30,6 +30,8 @@ export interface User {
   ImagePath?: string | null;
   /** Unsubscribed from every mailing list (spec /Unsubscribe). */
   MailingOptOut?: boolean;
+  /** After e-mail verification the patient may set a password without the old one until then (ISO). */
+  passwordSetAllowedUntil?: string | null;
   createdAt: string;
   updatedAt: string;
 }
@@ -49,8 +51,9 @@ const roleMemberItem = (role: Role, user: Pick<User, 'Id' | 'DisplayName' | 'Ema
 const emailKey = (email: string) => ({ pk: `EMAIL#${email.trim().toLowerCase()}`, sk: 'UNIQUE' });
 const userNameKey = (userName: string) => ({ pk: `USERNAME#${userName.trim().toLowerCase()}`, sk: 'UNIQUE' });
 
-// Create a user with its unique e-mail and username guards, all or nothing.
-export const createUser = async (user: User) => {
+// Create a user with its unique e-mail and username guards, all or nothing; `companions` are further
+// items (e.g. the patient profile) written in the same transaction.
+export const createUser = async (user: User, companions: Record<string, unknown>[] = []) => {
   const guard = (key: { pk: string; sk: string }) => ({
     Put: {
       TableName: tableName(),
@@ -75,6 +78,9 @@ export const createUser = async (user: User) => {
             : [guard(userNameKey(user.UserName))]),
           ...user.roles.map((role) => ({
             Put: { TableName: tableName(), Item: roleMemberItem(role, user) },
+          })),
+          ...companions.map((item) => ({
+            Put: { TableName: tableName(), Item: item, ConditionExpression: 'attribute_not_exists(pk)' },
           })),
         ],
       }),
@@ -123,6 +129,8 @@ export type UserUpdate = Partial<
     | 'ImagePath'
     | 'MailingOptOut'
     | 'passwordHash'
+    | 'emailVerified'
+    | 'passwordSetAllowedUntil'
   >
 >;
 

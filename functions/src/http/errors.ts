@@ -24,11 +24,18 @@ export class AppError extends Error {
   readonly status: number;
   readonly errors?: Record<string, string[]>;
   readonly headers?: Record<string, string>;
+  /** A code the contract names for this case (e.g. 'nutri-user-already-exists'), sent instead of `code`. */
+  readonly publicCode?: string;
 
   constructor(
     code: ErrorCode,
     message?: string,
-    options: { errors?: Record<string, string[]>; headers?: Record<string, string>; cause?: unknown } = {},
+    options: {
+      errors?: Record<string, string[]>;
+      headers?: Record<string, string>;
+      cause?: unknown;
+      publicCode?: string;
+    } = {},
   ) {
     super(message ?? errorTexts[code], { cause: options.cause });
     this.name = 'AppError';
@@ -36,6 +43,7 @@ export class AppError extends Error {
     this.status = STATUS_BY_CODE[code];
     if (options.errors) this.errors = options.errors;
     if (options.headers) this.headers = options.headers;
+    if (options.publicCode) this.publicCode = options.publicCode;
   }
 }
 
@@ -74,7 +82,11 @@ export const toErrorResponse = (error: unknown): ErrorResponse => {
   if (error instanceof AppError) {
     return {
       status: error.status,
-      body: { code: error.code, message: error.message, ...(error.errors ? { Errors: error.errors } : {}) },
+      body: {
+        code: error.publicCode ?? error.code,
+        message: error.message,
+        ...(error.errors ? { Errors: error.errors } : {}),
+      },
       headers: error.headers ?? {},
       unexpected: false,
     };

@@ -19,6 +19,8 @@ const configSchema = z.object({
   SES_ENDPOINT: optionalUrl,
   SES_CONFIGURATION_SET: z.string().optional(),
   MAIL_FROM: z.string().default('Nutrì <noreply@nutri.local>'),
+  /** Mailbox of the support team: contact-form messages and join-the-team applications go there. */
+  SUPPORT_EMAIL: z.email().default('supporto@nutri.local'),
   /** `https://{api-id}.execute-api.{region}.amazonaws.com/{stage}` in the cloud, the local gateway locally. */
   WS_MANAGEMENT_ENDPOINT: optionalUrl,
   /** Origin the web app is served from; used in links in e-mails. */
@@ -28,6 +30,20 @@ const configSchema = z.object({
   /** The same JSON inline (local runtime only, generated under .data/). */
   JWT_KEYS_JSON: z.string().optional(),
   JWT_ISSUER: z.string().default('https://nutri.local'),
+  /** Tally signs its webhooks with this secret: a Secrets Manager ARN in the cloud, inline locally. */
+  TALLY_SIGNING_SECRET_ARN: z.string().optional(),
+  TALLY_SIGNING_SECRET: z.string().optional(),
+  /** The Tally form embedded at /Trova-il-tuo-Nutrizionista; without it the built-in questionnaire shows. */
+  TALLY_FORM_ID: z.string().optional(),
+  /** Google sign-in: the OAuth client id (the ID token's audience); without it the button is hidden. */
+  GOOGLE_CLIENT_ID: z.string().optional(),
+  /** Where Google publishes its signing keys (tests point it at a key set served on localhost). */
+  GOOGLE_JWKS_URL: z.url().default('https://www.googleapis.com/oauth2/v3/certs'),
+  /** Support's WhatsApp number, international digits only (e.g. 393331234567), for wa.me links. */
+  SUPPORT_WHATSAPP_NUMBER: z
+    .string()
+    .regex(/^\d{8,15}$/)
+    .optional(),
   JWT_AUDIENCE: z.string().default('nutri-api'),
 });
 

@@ -1,5 +1,17 @@
 /** One S3 client per process; path-style addressing against the local S3 emulator. */
-import { DeleteObjectsCommand, ListObjectsV2Command, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import {
+  DeleteObjectCommand,
+  DeleteObjectsCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  ListObjectsV2Command,
+  NotFound,
+  NoSuchKey,
+  PutObjectCommand,
+  S3Client,
+} from '@aws-sdk/client-s3';
+import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { config } from './config';
 
 let client: S3Client | undefined;
@@ -38,3 +50,65 @@ export const deletePrefix = async (bucket: string, prefix: string) => {
   const keys = (listed.Contents ?? []).flatMap((object) => (object.Key ? [{ Key: object.Key }] : []));
   if (keys.length) await s3().send(new DeleteObjectsCommand({ Bucket: bucket, Delete: { Objects: keys } }));
 };
+
+export const deleteObject = async (bucket: string, key: string) => {
+  await s3().send(new DeleteObjectCommand({ Bucket: bucket, Key: key }));
+};
+
+/** Size and type of an object, or null when there is none. */
+export const headObject = async (bucket: string, key: string) => {
+  try {
+    const head = await s3().send(new HeadObjectCommand({ Bucket: bucket, Key: key }));
+    return { size: head.ContentLength ?? 0, contentType: head.ContentType ?? null };
+  } catch (error) {
+    const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
+    if (error instanceof NotFound || error instanceof NoSuchKey || status === 404) return null;
+    throw error;
+  }
+};
+
+/** The first bytes of an object (a ranged GET), e.g. to check a file's magic number without reading it all. */
+export const readObjectStart = async (bucket: string, key: string, length: number): Promise<Buffer> => {
+  const object = await s3().send(
+    new GetObjectCommand({ Bucket: bucket, Key: key, Range: `bytes=0-${length - 1}` }),
+  );
+  return Buffer.from((await object.Body?.transformToByteArray()) ?? []);
+};
+
+/**
+ * A browser upload straight to the bucket: a presigned POST for exactly one key, with the size range and
+ * content type enforced by S3 through the signed policy.
+ */
+export const presignUpload = async (options: {
+  bucket: string;
+  key: string;
+  contentType: string;
+  maxBytes: number;
+  expiresInSeconds: number;
+}) => {
+  const { url, fields } = await createPresignedPost(s3(), {
+    Bucket: options.bucket,
+    Key: options.key,
+    Conditions: [
+      ['content-length-range', 1, options.maxBytes],
+      ['eq', '$Content-Type', options.contentType],
+    ],
+    Fields: { 'Content-Type': options.contentType },
+    Expires: options.expiresInSeconds,
+  });
+  return { url, fields };
+};
+
+/** A short-lived download link for a private object; `fileName` becomes the browser's file name. */
+export const presignDownload = (bucket: string, key: string, expiresInSeconds: number, fileName?: string) =>
+  getSignedUrl(
+    s3(),
+    new GetObjectCommand({
+      Bucket: bucket,
+      Key: key,
+      ...(fileName
+        ? { ResponseContentDisposition: `attachment; filename="${fileName.replace(/["\\\r\n]/g, '')}"` }
+        : {}),
+    }),
+    { expiresIn: expiresInSeconds },
+  );

@@ -19,6 +19,8 @@ export interface Mail {
   subject: string;
   html: string;
   text: string;
+  /** Where replies go, e.g. the visitor who wrote through the contact form. */
+  replyTo?: string;
   /** Tags SES passes to delivery events (e.g. which message a notification was about). */
   tags?: Record<string, string>;
 }
@@ -29,6 +31,7 @@ export const sendMail = async (mail: Mail): Promise<string | undefined> => {
     new SendEmailCommand({
       FromEmailAddress: MAIL_FROM,
       Destination: { ToAddresses: [mail.to] },
+      ...(mail.replyTo ? { ReplyToAddresses: [mail.replyTo] } : {}),
       Content: {
         Simple: {
           Subject: { Data: mail.subject, Charset: 'UTF-8' },

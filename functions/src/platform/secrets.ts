@@ -20,3 +20,14 @@ export const readJsonSecret = async (
   if (inlineJson) return JSON.parse(inlineJson) as unknown;
   throw new Error(`Secret ${name} is not configured`);
 };
+
+/** Reads a plain-text secret: from `arn` when set (cloud), else the inline value (local). */
+export const readTextSecret = async (arn: string | undefined, inline: string | undefined, name: string) => {
+  if (arn) {
+    const value = await getSecret<string>(arn, { maxAge: SECRET_CACHE_SECONDS });
+    if (!value) throw new Error(`Secret ${name} is empty`);
+    return value;
+  }
+  if (inline) return inline;
+  throw new Error(`Secret ${name} is not configured`);
+};

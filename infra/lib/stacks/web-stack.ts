@@ -1,7 +1,7 @@
 /**
  * The public entry point: one CloudFront distribution serving the React app (S3, SPA routing by a
- * CloudFront Function), the REST API under /api/* and the assets bucket under /media/*, with the security
- * headers on every response.
+ * CloudFront Function), the REST API under /api/* (and /sitemap.xml, rewritten to its API route), and the
+ * assets bucket under /media/*, with the security headers on every response.
  */
 import {
   Annotations,
@@ -17,6 +17,7 @@ import * as origins from 'aws-cdk-lib/aws-cloudfront-origins';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
 import type { Construct } from 'constructs';
+import { API_BASE_PATH } from '@nutri/shared';
 import { buildContentSecurityPolicy } from '../content-security-policy';
 import { createLogsBucket, createPrivateBucket } from '../constructs/private-bucket';
 import { acknowledge, wildcardResourceFinding } from '../nag';
@@ -52,6 +53,22 @@ function handler(event) {
   if (!STATIC_FILE.test(request.uri)) {
     request.uri = '/index.html';
   }
+  return request;
+}
+`;
+
+/** The API route that answers /sitemap.xml (functions/src/routes.ts: GET Seo/Sitemap). */
+export const SITEMAP_API_PATH = `${API_BASE_PATH}/Seo/Sitemap`;
+
+/**
+ * Search engines look for /sitemap.xml at the root; the sitemap is built by the API, so the path is
+ * rewritten to the API route on its way to the REST API origin (the query string is dropped: the
+ * sitemap takes none, and it keeps the cache key to one entry).
+ */
+export const SITEMAP_REWRITE_CODE = `function handler(event) {
+  var request = event.request;
+  request.uri = '${SITEMAP_API_PATH}';
+  request.querystring = {};
   return request;
 }
 `;
@@ -122,6 +139,13 @@ export class WebStack extends Stack {
       runtime: cloudfront.FunctionRuntime.JS_2_0,
     });
 
+    const sitemapRewrite = new cloudfront.Function(this, 'SitemapRewrite', {
+      comment: 'Serves /sitemap.xml from the API route',
+      code: cloudfront.FunctionCode.fromInline(SITEMAP_REWRITE_CODE),
+      runtime: cloudfront.FunctionRuntime.JS_2_0,
+    });
+    const apiOrigin = new origins.RestApiOrigin(api.restApi);
+
     const certificate = settings.certificateArn
       ? acm.Certificate.fromCertificateArn(this, 'Certificate', settings.certificateArn)
       : undefined;
@@ -154,13 +178,25 @@ export class WebStack extends Stack {
       },
       additionalBehaviors: {
         '/api/*': {
-          origin: new origins.RestApiOrigin(api.restApi),
+          origin: apiOrigin,
           viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.HTTPS_ONLY,
           allowedMethods: cloudfront.AllowedMethods.ALLOW_ALL,
           cachePolicy: cloudfront.CachePolicy.CACHING_DISABLED,
           // Host must be API Gateway's own; everything else (Authorization, signatures, query) goes through.
           originRequestPolicy: cloudfront.OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
           responseHeadersPolicy: securityHeaders,
+          compress: true,
+        },
+        // Cached as the API's Cache-Control says (an hour): crawlers do not each reach the table.
+        '/sitemap.xml': {
+          origin: apiOrigin,
+          viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+          allowedMethods: cloudfront.AllowedMethods.ALLOW_GET_HEAD,
+          cachePolicy: cloudfront.CachePolicy.CACHING_OPTIMIZED,
+          responseHeadersPolicy: securityHeaders,
+          functionAssociations: [
+            { function: sitemapRewrite, eventType: cloudfront.FunctionEventType.VIEWER_REQUEST },
+          ],
           compress: true,
         },
         [`/${ASSETS_PATH}/*`]: {

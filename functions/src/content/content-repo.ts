@@ -1,0 +1,523 @@
+/**
+ * Static content (pages and blog articles). One partition per content, `CONTENT#<id>`:
+ * - `CONTENT`: the summary (title, URL, image, publication) that every list reads, kept small;
+ * - `BODY`: the HTML text, read only when one content is shown;
+ * - `TAG#<tagId>`: a link to a content tag (counted on the tag, see tags-repo.ts `tagUsageChange`).
+ * The friendly URL is unique: guard `CONTENTURL#<url>` / `UNIQUE`, moved in the content's transaction.
+ * Index keys (set on published items only, so the public indexes are sparse):
+ * - gsi1 `CONTENTPUB#<type>` / `<PublishedAt>#<id>` on the summary: published content of one type;
+ * - gsi2 `CONTENTPUB` / `<PublishedAt>#<id>` on the summary: all published content;
+ * - gsi1 `TAGPUB#<tagId>` / `<PublishedAt>#<id>` on a tag link: published content with that tag;
+ * - gsi3 `CONTENTS` / `<lower title>#<id>` on every summary: the back-office list in title order.
+ * Access patterns:
+ * - get a content with its text and tags (Query on its partition);
+ * - get several summaries by id (BatchGet), e.g. the home page grid;
+ * - find a content by friendly URL (guard item -> id);
+ * - list published content newest first: all, by type, or by tag (gsi2, gsi1 `CONTENTPUB#`, gsi1 `TAGPUB#`);
+ * - list or count content for the back office by title prefix, type and state (gsi3);
+ * - list the URLs of published articles for the sitemap (gsi1 `CONTENTPUB#Article`);
+ * - create, update, delete a content, add and remove a tag, each in one transaction.
+ */
+import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import {
+  BatchGetCommand,
+  type BatchGetCommandOutput,
+  GetCommand,
+  QueryCommand,
+  TransactWriteCommand,
+  type QueryCommandInput,
+  type TransactWriteCommandInput,
+} from '@aws-sdk/lib-dynamodb';
+import type { ContentType } from '@nutri/shared';
+import { AppError } from '../http/errors';
+import { db, tableName } from '../platform/db/client';
+import { queryAll, queryPage } from '../platform/db/query';
+import { TAG_NOT_FOUND, tagUsageChange } from './tags-repo';
+
+/** A string attribute as stored, or empty when absent. */
+const text = (value: unknown) => (typeof value === 'string' ? value : '');
+
+type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
+
+export interface ContentRecord {
+  ContentId: number;
+  ContentType: ContentType;
+  Title: string;
+  FriendlyUrl: string;
+  MetaDescription: string;
+  ImageCaption: string;
+  /** Key prefix of the cover renditions in the assets bucket (`<prefix>-<width>.webp`). */
+  ImagePath: string | null;
+  Published: boolean;
+  /** When the content was first published; kept when it is withdrawn, so a re-publication keeps its date. */
+  PublishedAt: string | null;
+  CreatedAt: string;
+  UpdatedAt: string;
+  /** Optimistic-concurrency counter: every write checks it. */
+  version: number;
+}
+
+export interface TagLink {
+  TagId: number;
+  AddedAt: string;
+}
+
+export interface ContentDocument {
+  record: ContentRecord;
+  text: string;
+  /** Linked tags, in the order they were added. */
+  tagLinks: TagLink[];
+}
+
+export const FRIENDLY_URL_TAKEN = 'Questo indirizzo è già usato da un altro contenuto.';
+
+const contentKey = (id: number) => ({ pk: `CONTENT#${id}`, sk: 'CONTENT' });
+const bodyKey = (id: number) => ({ pk: `CONTENT#${id}`, sk: 'BODY' });
+const tagLinkKey = (id: number, tagId: number) => ({ pk: `CONTENT#${id}`, sk: `TAG#${tagId}` });
+const urlGuardKey = (url: string) => ({ pk: `CONTENTURL#${url.toLowerCase()}`, sk: 'UNIQUE' });
+
+const pad = (id: number) => String(id).padStart(10, '0');
+/** Title order key: lower case, so prefixes match whatever the case typed. */
+export const titleKey = (title: string) => title.trim().toLocaleLowerCase('it');
+const isPublic = (record: ContentRecord) => record.Published && record.PublishedAt !== null;
+const publishedSortKey = (record: ContentRecord) => `${record.PublishedAt}#${pad(record.ContentId)}`;
+
+const summaryItem = (record: ContentRecord) => ({
+  ...contentKey(record.ContentId),
+  type: 'StaticContent',
+  ...record,
+  gsi3pk: 'CONTENTS',
+  gsi3sk: `${titleKey(record.Title)}#${pad(record.ContentId)}`,
+  ...(isPublic(record)
+    ? {
+        gsi1pk: `CONTENTPUB#${record.ContentType}`,
+        gsi1sk: publishedSortKey(record),
+        gsi2pk: 'CONTENTPUB',
+        gsi2sk: publishedSortKey(record),
+      }
+    : {}),
+});
+
+const tagLinkItem = (record: ContentRecord, tagId: number, addedAt: string) => ({
+  ...tagLinkKey(record.ContentId, tagId),
+  type: 'ContentTag',
+  ContentId: record.ContentId,
+  ContentType: record.ContentType,
+  TagId: tagId,
+  AddedAt: addedAt,
+  ...(isPublic(record) ? { gsi1pk: `TAGPUB#${tagId}`, gsi1sk: publishedSortKey(record) } : {}),
+});
+
+const toRecord = (item: Record<string, unknown>): ContentRecord => ({
+  ContentId: Number(item.ContentId),
+  ContentType: item.ContentType === 'Page' ? 'Page' : 'Article',
+  Title: text(item.Title),
+  FriendlyUrl: text(item.FriendlyUrl),
+  MetaDescription: text(item.MetaDescription),
+  ImageCaption: text(item.ImageCaption),
+  ImagePath: typeof item.ImagePath === 'string' ? item.ImagePath : null,
+  Published: item.Published === true,
+  PublishedAt: typeof item.PublishedAt === 'string' ? item.PublishedAt : null,
+  CreatedAt: text(item.CreatedAt),
+  UpdatedAt: text(item.UpdatedAt),
+  version: Number(item.version ?? 0),
+});
+
+const cancellationCodes = (error: TransactionCanceledException) =>
+  (error.CancellationReasons ?? []).map((reason) => reason.Code);
+
+const friendlyUrlTaken = (cause: unknown) =>
+  new AppError('conflict', FRIENDLY_URL_TAKEN, { errors: { FriendlyUrl: [FRIENDLY_URL_TAKEN] }, cause });
+
+// Create a content (summary, text and friendly-URL guard at once); the URL must be free.
+export const createContent = async (record: ContentRecord, text: string) => {
+  try {
+    await db().send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Put: {
+              TableName: tableName(),
+              Item: summaryItem(record),
+              ConditionExpression: 'attribute_not_exists(pk)',
+            },
+          },
+          {
+            Put: {
+              TableName: tableName(),
+              Item: { ...bodyKey(record.ContentId), type: 'ContentBody', Text: text },
+            },
+          },
+          {
+            Put: {
+              TableName: tableName(),
+              Item: { ...urlGuardKey(record.FriendlyUrl), type: 'UniqueGuard', ContentId: record.ContentId },
+              ConditionExpression: 'attribute_not_exists(pk)',
+            },
+          },
+        ],
+      }),
+    );
+  } catch (error) {
+    if (error instanceof TransactionCanceledException) {
+      if (cancellationCodes(error)[2] === 'ConditionalCheckFailed') throw friendlyUrlTaken(error);
+      throw new AppError('conflict', undefined, { cause: error });
+    }
+    throw error;
+  }
+};
+
+// Get a content with its text and tag links (one Query on its partition).
+export const getContentDocument = async (contentId: number): Promise<ContentDocument | null> => {
+  const items: Record<string, unknown>[] = [];
+  for await (const item of queryAll({
+    KeyConditionExpression: 'pk = :pk',
+    ExpressionAttributeValues: { ':pk': contentKey(contentId).pk },
+    ConsistentRead: true,
+  })) {
+    items.push(item);
+  }
+  const summary = items.find((item) => item.sk === 'CONTENT');
+  if (!summary) return null;
+  const body = items.find((item) => item.sk === 'BODY');
+  const tagLinks = items
+    .filter((item) => String(item.sk).startsWith('TAG#'))
+    .map((item) => ({ TagId: Number(item.TagId), AddedAt: text(item.AddedAt) }))
+    .sort((a, b) => a.AddedAt.localeCompare(b.AddedAt) || a.TagId - b.TagId);
+  return { record: toRecord(summary), text: typeof body?.Text === 'string' ? body.Text : '', tagLinks };
+};
+
+// Get the summaries of several contents (BatchGet on the table key); unknown ids are left out.
+export const getContentSummaries = async (
+  contentIds: readonly number[],
+): Promise<Map<number, ContentRecord>> => {
+  const found = new Map<number, ContentRecord>();
+  const unique = [...new Set(contentIds)];
+  for (let start = 0; start < unique.length; start += 100) {
+    let keys: Record<string, unknown>[] | undefined = unique.slice(start, start + 100).map(contentKey);
+    // BatchGet may leave keys unprocessed under load: ask again for those until none is left.
+    while (keys?.length) {
+      const { Responses, UnprocessedKeys }: BatchGetCommandOutput = await db().send(
+        new BatchGetCommand({ RequestItems: { [tableName()]: { Keys: keys } } }),
+      );
+      for (const item of Responses?.[tableName()] ?? []) {
+        const record = toRecord(item);
+        found.set(record.ContentId, record);
+      }
+      keys = UnprocessedKeys?.[tableName()]?.Keys;
+    }
+  }
+  return found;
+};
+
+// Find the content that owns a friendly URL (guard item); the caller loads it.
+export const findContentIdByUrl = async (friendlyUrl: string): Promise<number | null> => {
+  const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: urlGuardKey(friendlyUrl) }));
+  return typeof Item?.ContentId === 'number' ? Item.ContentId : null;
+};
+
+/**
+ * Write a new state of a content: the summary (if nobody changed it since `current` was read), the text
+ * when given, the friendly-URL guard when the URL changes, and the tag links' index keys when the
+ * publication changes, all in one transaction.
+ */
+export const saveContent = async (
+  current: ContentDocument,
+  next: Omit<ContentRecord, 'version'>,
+  text?: string,
+): Promise<ContentRecord> => {
+  const record: ContentRecord = { ...next, version: current.record.version + 1 };
+  const before = current.record;
+  const urlChanged = before.FriendlyUrl.toLowerCase() !== record.FriendlyUrl.toLowerCase();
+  const linksChanged =
+    isPublic(before) !== isPublic(record) ||
+    before.PublishedAt !== record.PublishedAt ||
+    before.ContentType !== record.ContentType;
+  const items: TransactItem[] = [
+    {
+      Put: {
+        TableName: tableName(),
+        Item: summaryItem(record),
+        ConditionExpression: 'version = :version',
+        ExpressionAttributeValues: { ':version': before.version },
+      },
+    },
+  ];
+  const guardIndex = urlChanged ? items.length : -1;
+  if (urlChanged) {
+    items.push(
+      {
+        Put: {
+          TableName: tableName(),
+          Item: { ...urlGuardKey(record.FriendlyUrl), type: 'UniqueGuard', ContentId: record.ContentId },
+          ConditionExpression: 'attribute_not_exists(pk)',
+        },
+      },
+      { Delete: { TableName: tableName(), Key: urlGuardKey(before.FriendlyUrl) } },
+    );
+  }
+  if (text !== undefined) {
+    items.push({
+      Put: {
+        TableName: tableName(),
+        Item: { ...bodyKey(record.ContentId), type: 'ContentBody', Text: text },
+      },
+    });
+  }
+  if (linksChanged) {
+    for (const link of current.tagLinks) {
+      items.push({
+        Put: {
+          TableName: tableName(),
+          Item: tagLinkItem(record, link.TagId, link.AddedAt),
+          ConditionExpression: 'attribute_exists(pk)',
+        },
+      });
+    }
+  }
+  try {
+    await db().send(new TransactWriteCommand({ TransactItems: items }));
+  } catch (error) {
+    if (error instanceof TransactionCanceledException) {
+      if (guardIndex >= 0 && cancellationCodes(error)[guardIndex] === 'ConditionalCheckFailed') {
+        throw friendlyUrlTaken(error);
+      }
+      throw new AppError('conflict', undefined, { cause: error });
+    }
+    throw error;
+  }
+  return record;
+};
+
+// Delete a content: summary, text, URL guard and tag links (uncounted on the tags), all at once.
+export const deleteContent = async (current: ContentDocument) => {
+  const { record } = current;
+  try {
+    await db().send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Delete: {
+              TableName: tableName(),
+              Key: contentKey(record.ContentId),
+              ConditionExpression: 'version = :version',
+              ExpressionAttributeValues: { ':version': record.version },
+            },
+          },
+          { Delete: { TableName: tableName(), Key: bodyKey(record.ContentId) } },
+          { Delete: { TableName: tableName(), Key: urlGuardKey(record.FriendlyUrl) } },
+          ...current.tagLinks.flatMap(({ TagId }): TransactItem[] => [
+            { Delete: { TableName: tableName(), Key: tagLinkKey(record.ContentId, TagId) } },
+            tagUsageChange(TagId, -1, 'Content'),
+          ]),
+        ],
+      }),
+    );
+  } catch (error) {
+    if (error instanceof TransactionCanceledException)
+      throw new AppError('conflict', undefined, { cause: error });
+    throw error;
+  }
+};
+
+/**
+ * Link a content tag to a content. The content must be unchanged since it was read (its publication
+ * gives the link's index keys) and the tag must exist and be a content tag. The content's version moves
+ * on, so a concurrent save that did not see this link fails instead of leaving its index keys stale.
+ * Returns false when the link already existed.
+ */
+export const addContentTag = async (record: ContentRecord, tagId: number, now: string): Promise<boolean> => {
+  try {
+    await db().send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Update: {
+              TableName: tableName(),
+              Key: contentKey(record.ContentId),
+              UpdateExpression: 'SET version = :next',
+              ConditionExpression: 'version = :version',
+              ExpressionAttributeValues: { ':version': record.version, ':next': record.version + 1 },
+            },
+          },
+          {
+            Put: {
+              TableName: tableName(),
+              Item: tagLinkItem(record, tagId, now),
+              ConditionExpression: 'attribute_not_exists(pk)',
+            },
+          },
+          tagUsageChange(tagId, 1, 'Content'),
+        ],
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (error instanceof TransactionCanceledException) {
+      const [content, link, tag] = cancellationCodes(error);
+      if (content === 'ConditionalCheckFailed') throw new AppError('conflict', undefined, { cause: error });
+      if (tag === 'ConditionalCheckFailed') throw new AppError('not_found', TAG_NOT_FOUND, { cause: error });
+      if (link === 'ConditionalCheckFailed') return false;
+    }
+    throw error;
+  }
+};
+
+// Unlink a tag from a content; returns false when there was no such link.
+export const removeContentTag = async (record: ContentRecord, tagId: number): Promise<boolean> => {
+  try {
+    await db().send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Delete: {
+              TableName: tableName(),
+              Key: tagLinkKey(record.ContentId, tagId),
+              ConditionExpression: 'attribute_exists(pk)',
+            },
+          },
+          tagUsageChange(tagId, -1, 'Content'),
+        ],
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (
+      error instanceof TransactionCanceledException &&
+      cancellationCodes(error)[0] === 'ConditionalCheckFailed'
+    ) {
+      return false;
+    }
+    throw error;
+  }
+};
+
+const PUBLIC_INDEX_KEYS = {
+  gsi1: ['pk', 'sk', 'gsi1pk', 'gsi1sk'],
+  gsi2: ['pk', 'sk', 'gsi2pk', 'gsi2sk'],
+  gsi3: ['pk', 'sk', 'gsi3pk', 'gsi3sk'],
+} as const;
+
+export interface Page<T> {
+  items: T[];
+  next: Record<string, unknown> | undefined;
+}
+
+// List published content newest first: by tag (gsi1 `TAGPUB#`), by type (gsi1 `CONTENTPUB#`) or all (gsi2).
+export const listPublishedContent = async (options: {
+  contentType?: ContentType;
+  tagId?: number;
+  limit: number;
+  cursor: Record<string, unknown> | undefined;
+}): Promise<Page<ContentRecord>> => {
+  const { contentType, tagId, limit, cursor } = options;
+  if (tagId !== undefined) {
+    const page = await queryPage(
+      {
+        IndexName: 'gsi1',
+        KeyConditionExpression: 'gsi1pk = :pk',
+        ExpressionAttributeValues: {
+          ':pk': `TAGPUB#${tagId}`,
+          ...(contentType ? { ':type': contentType } : {}),
+        },
+        ...(contentType ? { FilterExpression: 'ContentType = :type' } : {}),
+        ScanIndexForward: false,
+      },
+      { limit, cursor, keyAttributes: PUBLIC_INDEX_KEYS.gsi1 },
+    );
+    const ids = page.items.map((link) => Number(link.ContentId));
+    const summaries = await getContentSummaries(ids);
+    // The links and the summaries are written together; a summary read a moment later may be withdrawn.
+    const items = ids.flatMap((id) => {
+      const record = summaries.get(id);
+      return record && isPublic(record) ? [record] : [];
+    });
+    return { items, next: page.next };
+  }
+  const [indexName, partition] = contentType
+    ? (['gsi1', `CONTENTPUB#${contentType}`] as const)
+    : (['gsi2', 'CONTENTPUB'] as const);
+  const page = await queryPage(
+    {
+      IndexName: indexName,
+      KeyConditionExpression: `${indexName}pk = :pk`,
+      ExpressionAttributeValues: { ':pk': partition },
+      ScanIndexForward: false,
+    },
+    { limit, cursor, keyAttributes: PUBLIC_INDEX_KEYS[indexName] },
+  );
+  return { items: page.items.map(toRecord), next: page.next };
+};
+
+export interface AdminContentFilter {
+  titlePrefix: string;
+  contentType?: ContentType | undefined;
+  published?: boolean | undefined;
+}
+
+const adminQuery = (filter: AdminContentFilter) => {
+  const prefix = titleKey(filter.titlePrefix);
+  const conditions: string[] = [];
+  const values: Record<string, unknown> = { ':pk': 'CONTENTS' };
+  if (prefix) values[':prefix'] = prefix;
+  if (filter.contentType) {
+    conditions.push('ContentType = :type');
+    values[':type'] = filter.contentType;
+  }
+  if (filter.published !== undefined) {
+    conditions.push('Published = :published');
+    values[':published'] = filter.published;
+  }
+  return {
+    IndexName: 'gsi3',
+    KeyConditionExpression: prefix ? 'gsi3pk = :pk AND begins_with(gsi3sk, :prefix)' : 'gsi3pk = :pk',
+    ExpressionAttributeValues: values,
+    ...(conditions.length ? { FilterExpression: conditions.join(' AND ') } : {}),
+  } satisfies Omit<QueryCommandInput, 'TableName'>;
+};
+
+// List content for the back office in title order (gsi3 `CONTENTS`), by title prefix, type and state.
+export const listContentForAdmin = async (
+  filter: AdminContentFilter,
+  options: { descending: boolean; limit: number; cursor: Record<string, unknown> | undefined },
+): Promise<Page<ContentRecord>> => {
+  const page = await queryPage(
+    { ...adminQuery(filter), ScanIndexForward: !options.descending },
+    { limit: options.limit, cursor: options.cursor, keyAttributes: PUBLIC_INDEX_KEYS.gsi3 },
+  );
+  return { items: page.items.map(toRecord), next: page.next };
+};
+
+// Count content for the back office with the same filters (gsi3 `CONTENTS`, Select COUNT page by page).
+export const countContentForAdmin = async (filter: AdminContentFilter): Promise<number> => {
+  let count = 0;
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const page = await db().send(
+      new QueryCommand({
+        ...adminQuery(filter),
+        TableName: tableName(),
+        Select: 'COUNT',
+        ExclusiveStartKey: startKey,
+      }),
+    );
+    count += page.Count ?? 0;
+    startKey = page.LastEvaluatedKey;
+  } while (startKey);
+  return count;
+};
+
+// List the friendly URL and last change of every published article (gsi1 `CONTENTPUB#Article`), for the sitemap.
+export const listPublishedArticleUrls = async (): Promise<{ FriendlyUrl: string; UpdatedAt: string }[]> => {
+  const urls: { FriendlyUrl: string; UpdatedAt: string }[] = [];
+  for await (const item of queryAll({
+    IndexName: 'gsi1',
+    KeyConditionExpression: 'gsi1pk = :pk',
+    ExpressionAttributeValues: { ':pk': 'CONTENTPUB#Article' },
+    ScanIndexForward: false,
+    ProjectionExpression: 'FriendlyUrl, UpdatedAt',
+  })) {
+    urls.push({ FriendlyUrl: String(item.FriendlyUrl), UpdatedAt: String(item.UpdatedAt) });
+  }
+  return urls;
+};

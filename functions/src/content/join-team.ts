@@ -1,0 +1,33 @@
+/** Join-the-team operations: CV upload slot and application (public), list and CV link (BusinessAdmin). */
+import { z } from 'zod';
+import { joinTeamApplicationSchema, pageQuerySchema } from '@nutri/shared';
+import { clientIp } from '../http/client-ip';
+import { created, defineOperation, noContent } from '../http/operation';
+import { now } from '../platform/clock';
+import {
+  createCvUploadSlot,
+  cvDownloadLink,
+  listApplicationPage,
+  submitApplication,
+} from './join-team-service';
+
+export const createCvUpload = defineOperation({}, async ({ event }) =>
+  created(await createCvUploadSlot(clientIp(event), now())),
+);
+
+export const submitJoinTeamApplication = defineOperation(
+  { body: joinTeamApplicationSchema },
+  async ({ body, event }) => {
+    await submitApplication(body, clientIp(event), now());
+    return noContent();
+  },
+);
+
+export const listJoinTeamApplications = defineOperation({ query: pageQuerySchema }, ({ query }) =>
+  listApplicationPage(query),
+);
+
+export const getJoinTeamCv = defineOperation(
+  { path: z.object({ id: z.uuid({ error: 'Candidatura non trovata.' }) }) },
+  ({ path }) => cvDownloadLink(path.id),
+);

@@ -1,0 +1,48 @@
+/** Tag catalog operations (BusinessAdmin, /Admin/Tags): content tags and nutritionists' skill tags. */
+import {
+  autocompleteTagsQuerySchema,
+  createTagSchema,
+  listTagsQuerySchema,
+  updateTagSchema,
+} from '@nutri/shared';
+import { notFound } from '../http/errors';
+import { created, defineOperation, noContent } from '../http/operation';
+import { decodeCursor, encodeCursor } from '../platform/db/cursor';
+import { idPath } from './params';
+import {
+  createTag,
+  deleteTag as deleteTagItem,
+  getTag,
+  listTags,
+  renameTag,
+  TAG_NOT_FOUND,
+} from './tags-repo';
+
+const requireTag = async (tagId: number) => {
+  const tag = await getTag(tagId);
+  if (!tag) throw notFound(TAG_NOT_FOUND);
+  return tag;
+};
+
+export const listTagsOperation = defineOperation({ query: listTagsQuerySchema }, async ({ query }) => {
+  const page = await listTags(query.Kind, query.name, query.limit, decodeCursor(query.cursor));
+  return { Data: page.tags, Count: page.tags.length, NextCursor: encodeCursor(page.next) };
+});
+
+export const autocompleteTags = defineOperation({ query: autocompleteTagsQuerySchema }, async ({ query }) => {
+  const { tags } = await listTags(query.Kind, query.q, query.limit);
+  return { Data: tags };
+});
+
+export const createTagOperation = defineOperation({ body: createTagSchema }, async ({ body }) =>
+  created(await createTag(body.TagName, body.Kind)),
+);
+
+export const updateTag = defineOperation({ path: idPath, body: updateTagSchema }, async ({ path, body }) =>
+  renameTag(await requireTag(path.id), body.TagName),
+);
+
+export const deleteTag = defineOperation({ path: idPath }, async ({ path }) => {
+  await deleteTagItem(await requireTag(path.id));
+  return noContent();
+});

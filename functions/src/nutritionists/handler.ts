@@ -1,0 +1,32 @@
+/** Lambda entry of the `nutritionists` area: public profiles and list, skills, reviews, profile admin. */
+import { createAreaHandler } from '../http/area-handler';
+import {
+  getNutritionistProfileForAdmin,
+  listNutritionistsForAdmin,
+  updateNutritionistProfile,
+  uploadNutritionistImage,
+} from './admin-profiles';
+import {
+  getPublicNutritionist,
+  getPublicNutritionistByFriendlyUrl,
+  getPublicProfile,
+  getUserSkills,
+  listPublicNutritionists,
+} from './public-nutritionists';
+import { listFeaturedReviews } from './reviews';
+
+export const handler = createAreaHandler('nutritionists', {
+  rest: {
+    listPublicNutritionists,
+    getPublicNutritionist,
+    getPublicNutritionistByFriendlyUrl,
+    getUserSkills,
+    getPublicProfile,
+    listFeaturedReviews,
+    listNutritionistsForAdmin,
+    getNutritionistProfileForAdmin,
+    updateNutritionistProfile,
+    uploadNutritionistImage,
+  },
+  webSocket: {},
+});

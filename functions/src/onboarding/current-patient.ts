@@ -1,0 +1,150 @@
+/**
+ * The signed-in patient's own onboarding data (spec section 7, Patient): profile, onboarding step,
+ * questionnaire preferences, setting a password, the assigned nutritionist and the one change allowed.
+ */
+import { newPasswordSchema } from '@nutri/shared';
+import { z } from 'zod';
+import type { Actor } from '../http/actor';
+import { requireActorUser } from '../accounts/current-user';
+import { hashPassword } from '../accounts/password';
+import { assertAcceptablePassword } from '../accounts/password-policy';
+import { updateUser } from '../accounts/users-repo';
+import { AppError, forbidden, notFound } from '../http/errors';
+import { defineOperation, noContent } from '../http/operation';
+import { getNutritionistProfile, getNutritionistProfiles } from '../nutritionists/public-profiles-repo';
+import { now } from '../platform/clock';
+import { adjustActivePatients } from './candidates';
+import {
+  changePatientNutritionist,
+  getPatientProfile,
+  updatePatientProfile,
+  type PatientProfile,
+} from './patients-repo';
+import { getSubmission } from './submissions-repo';
+import { publicNutritionistsByIds } from './public-nutritionists';
+
+const requirePatient = async (actor: Actor | null): Promise<PatientProfile> => {
+  const user = await requireActorUser(actor);
+  const profile = await getPatientProfile(user.Id);
+  if (!profile) throw forbidden();
+  return profile;
+};
+
+const PROFILE_FIELDS = [
+  'UserId',
+  'DefaultNutritionistUserId',
+  'HasChangedNutritionist',
+  'HasLateCancelledIc',
+  'IsPasswordSet',
+  'PrivacyContractSigned',
+  'Gender',
+  'OnboardingStep',
+] as const;
+
+const fieldsQuery = z.object({
+  fields: z
+    .string()
+    .max(500)
+    .optional()
+    .transform((value) =>
+      value
+        ? value
+            .split(',')
+            .map((field) => field.trim())
+            .filter(Boolean)
+        : [],
+    )
+    .refine((fields) => fields.every((field) => (PROFILE_FIELDS as readonly string[]).includes(field)), {
+      error: `Campi disponibili: ${PROFILE_FIELDS.join(', ')}.`,
+    }),
+});
+
+export const getCurrentPatientProfile = defineOperation({ query: fieldsQuery }, async ({ actor, query }) => {
+  const profile = await requirePatient(actor);
+  const fields = query.fields.length ? query.fields : PROFILE_FIELDS;
+  return Object.fromEntries(
+    fields.map((field) => [field, profile[field as (typeof PROFILE_FIELDS)[number]]]),
+  );
+});
+
+export const getOnboardingStep = defineOperation({}, async ({ actor }) => ({
+  OnboardingStep: (await requirePatient(actor)).OnboardingStep,
+}));
+
+export const getTallyPreferences = defineOperation({}, async ({ actor }) => {
+  const profile = await requirePatient(actor);
+  const submission = profile.TallySubmissionId ? await getSubmission(profile.TallySubmissionId) : null;
+  return {
+    Skills: submission?.criteria.skills ?? [],
+    GenderPreference: submission?.criteria.genderPreference ?? 'any',
+  };
+});
+
+export const PASSWORD_SET_NOT_ALLOWED =
+  'La password è già impostata: per cambiarla usa la pagina Cambia password, che chiede quella attuale.';
+
+export const setPassword = defineOperation(
+  { body: z.strictObject({ Password: newPasswordSchema }) },
+  async ({ actor, body }) => {
+    const user = await requireActorUser(actor);
+    const profile = await requirePatient(actor);
+    const at = now();
+    const inWindow = user.passwordSetAllowedUntil ? new Date(user.passwordSetAllowedUntil) > at : false;
+    if (profile.IsPasswordSet && !inWindow) throw new AppError('forbidden', PASSWORD_SET_NOT_ALLOWED);
+    assertAcceptablePassword(body.Password, 'Password');
+    await updateUser(
+      user,
+      { passwordHash: await hashPassword(body.Password), passwordSetAllowedUntil: null },
+      at,
+    );
+    if (!profile.IsPasswordSet) await updatePatientProfile(profile, { IsPasswordSet: true }, at);
+    return noContent();
+  },
+);
+
+export const getCurrentPatientNutritionist = defineOperation({}, async ({ actor }) => {
+  const profile = await requirePatient(actor);
+  if (!profile.DefaultNutritionistUserId) throw notFound('Non ti abbiamo ancora abbinato un nutrizionista.');
+  const submission = profile.TallySubmissionId ? await getSubmission(profile.TallySubmissionId) : null;
+  const nutritionist = await getNutritionistProfile(profile.DefaultNutritionistUserId);
+  const [publicView] = await publicNutritionistsByIds([profile.DefaultNutritionistUserId]);
+  const alternatives = (submission?.match.alternatives ?? []).filter(
+    (id) => id !== profile.DefaultNutritionistUserId,
+  );
+  return {
+    Nutritionist: publicView ?? null,
+    MatchingSkills: submission?.match.matchingSkills ?? [],
+    MatchingNutritionists: await publicNutritionistsByIds(alternatives),
+    CalendarSlotsAvailable: nutritionist?.CalendarSlotsAvailable ?? false,
+    // Billing profiles arrive with payments: until a nutritionist has one, it is incomplete.
+    IsBillingProfileComplete: false,
+  };
+});
+
+export const CHANGE_NOT_ALLOWED =
+  'Puoi cambiare nutrizionista una sola volta, prima dell’incontro conoscitivo. Per altre richieste scrivi all’assistenza.';
+
+export const changeNutritionist = defineOperation(
+  { body: z.strictObject({ NutritionistId: z.string().min(1).max(100) }) },
+  async ({ actor, body }) => {
+    const profile = await requirePatient(actor);
+    if (profile.HasChangedNutritionist || (profile.OnboardingStep !== 1 && profile.OnboardingStep !== 2)) {
+      throw new AppError('unprocessable', CHANGE_NOT_ALLOWED);
+    }
+    if (body.NutritionistId === profile.DefaultNutritionistUserId) {
+      throw new AppError('validation_failed', 'È già il tuo nutrizionista.', {
+        errors: { NutritionistId: ['È già il tuo nutrizionista.'] },
+      });
+    }
+    const target = (await getNutritionistProfiles([body.NutritionistId])).get(body.NutritionistId);
+    if (!target?.IsPublic)
+      throw new AppError('validation_failed', 'Nutrizionista non disponibile.', {
+        errors: { NutritionistId: ['Nutrizionista non disponibile.'] },
+      });
+    const previous = profile.DefaultNutritionistUserId;
+    await changePatientNutritionist(profile, body.NutritionistId, now());
+    await adjustActivePatients(body.NutritionistId, 1);
+    if (previous) await adjustActivePatients(previous, -1);
+    return noContent();
+  },
+);

@@ -1,0 +1,38 @@
+/** Lambda entry of the `onboarding` area: questionnaire webhook, registration, patient onboarding. */
+import { createAreaHandler } from '../http/area-handler';
+import { getPublicConfig, listTallyWebhookLog } from './admin';
+import { acceptPrivacy, getContract } from './contracts';
+import {
+  changeNutritionist,
+  getCurrentPatientNutritionist,
+  getCurrentPatientProfile,
+  getOnboardingStep,
+  getTallyPreferences,
+  setPassword,
+} from './current-patient';
+import { googleRegisterPatient, googleSignIn } from './google';
+import { getPatientIntake } from './intake';
+import { registerPatient, verifyEmail } from './registration';
+import { receiveTallyWebhook } from './tally-webhook';
+
+export const handler = createAreaHandler('onboarding', {
+  rest: {
+    receiveTallyWebhook,
+    googleSignIn,
+    googleRegisterPatient,
+    registerPatient,
+    verifyEmail,
+    getPatientIntake,
+    listTallyWebhookLog,
+    getPublicConfig,
+    getCurrentPatientProfile,
+    getOnboardingStep,
+    getTallyPreferences,
+    setPassword,
+    getCurrentPatientNutritionist,
+    changeNutritionist,
+    getContract,
+    acceptPrivacy,
+  },
+  webSocket: {},
+});

@@ -1,0 +1,211 @@
+/**
+ * Registration after the questionnaire (POST Tally/RegisterPatient) and e-mail verification
+ * (POST Tally/{verificationToken}/Verify). Registration creates the patient with the nutritionist the
+ * matching chose and signs them in; the e-mail link then confirms the address.
+ */
+import {
+  QUESTION_KEYS,
+  SEX_OPTIONS,
+  USER_ALREADY_EXISTS_CODE,
+  USER_ALREADY_EXISTS_MESSAGE,
+  registrationSchema,
+  type TokenResponse,
+} from '@nutri/shared';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { z } from 'zod';
+import { consumeOneTimeToken, issueOneTimeToken, startRefreshFamily } from '../accounts/credentials-repo';
+import { hashPassword } from '../accounts/password';
+import { assertAcceptablePassword } from '../accounts/password-policy';
+import { INSTANT_LOGIN_LIFETIME_SECONDS } from '../accounts/sessions';
+import { createUser, findUserByLogin, getUser, updateUser, type User } from '../accounts/users-repo';
+import { AppError } from '../http/errors';
+import { defineOperation } from '../http/operation';
+import { now } from '../platform/clock';
+import { config } from '../platform/config';
+import { db, tableName } from '../platform/db/client';
+import { newId } from '../platform/ids';
+import { logger } from '../platform/logger';
+import { sendMail } from '../platform/mail';
+import { ACCESS_TOKEN_TTL_SECONDS, signAccessToken } from '../platform/tokens';
+import { adjustActivePatients } from './candidates';
+import { verifyEmailMail } from './mails';
+import { patientItem, type PatientProfile } from './patients-repo';
+import { claimSubmission, getSubmission, type Submission } from './submissions-repo';
+
+export const EMAIL_VERIFICATION_LIFETIME_SECONDS = 48 * 3600;
+/** After verifying the e-mail, the patient may (re)set a password without the old one for this long. */
+export const SET_PASSWORD_WINDOW_MS = 30 * 60_000;
+
+export const USER_ALREADY_REGISTERED = 'Utente già registrato';
+
+const releaseSubmission = async (submissionId: string) => {
+  await db().send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: { pk: `TALLY#${submissionId}`, sk: 'SUBMISSION' },
+      UpdateExpression: 'SET patientUserId = :null',
+      ExpressionAttributeValues: { ':null': null },
+    }),
+  );
+};
+
+const genderFromAnswers = (submission: Submission) => {
+  const value = submission.fields.find((field) => field.key === QUESTION_KEYS.sex)?.value;
+  const id = Array.isArray(value) ? value[0] : value;
+  return id === SEX_OPTIONS.male ? 1 : id === SEX_OPTIONS.female ? 2 : null;
+};
+
+export const signIn = async (user: User, rememberMe: boolean): Promise<TokenResponse> => {
+  const { token, family } = await startRefreshFamily(user.Id, rememberMe, now());
+  return {
+    accessToken: await signAccessToken({ sub: user.Id, roles: user.roles, fam: family.familyId }),
+    refreshToken: token,
+    expires_in: ACCESS_TOKEN_TTL_SECONDS,
+  };
+};
+
+export const sendVerificationMail = async (user: User, firstName: string) => {
+  const token = await issueOneTimeToken(
+    'email-verification',
+    user.Id,
+    EMAIL_VERIFICATION_LIFETIME_SECONDS,
+    now(),
+    {
+      email: user.Email,
+    },
+  );
+  await sendMail({
+    to: user.Email,
+    ...verifyEmailMail(firstName, `${config().PUBLIC_BASE_URL}/VerifyEmail/${token}`),
+  });
+};
+
+/** Creates a patient from a questionnaire; shared with the external sign-in registration. */
+export const createPatientFromSubmission = async (
+  submissionId: string,
+  account: {
+    email: string;
+    firstName: string;
+    lastName: string;
+    mobilePhoneNo: string | null;
+    passwordHash: string | null;
+    emailVerified: boolean;
+  },
+) => {
+  const at = now();
+  const submission = await getSubmission(submissionId);
+  if (!submission) {
+    throw new AppError(
+      'not_found',
+      'Non troviamo il tuo questionario: attendi qualche secondo e riprova, oppure compilalo di nuovo.',
+    );
+  }
+  if (submission.match.kind === 'notSuitable') {
+    throw new AppError(
+      'unprocessable',
+      'Il servizio non è adatto a chi segue una dieta terapeutica prescritta dal medico.',
+    );
+  }
+  if (await findUserByLogin(account.email)) {
+    throw new AppError('conflict', USER_ALREADY_REGISTERED, { publicCode: USER_ALREADY_EXISTS_CODE });
+  }
+  const userId = newId();
+  if (!(await claimSubmission(submissionId, userId))) {
+    throw new AppError('conflict', 'Questo questionario è già stato usato per una registrazione.');
+  }
+  const name = `${account.firstName} ${account.lastName}`;
+  const user: User = {
+    Id: userId,
+    UserName: account.email.toLowerCase(),
+    Email: account.email.toLowerCase(),
+    Name: name,
+    DisplayName: name,
+    MobilePhoneNo: account.mobilePhoneNo,
+    roles: ['Patient'],
+    passwordHash: account.passwordHash,
+    emailVerified: account.emailVerified,
+    createdAt: at.toISOString(),
+    updatedAt: at.toISOString(),
+  };
+  const nutritionistUserId = submission.match.kind === 'matched' ? submission.match.nutritionistUserId : null;
+  const profile: PatientProfile = {
+    UserId: userId,
+    DisplayName: name,
+    DefaultNutritionistUserId: nutritionistUserId,
+    HasChangedNutritionist: false,
+    HasLateCancelledIc: false,
+    IsPasswordSet: account.passwordHash !== null,
+    PrivacyContractSigned: false,
+    Gender: genderFromAnswers(submission),
+    TallySubmissionId: submissionId,
+    OnboardingStep: nutritionistUserId ? 1 : 0,
+    createdAt: at.toISOString(),
+    updatedAt: at.toISOString(),
+  };
+  try {
+    await createUser(user, [patientItem(profile)]);
+  } catch (error) {
+    await releaseSubmission(submissionId);
+    if (error instanceof AppError && error.code === 'conflict') {
+      throw new AppError('conflict', USER_ALREADY_REGISTERED, {
+        publicCode: USER_ALREADY_EXISTS_CODE,
+        cause: error,
+      });
+    }
+    throw error;
+  }
+  if (nutritionistUserId) await adjustActivePatients(nutritionistUserId, 1);
+  logger.info('Patient registered', { userId, matched: nutritionistUserId !== null });
+  return user;
+};
+
+export const registerPatient = defineOperation({ body: registrationSchema }, async ({ body }) => {
+  assertAcceptablePassword(body.Password, 'Password');
+  const user = await createPatientFromSubmission(body.TallySubmissionId, {
+    email: body.Email,
+    firstName: body.FirstName,
+    lastName: body.LastName,
+    mobilePhoneNo: body.MobilePhoneNo,
+    passwordHash: await hashPassword(body.Password),
+    emailVerified: false,
+  });
+  await sendVerificationMail(user, body.FirstName);
+  return signIn(user, false);
+});
+
+/** Link previewers fetch links to draw a preview; they must not use up the single-use token. */
+const LINK_PREVIEWERS =
+  /WhatsApp|facebookexternalhit|TelegramBot|Slackbot|Twitterbot|LinkedInBot|Discordbot|SkypeUriPreview/i;
+
+export const verifyEmail = defineOperation(
+  { path: z.object({ verificationToken: z.string().min(1).max(200) }) },
+  async ({ path, event }) => {
+    const userAgent =
+      Object.entries(event.headers ?? {}).find(([key]) => key.toLowerCase() === 'user-agent')?.[1] ?? '';
+    if (LINK_PREVIEWERS.test(userAgent)) return { Preview: true };
+    const at = now();
+    const consumed = await consumeOneTimeToken('email-verification', path.verificationToken, at);
+    if (!consumed)
+      throw new AppError('bad_request', 'Il link di verifica non è valido, è scaduto o è già stato usato.');
+    const user = await getUser(consumed.userId);
+    if (!user)
+      throw new AppError('bad_request', 'Il link di verifica non è valido, è scaduto o è già stato usato.');
+    if (user.emailVerified || user.Email !== consumed.data.email)
+      return { message: USER_ALREADY_EXISTS_MESSAGE };
+    await updateUser(
+      user,
+      {
+        emailVerified: true,
+        passwordSetAllowedUntil: new Date(at.getTime() + SET_PASSWORD_WINDOW_MS).toISOString(),
+      },
+      at,
+    );
+    const instantLoginToken = await issueOneTimeToken(
+      'instant-login',
+      user.Id,
+      INSTANT_LOGIN_LIFETIME_SECONDS,
+      at,
+    );
+    return { InstantLoginToken: instantLoginToken };
+  },
+);

@@ -1,0 +1,285 @@
+/**
+ * Patient onboarding (spec sections 1, 3, 4): the questionnaire (the same questions whether it is the
+ * embedded Tally form in the cloud or the built-in local form), the Tally webhook payload, the
+ * registration payload and the onboarding steps.
+ */
+import { z } from 'zod';
+import { emailSchema, mobilePhoneNoSchema, newPasswordSchema } from './accounts';
+import { validationTexts } from './texts';
+
+/** Tally field types (the subset the questionnaire uses, plus those the intake view must hide). */
+export const TALLY_FIELD_TYPES = [
+  'INPUT_TEXT',
+  'INPUT_NUMBER',
+  'INPUT_EMAIL',
+  'INPUT_PHONE_NUMBER',
+  'TEXTAREA',
+  'MULTIPLE_CHOICE',
+  'CHECKBOXES',
+  'DROPDOWN',
+  'HIDDEN_FIELDS',
+] as const;
+export type TallyFieldType = (typeof TALLY_FIELD_TYPES)[number];
+
+/** Field types the nutritionist's intake view hides (spec section 3: hidden, phone and e-mail). */
+export const INTAKE_HIDDEN_TYPES: readonly TallyFieldType[] = [
+  'HIDDEN_FIELDS',
+  'INPUT_PHONE_NUMBER',
+  'INPUT_EMAIL',
+];
+
+export interface QuestionOption {
+  id: string;
+  text: string;
+  /** Specialization (skill tag name) this answer asks for, used by the matching. */
+  skill?: string;
+}
+
+export interface Question {
+  key: string;
+  label: string;
+  type: TallyFieldType;
+  required: boolean;
+  options?: readonly QuestionOption[];
+  /** Help text under the question. */
+  description?: string;
+}
+
+/** Skill tag names the matching understands (the nutritionists' specialization areas). */
+export const SKILLS = {
+  weight: 'Dimagrimento e composizione corporea',
+  sport: 'Alimentazione sportiva',
+  pregnancy: 'Gravidanza e allattamento',
+  plantBased: 'Alimentazione vegetariana e vegana',
+  gut: 'Salute intestinale',
+  diabetes: 'Diabete e insulino-resistenza',
+  heart: 'Colesterolo e salute cardiovascolare',
+  children: 'Nutrizione pediatrica',
+  menopause: 'Menopausa',
+  intolerances: 'Intolleranze alimentari',
+  hormones: 'PCOS e salute ormonale',
+  education: 'Educazione alimentare',
+} as const;
+
+export const QUESTION_KEYS = {
+  goals: 'question_goals',
+  medicalDiet: 'question_medical_diet',
+  genderPreference: 'question_gender_preference',
+  dietStyle: 'question_diet_style',
+  sex: 'question_sex',
+  age: 'question_age',
+  notes: 'question_notes',
+  firstName: 'question_first_name',
+  email: 'question_email',
+  phone: 'question_phone',
+  source: 'question_source',
+} as const;
+
+export const MEDICAL_DIET_YES = 'medical_diet_yes';
+export const GENDER_PREFERENCE = { female: 'pref_female', male: 'pref_male', any: 'pref_any' } as const;
+export const SEX_OPTIONS = {
+  female: 'sex_female',
+  male: 'sex_male',
+  other: 'sex_other',
+  undisclosed: 'sex_undisclosed',
+} as const;
+
+export const QUESTIONNAIRE: readonly Question[] = [
+  {
+    key: QUESTION_KEYS.goals,
+    label: 'Su cosa vorresti lavorare con il tuo nutrizionista?',
+    description: 'Puoi scegliere più risposte.',
+    type: 'CHECKBOXES',
+    required: true,
+    options: [
+      { id: 'goal_weight', text: 'Perdere peso o migliorare la composizione corporea', skill: SKILLS.weight },
+      { id: 'goal_sport', text: 'Alimentazione per lo sport', skill: SKILLS.sport },
+      { id: 'goal_pregnancy', text: 'Gravidanza o allattamento', skill: SKILLS.pregnancy },
+      { id: 'goal_gut', text: 'Benessere intestinale (gonfiore, regolarità)', skill: SKILLS.gut },
+      { id: 'goal_diabetes', text: 'Glicemia alta o insulino-resistenza', skill: SKILLS.diabetes },
+      { id: 'goal_heart', text: 'Colesterolo e salute del cuore', skill: SKILLS.heart },
+      { id: 'goal_children', text: 'L’alimentazione dei miei figli', skill: SKILLS.children },
+      { id: 'goal_menopause', text: 'Menopausa', skill: SKILLS.menopause },
+      { id: 'goal_intolerances', text: 'Intolleranze alimentari', skill: SKILLS.intolerances },
+      { id: 'goal_hormones', text: 'PCOS o equilibrio ormonale', skill: SKILLS.hormones },
+      { id: 'goal_education', text: 'Imparare a mangiare meglio, senza diete', skill: SKILLS.education },
+    ],
+  },
+  {
+    key: QUESTION_KEYS.medicalDiet,
+    label:
+      'Un medico ti ha prescritto una dieta terapeutica per una patologia (ad esempio malattia renale, disturbo del comportamento alimentare in cura, nutrizione artificiale)?',
+    type: 'MULTIPLE_CHOICE',
+    required: true,
+    options: [
+      { id: MEDICAL_DIET_YES, text: 'Sì' },
+      { id: 'medical_diet_no', text: 'No' },
+    ],
+  },
+  {
+    key: QUESTION_KEYS.genderPreference,
+    label: 'Preferisci essere seguito da…',
+    type: 'MULTIPLE_CHOICE',
+    required: true,
+    options: [
+      { id: GENDER_PREFERENCE.female, text: 'Una nutrizionista' },
+      { id: GENDER_PREFERENCE.male, text: 'Un nutrizionista' },
+      { id: GENDER_PREFERENCE.any, text: 'Indifferente' },
+    ],
+  },
+  {
+    key: QUESTION_KEYS.dietStyle,
+    label: 'Come ti alimenti oggi?',
+    type: 'MULTIPLE_CHOICE',
+    required: true,
+    options: [
+      { id: 'diet_omnivore', text: 'Mangio un po’ di tutto' },
+      { id: 'diet_vegetarian', text: 'Vegetariano', skill: SKILLS.plantBased },
+      { id: 'diet_vegan', text: 'Vegano', skill: SKILLS.plantBased },
+      { id: 'diet_other', text: 'Altro' },
+    ],
+  },
+  {
+    key: QUESTION_KEYS.sex,
+    label: 'Sesso',
+    type: 'MULTIPLE_CHOICE',
+    required: true,
+    options: [
+      { id: SEX_OPTIONS.female, text: 'Donna' },
+      { id: SEX_OPTIONS.male, text: 'Uomo' },
+      { id: SEX_OPTIONS.other, text: 'Altro' },
+      { id: SEX_OPTIONS.undisclosed, text: 'Preferisco non dirlo' },
+    ],
+  },
+  { key: QUESTION_KEYS.age, label: 'Quanti anni hai?', type: 'INPUT_NUMBER', required: true },
+  {
+    key: QUESTION_KEYS.notes,
+    label: 'Vuoi raccontarci qualcosa in più? (facoltativo)',
+    type: 'TEXTAREA',
+    required: false,
+  },
+  { key: QUESTION_KEYS.firstName, label: 'Come ti chiami?', type: 'INPUT_TEXT', required: true },
+  { key: QUESTION_KEYS.email, label: 'La tua e-mail', type: 'INPUT_EMAIL', required: true },
+  {
+    key: QUESTION_KEYS.phone,
+    label: 'Il tuo numero di cellulare',
+    type: 'INPUT_PHONE_NUMBER',
+    required: false,
+  },
+  { key: QUESTION_KEYS.source, label: 'source', type: 'HIDDEN_FIELDS', required: false },
+];
+
+/** One answered field of a Tally FORM_RESPONSE. Choice values are option ids. */
+export const tallyFieldSchema = z.object({
+  key: z.string().min(1).max(200),
+  label: z.string().max(1000),
+  type: z.string().max(50),
+  value: z.union([
+    z.string().max(5000),
+    z.number(),
+    z.boolean(),
+    z.array(z.string().max(200)).max(50),
+    z.null(),
+  ]),
+  options: z
+    .array(z.object({ id: z.string().max(200), text: z.string().max(1000) }))
+    .max(100)
+    .optional(),
+});
+export type TallyField = z.infer<typeof tallyFieldSchema>;
+
+/** The Tally webhook body (eventType FORM_RESPONSE). */
+export const tallyWebhookSchema = z.object({
+  eventId: z.string().min(1).max(200),
+  eventType: z.literal('FORM_RESPONSE'),
+  createdAt: z.string().max(100),
+  data: z.object({
+    responseId: z.string().min(1).max(200),
+    submissionId: z.string().min(1).max(200),
+    respondentId: z.string().max(200).optional(),
+    formId: z.string().max(200),
+    formName: z.string().max(500).optional(),
+    createdAt: z.string().max(100),
+    fields: z.array(tallyFieldSchema).max(200),
+  }),
+});
+export type TallyWebhook = z.infer<typeof tallyWebhookSchema>;
+
+/** POST Tally/RegisterPatient (spec section 3: registration payload). */
+export const registrationSchema = z.strictObject({
+  TallySubmissionId: z
+    .string({ error: validationTexts.required })
+    .trim()
+    .min(1, { error: validationTexts.required })
+    .max(200),
+  FirstName: z
+    .string({ error: validationTexts.required })
+    .trim()
+    .min(1, { error: validationTexts.required, abort: true })
+    .max(100, { error: validationTexts.tooLong(100) }),
+  LastName: z
+    .string({ error: validationTexts.required })
+    .trim()
+    .min(1, { error: validationTexts.required, abort: true })
+    .max(100, { error: validationTexts.tooLong(100) }),
+  Email: emailSchema,
+  Password: newPasswordSchema,
+  MobilePhoneNo: mobilePhoneNoSchema,
+});
+export type RegistrationRequest = z.infer<typeof registrationSchema>;
+
+/** Error code of a registration whose e-mail (or external account) already exists (spec section 8). */
+export const USER_ALREADY_EXISTS_CODE = 'nutri-user-already-exists';
+/** Message of Verify when the account already exists (spec section 7). */
+export const USER_ALREADY_EXISTS_MESSAGE = 'User already exists.';
+
+/** Onboarding steps 0-9 (spec section 4), each with its headline on the patient home. */
+export const ONBOARDING_STEPS = [
+  {
+    step: 0,
+    headline: 'Stiamo cercando il nutrizionista giusto per te',
+    text: 'Ti scriveremo un’e-mail appena avremo trovato il professionista più adatto.',
+  },
+  {
+    step: 1,
+    headline: 'Prenota il tuo incontro conoscitivo gratuito',
+    text: 'Scegli un orario per conoscere il tuo nutrizionista in videochiamata.',
+  },
+  {
+    step: 2,
+    headline: 'Il tuo incontro conoscitivo è prenotato',
+    text: 'Ti aspettiamo in videochiamata all’orario scelto.',
+  },
+  {
+    step: 3,
+    headline: 'Com’è andato l’incontro conoscitivo?',
+    text: 'Scrivi in chat al tuo nutrizionista per prenotare la prima visita.',
+  },
+  {
+    step: 4,
+    headline: 'La tua prima visita è prenotata',
+    text: 'Completa il pagamento almeno 2 giorni prima per confermarla.',
+  },
+  {
+    step: 5,
+    headline: 'La tua prima visita è confermata',
+    text: 'Pagamento ricevuto: ci vediamo all’appuntamento.',
+  },
+  {
+    step: 6,
+    headline: 'Prima visita completata',
+    text: 'Continua il percorso: prenota la prossima visita con il tuo nutrizionista.',
+  },
+  {
+    step: 7,
+    headline: 'La tua prossima visita è prenotata',
+    text: 'Completa il pagamento almeno 2 giorni prima per confermarla.',
+  },
+  {
+    step: 8,
+    headline: 'La tua prossima visita è confermata',
+    text: 'Pagamento ricevuto: ci vediamo all’appuntamento.',
+  },
+  { step: 9, headline: 'Visita completata', text: 'Ottimo lavoro! Prenota la prossima visita quando vuoi.' },
+] as const;
+export type OnboardingStep = (typeof ONBOARDING_STEPS)[number]['step'];
