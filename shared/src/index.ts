@@ -8,3 +8,5 @@ export * from './texts';
 export * from './content';
 export * from './nutritionists';
 export * from './onboarding';
+export * from './time';
+export * from './bookings';
