@@ -9,7 +9,15 @@ import { API_BASE_PATH, type Role } from '@nutri/shared';
  * Feature areas: one Lambda each in the cloud, dispatching on the route key. Each area's entry is
  * functions/src/<area>/handler.ts; scheduled jobs run in functions/src/jobs/handler.ts.
  */
-export const AREAS = ['system', 'realtime', 'accounts', 'content', 'nutritionists', 'onboarding'] as const;
+export const AREAS = [
+  'system',
+  'realtime',
+  'accounts',
+  'content',
+  'nutritionists',
+  'onboarding',
+  'bookings',
+] as const;
 export type Area = (typeof AREAS)[number];
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -567,6 +575,162 @@ export const restRoutes = [
     area: 'onboarding',
     operation: 'acceptPrivacy',
     access: ['Patient'],
+  },
+
+  // Availability, slots, bookings and reminders (spec section 7, Patient and Nutritionist).
+  {
+    method: 'GET',
+    path: api('CurrentNutritionist/DailyAvailabilities'),
+    area: 'bookings',
+    operation: 'listDailyAvailabilities',
+    access: ['Nutritionist'],
+  },
+  {
+    method: 'POST',
+    path: api('CurrentNutritionist/DailyAvailabilities'),
+    area: 'bookings',
+    operation: 'createDailyAvailability',
+    access: ['Nutritionist'],
+  },
+  {
+    method: 'DELETE',
+    path: api('CurrentNutritionist/DailyAvailabilities/{id}'),
+    area: 'bookings',
+    operation: 'deleteDailyAvailability',
+    access: ['Nutritionist'],
+  },
+  {
+    method: 'GET',
+    path: api('CurrentPatient/AvailableSlots/GetSlotsForIntroductionVisit'),
+    area: 'bookings',
+    operation: 'getSlotsForIntroductionVisit',
+    access: ['Patient'],
+  },
+  {
+    method: 'GET',
+    path: api('CurrentPatient/AvailableSlots/GetSlotsForPaidVisit'),
+    area: 'bookings',
+    operation: 'getSlotsForPaidVisit',
+    access: ['Patient'],
+  },
+  {
+    method: 'POST',
+    path: api('CurrentPatient/Bookings/CreateIntroductionVisitFromCalendarSlot'),
+    area: 'bookings',
+    operation: 'createIntroductionVisitFromCalendarSlot',
+    access: ['Patient'],
+  },
+  {
+    method: 'POST',
+    path: api('CurrentPatient/Bookings/CreatePaidVisitFromCalendarSlot'),
+    area: 'bookings',
+    operation: 'createPaidVisitFromCalendarSlot',
+    access: ['Patient'],
+  },
+  {
+    method: 'POST',
+    path: api('CurrentPatient/Bookings/{id}/CancelIntroductionVisit'),
+    area: 'bookings',
+    operation: 'cancelIntroductionVisit',
+    access: ['Patient'],
+  },
+  {
+    method: 'GET',
+    path: api('CurrentPatient/Bookings'),
+    area: 'bookings',
+    operation: 'listPatientBookings',
+    access: ['Patient'],
+  },
+  {
+    method: 'GET',
+    path: api('CurrentPatient/Bookings/{id}'),
+    area: 'bookings',
+    operation: 'getPatientBooking',
+    access: ['Patient'],
+  },
+  {
+    method: 'POST',
+    path: api('CurrentNutritionist/Bookings'),
+    area: 'bookings',
+    operation: 'createNutritionistBooking',
+    access: ['Nutritionist'],
+  },
+  {
+    method: 'GET',
+    path: api('CurrentNutritionist/Bookings'),
+    area: 'bookings',
+    operation: 'listNutritionistBookings',
+    access: ['Nutritionist'],
+  },
+  {
+    method: 'GET',
+    path: api('CurrentNutritionist/Bookings/{id}'),
+    area: 'bookings',
+    operation: 'getNutritionistBooking',
+    access: ['Nutritionist'],
+  },
+  {
+    method: 'POST',
+    path: api('CurrentNutritionist/Bookings/{id}/CancelBooking'),
+    area: 'bookings',
+    operation: 'cancelBooking',
+    access: ['Nutritionist'],
+  },
+  {
+    method: 'POST',
+    path: api('CurrentNutritionist/Bookings/{id}/ModifyBookingTime'),
+    area: 'bookings',
+    operation: 'modifyBookingTime',
+    access: ['Nutritionist'],
+  },
+  {
+    method: 'POST',
+    path: api('CurrentNutritionist/Bookings/{id}/Complete'),
+    area: 'bookings',
+    operation: 'completeBooking',
+    access: ['Nutritionist'],
+  },
+  {
+    method: 'GET',
+    path: api('CurrentNutritionist/Patients/{id}/Price/{bookingTypeId}'),
+    area: 'bookings',
+    operation: 'getPatientPrice',
+    access: ['Nutritionist'],
+  },
+  {
+    method: 'GET',
+    path: api('CurrentNutritionist/Patients/Search'),
+    area: 'bookings',
+    operation: 'searchOwnPatients',
+    access: ['Nutritionist'],
+  },
+  {
+    method: 'GET',
+    path: api('CurrentNutritionist/Reminders'),
+    area: 'bookings',
+    operation: 'listReminders',
+    access: ['Nutritionist'],
+  },
+  {
+    method: 'POST',
+    path: api('CurrentNutritionist/Reminders'),
+    area: 'bookings',
+    operation: 'createReminder',
+    access: ['Nutritionist'],
+  },
+  {
+    method: 'PATCH',
+    path: api('CurrentNutritionist/Reminders/{id}'),
+    area: 'bookings',
+    operation: 'updateReminder',
+    access: ['Nutritionist'],
+  },
+  {
+    method: 'DELETE',
+    path: api('CurrentNutritionist/Reminders/{id}'),
+    area: 'bookings',
+    operation: 'deleteReminder',
+    access: ['Nutritionist'],
   },
 ] as const satisfies readonly RestRoute[];
 

@@ -84,6 +84,8 @@ export const featureAccess: Partial<Record<FeatureName, FeatureAccess>> = {
   nutritionists: { table: 'readWrite', jwt: true, assets: 'readWrite', nativeModules: ['sharp'] },
   // Questionnaire webhook (Tally's signing secret), registration and verification mails.
   onboarding: { table: 'readWrite', jwt: true, mail: true, secrets: ['tallySigningSecret'] },
+  // Availability, bookings and reminders; booking notices by mail.
+  bookings: { table: 'readWrite', jwt: true, mail: true },
   jobs: { table: 'readWrite', realtimePush: true, timeout: Duration.minutes(5) },
 };
 

@@ -162,3 +162,20 @@ export const romeDateWindow = (now: Date, from: number, to: number) => {
   const today = romeDate(now);
   return { first: addRomeDays(today, from), last: addRomeDays(today, to) };
 };
+
+/** Bookings lock time in units of this many minutes (the date-time picker's step). */
+export const LOCK_UNIT_MINUTES = 5;
+
+/**
+ * The time units a booking occupies: the start of every 5-minute unit its duration touches, as epoch
+ * minutes (instants, so a DST night neither merges nor splits units). Two bookings overlap exactly when
+ * they share a unit, which is what the per-unit lock items of the booking transaction rely on.
+ */
+export const occupiedTimeUnits = (start: Date, durationMinutes: number): number[] => {
+  const unitMs = LOCK_UNIT_MINUTES * 60_000;
+  const first = Math.floor(start.getTime() / unitMs);
+  const last = Math.ceil((start.getTime() + durationMinutes * 60_000) / unitMs);
+  const units: number[] = [];
+  for (let unit = first; unit < last; unit += 1) units.push(unit * LOCK_UNIT_MINUTES);
+  return units;
+};

@@ -10,3 +10,4 @@ export * from './nutritionists';
 export * from './onboarding';
 export * from './time';
 export * from './bookings';
+export * from './booking-api';

@@ -182,3 +182,25 @@ describe('date helpers', () => {
     });
   });
 });
+
+describe('occupiedTimeUnits', () => {
+  it('covers every 5-minute unit a duration touches, so overlapping bookings share a unit', async () => {
+    const { occupiedTimeUnits } = await import('../src');
+    const start = romeInstant('2026-05-04', '10:00');
+    const units = occupiedTimeUnits(start, 50);
+    expect(units).toHaveLength(10);
+    expect(units[0]).toBe(start.getTime() / 60_000);
+    const next = occupiedTimeUnits(romeInstant('2026-05-04', '10:45'), 30);
+    expect(next.some((unit) => units.includes(unit))).toBe(true);
+    const adjacent = occupiedTimeUnits(romeInstant('2026-05-04', '10:50'), 30);
+    expect(adjacent.some((unit) => units.includes(unit))).toBe(false);
+  });
+
+  it('counts real minutes across the October daylight-saving change', async () => {
+    const { occupiedTimeUnits } = await import('../src');
+    // 02:30 CEST then 02:30 CET: the same wall clock, an hour apart, never sharing a unit.
+    const first = occupiedTimeUnits(new Date('2026-10-25T00:30:00Z'), 30);
+    const second = occupiedTimeUnits(new Date('2026-10-25T01:30:00Z'), 30);
+    expect(first.some((unit) => second.includes(unit))).toBe(false);
+  });
+});

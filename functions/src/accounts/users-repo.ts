@@ -10,7 +10,13 @@
  * - list users holding a role whose display name starts with a text (`ROLE#<role>`, begins_with sk).
  */
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import {
+  BatchGetCommand,
+  GetCommand,
+  QueryCommand,
+  TransactWriteCommand,
+  type BatchGetCommandOutput,
+} from '@aws-sdk/lib-dynamodb';
 import type { Role } from '@nutri/shared';
 import { AppError } from '../http/errors';
 import { db, tableName } from '../platform/db/client';
@@ -259,4 +265,30 @@ export const listRoleMembers = async (
     })),
     next: page.LastEvaluatedKey,
   };
+};
+
+// Display names of several users (BatchGet on the table key), for lists naming their counterparts.
+export const getDisplayNames = async (userIds: readonly string[]): Promise<Map<string, string>> => {
+  const names = new Map<string, string>();
+  const unique = [...new Set(userIds)];
+  for (let start = 0; start < unique.length; start += 100) {
+    let keys: Record<string, unknown>[] | undefined = unique.slice(start, start + 100).map(userKey);
+    // BatchGet may leave keys unprocessed under load: ask again for those until none is left.
+    while (keys?.length) {
+      const page: BatchGetCommandOutput = await db().send(
+        new BatchGetCommand({
+          RequestItems: {
+            [tableName()]: {
+              Keys: keys,
+              ProjectionExpression: 'Id, DisplayName',
+            },
+          },
+        }),
+      );
+      for (const item of page.Responses?.[tableName()] ?? [])
+        names.set(String(item.Id), String(item.DisplayName));
+      keys = page.UnprocessedKeys?.[tableName()]?.Keys;
+    }
+  }
+  return names;
 };

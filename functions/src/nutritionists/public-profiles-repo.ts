@@ -14,11 +14,12 @@
  * - create or update a profile, optimistically on `version`, moving the friendly-URL guard and counting
  *   skill links at once.
  */
-import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import {
   BatchGetCommand,
   GetCommand,
   TransactWriteCommand,
+  UpdateCommand,
   type BatchGetCommandOutput,
   type TransactWriteCommandInput,
 } from '@aws-sdk/lib-dynamodb';
@@ -348,4 +349,23 @@ export const saveNutritionistProfile = async (
     throw error;
   }
   return updated;
+};
+
+// Set whether the calendar offers slots (the bookings area keeps it in step with availability). Touches
+// only that flag, and only on an existing profile: a nutritionist without one has nothing to show.
+export const setCalendarSlotsAvailable = async (userId: string, available: boolean) => {
+  try {
+    await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: nutritionistProfileKey(userId),
+        UpdateExpression: 'SET CalendarSlotsAvailable = :available',
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeValues: { ':available': available },
+      }),
+    );
+  } catch (error) {
+    if (error instanceof ConditionalCheckFailedException) return;
+    throw error;
+  }
 };

@@ -26,6 +26,8 @@ export interface PatientProfile {
   Gender: number | null;
   TallySubmissionId: string | null;
   OnboardingStep: OnboardingStep;
+  /** The introductory visit currently booked (set and cleared by the bookings area in its transactions). */
+  ActiveIntroBookingId?: number | null;
   createdAt: string;
   updatedAt: string;
 }

@@ -1,0 +1,132 @@
+/**
+ * A nutritionist's availability (spec section 7: CurrentNutritionist/DailyAvailabilities): list, add and
+ * remove intervals of their own calendar; the profile's CalendarSlotsAvailable follows every change.
+ */
+import {
+  AVAILABILITY_WINDOW_DAYS,
+  bookingTexts,
+  calendarDateSchema,
+  createIntervalSchema,
+  minutesOfDay,
+  romeDate,
+  romeDateWindow,
+  romeInstant,
+} from '@nutri/shared';
+import { z } from 'zod';
+import type { Actor } from '../http/actor';
+import { AppError, notFound, unauthorized } from '../http/errors';
+import { created, defineOperation, noContent } from '../http/operation';
+import { setCalendarSlotsAvailable } from '../nutritionists/public-profiles-repo';
+import { now } from '../platform/clock';
+import { nextId } from '../platform/db/counter';
+import { decodeCursor, encodeCursor } from '../platform/db/cursor';
+import {
+  addInterval,
+  findInterval,
+  getDayVersion,
+  listIntervals,
+  listIntervalsPage,
+  removeInterval,
+  type StoredInterval,
+} from './availability-repo';
+
+export const actorId = (actor: Actor | null) => {
+  if (!actor) throw unauthorized();
+  return actor.userId;
+};
+
+export const intervalView = (interval: StoredInterval) => ({
+  IntervalId: interval.IntervalId,
+  IntervalDate: interval.IntervalDate,
+  IntervalStart: interval.IntervalStart,
+  IntervalEnd: interval.IntervalEnd,
+});
+
+/** Whether two `HH:mm` ranges of the same date overlap (touching ends do not). */
+export const intervalsOverlap = (
+  a: { IntervalStart: string; IntervalEnd: string },
+  b: { IntervalStart: string; IntervalEnd: string },
+) =>
+  minutesOfDay(a.IntervalStart) < minutesOfDay(b.IntervalEnd) &&
+  minutesOfDay(b.IntervalStart) < minutesOfDay(a.IntervalEnd);
+
+/** Availability window of the slots and of CalendarSlotsAvailable: today (what is left of it) to +7 days. */
+export const slotWindow = (at: Date) => romeDateWindow(at, 0, AVAILABILITY_WINDOW_DAYS.to);
+
+// Keeps CalendarSlotsAvailable true exactly while some interval of the next 7 days is still ahead.
+export const refreshCalendarSlotsAvailable = async (nutritionistUserId: string, at: Date) => {
+  const { first, last } = slotWindow(at);
+  const intervals = await listIntervals(nutritionistUserId, first, last);
+  const available = intervals.some(
+    (interval) => romeInstant(interval.IntervalDate, interval.IntervalEnd).getTime() > at.getTime(),
+  );
+  await setCalendarSlotsAvailable(nutritionistUserId, available);
+};
+
+export const listDailyAvailabilities = defineOperation(
+  {
+    query: z.strictObject({
+      from: calendarDateSchema.optional(),
+      to: calendarDateSchema.optional(),
+      limit: z.coerce.number().int().min(1).max(100).default(50),
+      cursor: z.string().max(2000).optional(),
+    }),
+  },
+  async ({ actor, query }) => {
+    const window = romeDateWindow(now(), AVAILABILITY_WINDOW_DAYS.from, AVAILABILITY_WINDOW_DAYS.to);
+    const page = await listIntervalsPage(
+      actorId(actor),
+      query.from ?? window.first,
+      query.to ?? window.last,
+      query.limit,
+      decodeCursor(query.cursor),
+    );
+    return {
+      Data: page.intervals.map(intervalView),
+      Count: page.intervals.length,
+      NextCursor: encodeCursor(page.next),
+    };
+  },
+);
+
+const fieldError = (field: string, message: string) =>
+  new AppError('validation_failed', message, { errors: { [field]: [message] } });
+
+export const createDailyAvailability = defineOperation(
+  { body: createIntervalSchema },
+  async ({ actor, body }) => {
+    const nutritionistUserId = actorId(actor);
+    const at = now();
+    if (
+      body.IntervalDate < romeDate(at) ||
+      romeInstant(body.IntervalDate, body.IntervalStart).getTime() <= at.getTime()
+    ) {
+      throw fieldError('IntervalStart', bookingTexts.intervalPast);
+    }
+    // Read the date's guard version first: an add committed after this read makes ours fail.
+    const dayVersion = await getDayVersion(nutritionistUserId, body.IntervalDate);
+    const sameDay = await listIntervals(nutritionistUserId, body.IntervalDate, body.IntervalDate);
+    if (sameDay.some((other) => intervalsOverlap(other, body)))
+      throw new AppError('conflict', bookingTexts.intervalOverlap);
+    const interval: StoredInterval = {
+      IntervalId: await nextId('interval'),
+      NutritionistUserId: nutritionistUserId,
+      ...body,
+    };
+    await addInterval(interval, dayVersion);
+    await refreshCalendarSlotsAvailable(nutritionistUserId, at);
+    return created(intervalView(interval));
+  },
+);
+
+const intervalPath = z.object({ id: z.coerce.number().int().positive() });
+
+export const deleteDailyAvailability = defineOperation({ path: intervalPath }, async ({ actor, path }) => {
+  const nutritionistUserId = actorId(actor);
+  const interval = await findInterval(path.id);
+  // Someone else's interval is as unknown as a missing one.
+  if (!interval || interval.NutritionistUserId !== nutritionistUserId) throw notFound();
+  await removeInterval(interval);
+  await refreshCalendarSlotsAvailable(nutritionistUserId, now());
+  return noContent();
+});

@@ -1,0 +1,271 @@
+/**
+ * Booking rules on top of the shared state machine (shared/src/bookings.ts): who may book what, what each
+ * change does to the patient's onboarding step and flags, and the Booking view of spec section 3.
+ * Every change of a booking, its lock items and the patient's profile is one transaction (bookings-repo).
+ */
+import {
+  BOOKING_TYPES,
+  BookingStatus,
+  BookingType,
+  bookingTexts,
+  canCancel,
+  canComplete,
+  canModifyTime,
+  cancellationOutcome,
+  cancelReasonsFor,
+  isFreeChangeAllowed,
+  CancelReason,
+  type BookingTypeId,
+  type CancelReasonId,
+  type OnboardingStep,
+} from '@nutri/shared';
+import { getDisplayNames } from '../accounts/users-repo';
+import { AppError, notFound } from '../http/errors';
+import { getPatientProfile, type PatientProfile } from '../onboarding/patients-repo';
+import { nextId } from '../platform/db/counter';
+import {
+  cancelBookingWrite,
+  createBooking,
+  listPatientBookings,
+  moveBooking,
+  updateBookingStatus,
+  type Booking,
+  type PatientChange,
+} from './bookings-repo';
+
+const unprocessable = (message: string) => new AppError('unprocessable', message);
+
+/** Booking of spec section 3, with display names read from the user items. */
+export const bookingView = (booking: Booking, names: Map<string, string>) => ({
+  BookingId: booking.BookingId,
+  BookingTime: booking.BookingTime,
+  BookingStatusId: booking.BookingStatusId,
+  BookingTypeId: booking.BookingTypeId,
+  BookingType: { BookingTypeId: booking.BookingTypeId, Name: BOOKING_TYPES[booking.BookingTypeId].Name },
+  PatientUserId: booking.PatientUserId,
+  Patient: { UserId: booking.PatientUserId, DisplayName: names.get(booking.PatientUserId) ?? '' },
+  NutritionistUserId: booking.NutritionistUserId,
+  Nutritionist: {
+    UserId: booking.NutritionistUserId,
+    DisplayName: names.get(booking.NutritionistUserId) ?? '',
+  },
+  Price: booking.Price,
+  Discount: booking.Discount,
+  TotalPaymentAmount: booking.TotalPaymentAmount,
+  Duration: booking.Duration,
+  CancelReasonId: booking.CancelReasonId,
+  RefundOwed: booking.RefundOwed,
+});
+
+export const bookingViews = async (bookings: readonly Booking[]) => {
+  const names = await getDisplayNames(bookings.flatMap((b) => [b.PatientUserId, b.NutritionistUserId]));
+  return bookings.map((booking) => bookingView(booking, names));
+};
+
+/** Whether a booking is paid: a priced booking that left WAITINGFORPAYMENT for BOOKED (or beyond). */
+export const isPaid = (booking: Pick<Booking, 'BookingStatusId' | 'TotalPaymentAmount'>) =>
+  booking.TotalPaymentAmount > 0 && booking.BookingStatusId === BookingStatus.BOOKED;
+
+/** A first paid visit is one with no earlier paid visit done (completed, or late-cancelled: counts as done). */
+export const isRecurringVisit = (history: readonly Pick<Booking, 'BookingTypeId' | 'BookingStatusId'>[]) =>
+  history.some(
+    (booking) =>
+      booking.BookingTypeId === BookingType.NORMAL &&
+      (booking.BookingStatusId === BookingStatus.COMPLETE ||
+        booking.BookingStatusId === BookingStatus.CANCELLEDWITHFEE),
+  );
+
+/** Onboarding step after a visit is done: intro -> 3, first paid -> 6, recurring paid -> 9. */
+export const stepWhenDone = (
+  booking: Pick<Booking, 'BookingTypeId' | 'Recurring'>,
+): OnboardingStep | null => {
+  if (booking.BookingTypeId === BookingType.FREE) return 3;
+  if (booking.BookingTypeId === BookingType.NORMAL) return booking.Recurring ? 9 : 6;
+  return null;
+};
+
+export const requirePatientProfile = async (patientUserId: string) => {
+  const profile = await getPatientProfile(patientUserId);
+  if (!profile) throw notFound();
+  return profile;
+};
+
+export interface NewBooking {
+  patient: PatientProfile;
+  nutritionistUserId: string;
+  bookingTypeId: BookingTypeId;
+  start: Date;
+  at: Date;
+}
+
+// Takes the time or fails with 409 (lock items); the intro rules also hold atomically on the patient item.
+export const bookVisit = async ({ patient, nutritionistUserId, bookingTypeId, start, at }: NewBooking) => {
+  if (start.getTime() <= at.getTime()) throw unprocessable(bookingTexts.inThePast);
+  const type = BOOKING_TYPES[bookingTypeId];
+  const history = await listPatientBookings(patient.UserId);
+  const base = { patientUserId: patient.UserId, values: { ':nutritionist': nutritionistUserId } };
+  let change: PatientChange;
+  let setStep: OnboardingStep | null = null;
+  let recurring = false;
+  const bookingId = await nextId('booking');
+  if (bookingTypeId === BookingType.FREE) {
+    if (patient.HasLateCancelledIc) throw unprocessable(bookingTexts.introNotAllowed);
+    const active = history.some(
+      (b) =>
+        b.BookingTypeId === BookingType.FREE &&
+        (b.BookingStatusId === BookingStatus.BOOKED || b.BookingStatusId === BookingStatus.WAITINGFORPAYMENT),
+    );
+    if (active || patient.ActiveIntroBookingId) throw unprocessable(bookingTexts.introAlreadyBooked);
+    setStep = patient.OnboardingStep <= 2 ? 2 : null;
+    change = {
+      ...base,
+      set: { ActiveIntroBookingId: bookingId, ...(setStep !== null ? { OnboardingStep: setStep } : {}) },
+      condition:
+        'DefaultNutritionistUserId = :nutritionist AND HasLateCancelledIc = :false AND (attribute_not_exists(ActiveIntroBookingId) OR ActiveIntroBookingId = :null)',
+      values: { ...base.values, ':false': false, ':null': null },
+      failure: unprocessable(bookingTexts.introNotAllowed),
+    };
+  } else {
+    if (bookingTypeId === BookingType.NORMAL) {
+      recurring = isRecurringVisit(history);
+      setStep = recurring ? 7 : 4;
+    }
+    change = {
+      ...base,
+      set: setStep !== null ? { OnboardingStep: setStep } : {},
+      condition: 'DefaultNutritionistUserId = :nutritionist',
+      failure: new AppError('forbidden', bookingTexts.notYourPatient),
+    };
+  }
+  const booking: Booking = {
+    BookingId: bookingId,
+    BookingTime: start.toISOString(),
+    BookingStatusId: type.PriceCents > 0 ? BookingStatus.WAITINGFORPAYMENT : BookingStatus.BOOKED,
+    BookingTypeId: bookingTypeId,
+    PatientUserId: patient.UserId,
+    NutritionistUserId: nutritionistUserId,
+    Price: type.PriceCents,
+    Discount: 0,
+    TotalPaymentAmount: type.PriceCents,
+    Duration: type.DurationMinutes,
+    Recurring: recurring,
+    PreviousOnboardingStep: setStep !== null ? patient.OnboardingStep : null,
+    SetOnboardingStep: setStep,
+    CancelReasonId: null,
+    RefundOwed: false,
+    createdAt: at.toISOString(),
+    updatedAt: at.toISOString(),
+    version: 1,
+  };
+  await createBooking(booking, change);
+  return booking;
+};
+
+const stepCondition = (profile: PatientProfile) => ({
+  condition: 'OnboardingStep = :readStep',
+  values: { ':readStep': profile.OnboardingStep },
+  failure: new AppError('conflict'),
+});
+
+export const requireCancelReason = (booking: Booking, reason: CancelReasonId | undefined) => {
+  if (!reason)
+    throw new AppError('validation_failed', bookingTexts.reasonRequired, {
+      errors: { cancelReasonId: [bookingTexts.reasonRequired] },
+    });
+  if (!cancelReasonsFor(booking.BookingTypeId).includes(reason))
+    throw new AppError('validation_failed', bookingTexts.reasonNotForType, {
+      errors: { cancelReasonId: [bookingTexts.reasonNotForType] },
+    });
+  return reason;
+};
+
+/**
+ * Cancels with the shared outcome: unpaid -> CANCELLED; paid in time -> CANCELLED, refund owed; paid late ->
+ * CANCELLEDWITHFEE (counts as done). An introductory visit cancelled late on the patient's side (by the
+ * patient, or by the nutritionist for the patient's choice or absence) sets HasLateCancelledIc.
+ */
+export const cancelVisit = async (
+  booking: Booking,
+  reason: CancelReasonId,
+  by: 'patient' | 'nutritionist',
+  at: Date,
+) => {
+  if (!canCancel(booking.BookingStatusId)) throw unprocessable(bookingTexts.cannotCancel);
+  const bookingTime = new Date(booking.BookingTime);
+  const outcome = cancellationOutcome(
+    { status: booking.BookingStatusId, paid: isPaid(booking), bookingTime },
+    at,
+  );
+  const updated: Booking = {
+    ...booking,
+    BookingStatusId: outcome.status,
+    CancelReasonId: reason,
+    RefundOwed: outcome.refundOwed,
+    updatedAt: at.toISOString(),
+    version: booking.version + 1,
+  };
+  const profile = await getPatientProfile(booking.PatientUserId);
+  let change: PatientChange | null = null;
+  if (profile) {
+    const set: Record<string, unknown> = {};
+    const remove: string[] = [];
+    if (profile.ActiveIntroBookingId === booking.BookingId) remove.push('ActiveIntroBookingId');
+    const patientSide =
+      by === 'patient' || reason === CancelReason.PATIENT_CHOICE || reason === CancelReason.PATIENT_ABSENT;
+    if (booking.BookingTypeId === BookingType.FREE && patientSide && !isFreeChangeAllowed(bookingTime, at))
+      set.HasLateCancelledIc = true;
+    if (booking.SetOnboardingStep !== null && profile.OnboardingStep === booking.SetOnboardingStep) {
+      const doneStep = outcome.countsAsDone ? stepWhenDone(booking) : null;
+      const step = doneStep ?? booking.PreviousOnboardingStep;
+      if (step !== null) set.OnboardingStep = step;
+    }
+    if (Object.keys(set).length || remove.length)
+      change = { patientUserId: profile.UserId, set, remove, ...stepCondition(profile) };
+  }
+  await cancelBookingWrite(booking, updated, change);
+  return updated;
+};
+
+export const moveVisit = async (booking: Booking, start: Date, at: Date) => {
+  if (!canModifyTime(booking.BookingStatusId)) throw unprocessable(bookingTexts.cannotModify);
+  if (start.getTime() <= at.getTime()) throw unprocessable(bookingTexts.inThePast);
+  if (start.toISOString() === booking.BookingTime) return booking;
+  const updated: Booking = {
+    ...booking,
+    BookingTime: start.toISOString(),
+    updatedAt: at.toISOString(),
+    version: booking.version + 1,
+  };
+  await moveBooking(booking, updated, null);
+  return updated;
+};
+
+export const completeVisit = async (booking: Booking, at: Date) => {
+  if (!canComplete(booking.BookingStatusId)) throw unprocessable(bookingTexts.cannotComplete);
+  const updated: Booking = {
+    ...booking,
+    BookingStatusId: BookingStatus.COMPLETE,
+    updatedAt: at.toISOString(),
+    version: booking.version + 1,
+  };
+  const profile = await getPatientProfile(booking.PatientUserId);
+  let change: PatientChange | null = null;
+  if (profile) {
+    const set: Record<string, unknown> = {};
+    const remove = profile.ActiveIntroBookingId === booking.BookingId ? ['ActiveIntroBookingId'] : [];
+    const done = stepWhenDone(booking);
+    // Paid visits move on from "booked" or "paid" (payments moves 4 -> 5 and 7 -> 8).
+    const from = booking.SetOnboardingStep;
+    if (
+      done !== null &&
+      from !== null &&
+      (profile.OnboardingStep === from ||
+        (booking.BookingTypeId === BookingType.NORMAL && profile.OnboardingStep === from + 1))
+    )
+      set.OnboardingStep = done;
+    if (Object.keys(set).length || remove.length)
+      change = { patientUserId: profile.UserId, set, remove, ...stepCondition(profile) };
+  }
+  await updateBookingStatus(booking, updated, change);
+  return updated;
+};

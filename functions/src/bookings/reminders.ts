@@ -1,0 +1,117 @@
+/**
+ * Reminders of the signed-in nutritionist (spec section 7: CurrentNutritionist/Reminders): by patient
+ * ordered by date, or the home view (date before +3 days, not checked); create, update, delete; own only.
+ */
+import {
+  NUTRITIONIST_HOME_WINDOW_DAYS,
+  PAGE_SIZE,
+  addRomeDays,
+  createReminderSchema,
+  romeDate,
+  updateReminderSchema,
+} from '@nutri/shared';
+import { z } from 'zod';
+import type { Actor } from '../http/actor';
+import { notFound } from '../http/errors';
+import { created, defineOperation, noContent } from '../http/operation';
+import { getPatientProfile } from '../onboarding/patients-repo';
+import { getDisplayNames } from '../accounts/users-repo';
+import { now } from '../platform/clock';
+import { nextId } from '../platform/db/counter';
+import { decodeCursor, encodeCursor } from '../platform/db/cursor';
+import { actorId } from './availability';
+import {
+  deleteReminder,
+  getReminder,
+  listRemindersPage,
+  saveReminder,
+  type Reminder,
+} from './reminders-repo';
+
+const reminderViews = async (reminders: readonly Reminder[]) => {
+  const names = await getDisplayNames(reminders.map((reminder) => reminder.PatientUserId));
+  return reminders.map((reminder) => ({
+    ReminderId: reminder.ReminderId,
+    PatientUserId: reminder.PatientUserId,
+    PatientUserProfile: { DisplayName: names.get(reminder.PatientUserId) ?? '' },
+    Description: reminder.Description,
+    Date: reminder.Date,
+    Checked: reminder.Checked,
+  }));
+};
+
+const requireOwnReminder = async (actor: Actor | null, reminderId: number) => {
+  const reminder = await getReminder(reminderId);
+  if (!reminder || reminder.NutritionistUserId !== actorId(actor)) throw notFound();
+  return reminder;
+};
+
+export const listReminders = defineOperation(
+  {
+    query: z.strictObject({
+      PatientUserId: z.string().min(1).max(100).optional(),
+      limit: z.coerce.number().int().min(1).max(100).default(50),
+      cursor: z.string().max(2000).optional(),
+    }),
+  },
+  async ({ actor, query }) => {
+    const nutritionistUserId = actorId(actor);
+    const page = await listRemindersPage(
+      query.PatientUserId
+        ? { kind: 'patient', nutritionistUserId, patientUserId: query.PatientUserId }
+        : {
+            kind: 'open',
+            nutritionistUserId,
+            beforeDate: addRomeDays(romeDate(now()), NUTRITIONIST_HOME_WINDOW_DAYS + 1),
+          },
+      query.limit ?? PAGE_SIZE.pickers,
+      decodeCursor(query.cursor),
+    );
+    return {
+      Data: await reminderViews(page.reminders),
+      Count: page.reminders.length,
+      NextCursor: encodeCursor(page.next),
+    };
+  },
+);
+
+export const createReminder = defineOperation({ body: createReminderSchema }, async ({ actor, body }) => {
+  const nutritionistUserId = actorId(actor);
+  const patient = await getPatientProfile(body.PatientUserId);
+  if (patient?.DefaultNutritionistUserId !== nutritionistUserId) throw notFound();
+  const at = now().toISOString();
+  const reminder: Reminder = {
+    ReminderId: await nextId('reminder'),
+    NutritionistUserId: nutritionistUserId,
+    ...body,
+    createdAt: at,
+    updatedAt: at,
+    version: 1,
+  };
+  await saveReminder(reminder, 0);
+  return created((await reminderViews([reminder]))[0]);
+});
+
+const reminderPath = z.object({ id: z.coerce.number().int().positive() });
+
+export const updateReminder = defineOperation(
+  { path: reminderPath, body: updateReminderSchema },
+  async ({ actor, path, body }) => {
+    const current = await requireOwnReminder(actor, path.id);
+    const updated: Reminder = {
+      ...current,
+      ...(body.Checked !== undefined ? { Checked: body.Checked } : {}),
+      ...(body.Description !== undefined ? { Description: body.Description } : {}),
+      updatedAt: now().toISOString(),
+      version: current.version + 1,
+    };
+    await saveReminder(updated, current.version);
+    return (await reminderViews([updated]))[0];
+  },
+);
+
+export const deleteReminderOperation = defineOperation({ path: reminderPath }, async ({ actor, path }) => {
+  const reminder = await requireOwnReminder(actor, path.id);
+  await deleteReminder(reminder.ReminderId);
+  return noContent();
+});
