@@ -1,38 +1,146 @@
-import { defineConfig, type Plugin } from 'vite';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { defineConfig, type Plugin, type Rolldown } from 'vite';
 import react from '@vitejs/plugin-react';
+
+type OutputBundle = Rolldown.OutputBundle;
+type OutputChunk = Rolldown.OutputChunk;
 
 /** The local gateway (npm start) serves the API, the realtime channel and the dev-only pages. */
 const LOCAL_GATEWAY = process.env.NUTRI_GATEWAY_URL ?? 'http://localhost:3000';
 
-/** Libraries the landing chunk must not contain (they belong to lazily loaded areas). */
+/** Libraries the landing page's JavaScript must not contain (they belong to lazily loaded areas). */
 const KEPT_OUT_OF_LANDING_CHUNK = ['/node_modules/zod/'];
 
+/** Budget of the JavaScript a first visit of `/` loads before the page shows (gzip, kB of 1000 bytes). */
+const LANDING_JS_BUDGET_KB = 150;
+
+/** The home page's sections below the first screen, loaded right after it (not counted as initial). */
+const isHomeSections = (id: string | null | undefined) =>
+  Boolean(id?.replaceAll('\\', '/').endsWith('/src/features/public/pages/home-sections.tsx'));
+
 /**
- * Fails the build when a heavy library lands in the entry chunk, e.g. after always-loaded code imports
- * values from the '@nutri/shared' entry (which re-exports the zod schemas) instead of src/lib/shared-values.
+ * The chunks a first visit of `/` loads before it shows: the entry (which holds the marketing home, see
+ * src/app/home-switch.tsx) with the chunks it imports statically. Everything else loads later: the home
+ * page's sections below the fold right after, other areas when opened, the phone menu on demand, the
+ * toasts with the first toast.
+ */
+const landingChunks = (bundle: OutputBundle): OutputChunk[] => {
+  const chunks = Object.values(bundle).filter((output): output is OutputChunk => output.type === 'chunk');
+  const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+  const roots = chunks.filter((chunk) => chunk.isEntry);
+  const seen = new Map<string, OutputChunk>();
+  const visit = (chunk: OutputChunk) => {
+    if (seen.has(chunk.fileName)) return;
+    seen.set(chunk.fileName, chunk);
+    for (const file of chunk.imports) {
+      const imported = byFile.get(file);
+      if (imported) visit(imported);
+    }
+  };
+  roots.forEach(visit);
+  return [...seen.values()];
+};
+
+/**
+ * Keeps the landing page light. After each build it prints the gzip size of the JavaScript the landing
+ * page loads initially and fails above LANDING_JS_BUDGET_KB, or when a heavy library (zod) got into that
+ * JavaScript, e.g. after always-loaded code imported values from the '@nutri/shared' entry (which
+ * re-exports the zod schemas) instead of src/lib/shared-values.
  */
 const landingChunkBudget = (): Plugin => ({
   name: 'nutri-landing-chunk-budget',
   apply: 'build',
-  generateBundle(_options, bundle) {
-    for (const output of Object.values(bundle)) {
-      if (output.type !== 'chunk' || !output.isEntry) continue;
-      const offenders = Object.keys(output.modules).filter((id) =>
+  // After every other plugin: the sizes are those of the files served.
+  writeBundle(_options, bundle) {
+    const chunks = landingChunks(bundle);
+    for (const chunk of chunks) {
+      const offenders = Object.keys(chunk.modules).filter((id) =>
         KEPT_OUT_OF_LANDING_CHUNK.some((library) => id.replaceAll('\\', '/').includes(library)),
       );
       if (offenders.length > 0) {
         this.error(
-          `${output.fileName} (landing chunk) contains ${offenders.length} module(s) of ${KEPT_OUT_OF_LANDING_CHUNK.join(', ')}, ` +
-            `e.g. ${offenders[0]}. Import shared values from src/lib/shared-values.ts in always-loaded code.`,
+          `${chunk.fileName} (loaded by the landing page) contains ${offenders.length} module(s) of ` +
+            `${KEPT_OUT_OF_LANDING_CHUNK.join(', ')}, e.g. ${offenders[0]}. Import shared values from ` +
+            'src/lib/shared-values.ts in always-loaded code and keep zod out of the home page.',
         );
       }
     }
+    const gzipKB = (chunk: OutputChunk) => gzipSync(chunk.code).length / 1000;
+    const sizes = chunks
+      .map((chunk) => ({ file: chunk.fileName.replace(/^.*\//, ''), kb: gzipKB(chunk) }))
+      .sort((a, b) => b.kb - a.kb);
+    const total = sizes.reduce((sum, { kb }) => sum + kb, 0);
+    const detail = sizes.map(({ file, kb }) => `${file} ${kb.toFixed(1)}`).join(', ');
+    const deferred = Object.values(bundle).find(
+      (output): output is OutputChunk => output.type === 'chunk' && isHomeSections(output.facadeModuleId),
+    );
+    console.log(
+      `\nlanding initial JS: ${total.toFixed(1)} KB gzip (budget ${LANDING_JS_BUDGET_KB} KB; ${sizes.length} files: ${detail})` +
+        (deferred
+          ? `\nlanding sections after the first paint: ${gzipKB(deferred).toFixed(1)} KB gzip (${deferred.fileName})`
+          : ''),
+    );
+    if (total > LANDING_JS_BUDGET_KB) {
+      this.error(
+        `The landing page loads ${total.toFixed(1)} KB of JavaScript (gzip) before it shows, over the ${LANDING_JS_BUDGET_KB} KB budget.`,
+      );
+    }
+  },
+});
+
+/**
+ * Inlines the entry stylesheet (Mantine's base and the shell's and landing page's components, ~11 KB gzip)
+ * into index.html: the first paint then waits for one request (the HTML) instead of two. The CSP allows
+ * inline styles (style-src 'unsafe-inline', which Mantine needs anyway).
+ */
+const inlineEntryCss = (): Plugin => ({
+  name: 'nutri-inline-entry-css',
+  apply: 'build',
+  transformIndexHtml: {
+    order: 'post',
+    handler(html, context) {
+      if (!context.bundle) return html;
+      const bundle = context.bundle;
+      return html.replace(
+        /<link rel="stylesheet"[^>]*href="\/([^"]+\.css)"[^>]*>/g,
+        (tag, fileName: string) => {
+          const asset = bundle[fileName];
+          if (asset?.type !== 'asset') return tag;
+          const css =
+            typeof asset.source === 'string' ? asset.source : new TextDecoder().decode(asset.source);
+          return `<style>${css.replaceAll('</style', '<\\/style')}</style>`;
+        },
+      );
+    },
+  },
+});
+
+/** Origin the site is served from (the deployment's publicBaseUrl; infra/lib/settings.ts has the same default). */
+const PUBLIC_BASE_URL = (process.env.NUTRI_PUBLIC_BASE_URL ?? 'https://nutri.example').replace(/\/+$/, '');
+
+/**
+ * robots.txt must name the sitemap with an absolute URL (crawlers and Lighthouse refuse a path): the
+ * build writes the public origin into public/robots.txt's `Sitemap:` line.
+ */
+const robotsSitemap = (): Plugin => ({
+  name: 'nutri-robots-sitemap',
+  apply: 'build',
+  writeBundle(options) {
+    const file = join(options.dir ?? join(import.meta.dirname, 'dist'), 'robots.txt');
+    if (!existsSync(file)) return;
+    const text = readFileSync(file, 'utf8').replace(
+      /^Sitemap: .*$/m,
+      `Sitemap: ${PUBLIC_BASE_URL}/sitemap.xml`,
+    );
+    writeFileSync(file, text);
   },
 });
 
 export default defineConfig({
   root: import.meta.dirname,
-  plugins: [react(), landingChunkBudget()],
+  plugins: [react(), landingChunkBudget(), inlineEntryCss(), robotsSitemap()],
   build: {
     outDir: 'dist',
     // Hashed files under /static/: served immutable by CloudFront and the local gateway; /media/ is the
@@ -41,8 +149,11 @@ export default defineConfig({
     emptyOutDir: true,
     sourcemap: true,
     target: 'es2022',
-    // The entry chunk is React, the router, SWR and the Mantine app shell (~175 kB gzip); heavy libraries
-    // are kept out of it by landingChunkBudget, so Vite's generic 500 kB warning adds nothing.
+    // Browsers without modulepreload (old Safari) still load everything, only without the head start:
+    // the polyfill is not worth its bytes in every visitor's landing JavaScript.
+    modulePreload: { polyfill: false },
+    // The landing page's JavaScript has its own budget (landingChunkBudget above), so Vite's generic
+    // 500 kB warning adds nothing.
     chunkSizeWarningLimit: 650,
   },
   server: {

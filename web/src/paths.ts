@@ -100,6 +100,8 @@ export const paths = {
       (bookingId: string) => `/Patients/Agenda/${segment(bookingId)}/Review`,
     ),
     checkout: fixed('/Patients/Checkout'),
+    privacyService: fixed('/Patients/Privacy/Servizio'),
+    privacyNutritionist: fixed('/Patients/Privacy/Nutrizionista'),
   },
   nutritionistArea: {
     home: fixed('/AreaNutritionists'),
@@ -136,7 +138,18 @@ export const paths = {
     tags: fixed('/Admin/Tags'),
     whatsapp: fixed('/Admin/Whatsapp'),
     dashboard: fixed('/Admin/Dashboard'),
-    content: fixed('/Admin/Content'),
+    content: route('/Admin/Content', (query: { tab?: 'StaticContent' | 'Galleries' } = {}) =>
+      withQuery('/Admin/Content', query),
+    ),
+    contentNew: fixed('/Admin/Content/StaticContent/New'),
+    contentEdit: route(
+      '/Admin/Content/StaticContent/:contentId',
+      (contentId: number | string) => `/Admin/Content/StaticContent/${segment(contentId)}`,
+    ),
+    gallery: route(
+      '/Admin/Content/Galleries/:galleryId',
+      (galleryId: number | string) => `/Admin/Content/Galleries/${segment(galleryId)}`,
+    ),
     invoicing: fixed('/Admin/Invoicing'),
   },
   users: {

@@ -1,6 +1,11 @@
-/** `/`: patient home for patients, nutritionist home for nutritionists, the marketing page otherwise. */
+/**
+ * `/`: patient home for patients, nutritionist home for nutritionists, the marketing page otherwise. The
+ * marketing page is part of the entry chunk (not a lazy area): a first visit of `/` then draws it in the
+ * first render, without waiting for one more chunk; its sections below the fold load on their own.
+ */
 import { useAuth } from '../features/auth/auth-context';
 import { homeKindFor } from '../features/auth/guard';
+import { HomePage } from '../features/public/pages/home-page';
 import { PageLoader } from '../ui/page-loader';
 import { Pages } from './pages';
 
@@ -14,6 +19,6 @@ export function HomeSwitch() {
     case 'nutritionist':
       return <Pages.NutritionistHome />;
     case 'public':
-      return <Pages.Home />;
+      return <HomePage />;
   }
 }

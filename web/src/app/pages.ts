@@ -1,7 +1,9 @@
 /** Every page, lazily loaded per area (architecture: the web app is code-split per area). */
 import { lazyPage } from './lazy-page';
 
+const contentArea = () => import('./areas/content');
 const publicArea = () => import('./areas/public');
+const publicFormsArea = () => import('./areas/public-forms');
 const signInArea = () => import('./areas/sign-in');
 const accountArea = () => import('./areas/account');
 const patientArea = () => import('./areas/patient');
@@ -12,17 +14,21 @@ const systemArea = () => import('./areas/system');
 const chatArea = () => import('./areas/chat');
 
 export const Pages = {
-  Home: lazyPage(publicArea, 'HomePage'),
-  Nutritionists: lazyPage(publicArea, 'NutritionistsPage'),
-  Blog: lazyPage(publicArea, 'BlogPage'),
-  Faq: lazyPage(publicArea, 'FaqPage'),
-  Contact: lazyPage(publicArea, 'ContactPage'),
-  About: lazyPage(publicArea, 'AboutPage'),
-  JoinTeam: lazyPage(publicArea, 'JoinTeamPage'),
+  Nutritionists: lazyPage(contentArea, 'NutritionistsPage'),
+  NutritionistProfile: lazyPage(contentArea, 'NutritionistProfilePage'),
+  Blog: lazyPage(contentArea, 'BlogPage'),
+  Article: lazyPage(contentArea, 'ArticlePage'),
+  Faq: lazyPage(contentArea, 'FaqPage'),
+  Contact: lazyPage(publicFormsArea, 'ContactPage'),
+  About: lazyPage(contentArea, 'AboutPage'),
+  JoinTeam: lazyPage(publicFormsArea, 'JoinTeamPage'),
   FindNutritionist: lazyPage(publicArea, 'FindNutritionistPage'),
-  PrivacyGoogleCalendar: lazyPage(publicArea, 'PrivacyGoogleCalendarPage'),
-  TermsGoogleCalendar: lazyPage(publicArea, 'TermsGoogleCalendarPage'),
-  NotFound: lazyPage(publicArea, 'NotFoundPage'),
+  Thanks: lazyPage(publicArea, 'ThanksPage'),
+  VerifyEmail: lazyPage(publicArea, 'VerifyEmailPage'),
+  GoogleAuth: lazyPage(publicArea, 'GoogleAuthPage'),
+  PrivacyGoogleCalendar: lazyPage(contentArea, 'PrivacyGoogleCalendarPage'),
+  TermsGoogleCalendar: lazyPage(contentArea, 'TermsGoogleCalendarPage'),
+  NotFound: lazyPage(contentArea, 'NotFoundPage'),
 
   Login: lazyPage(signInArea, 'LoginPage'),
   RecoverPassword: lazyPage(signInArea, 'RecoverPasswordPage'),
@@ -34,10 +40,18 @@ export const Pages = {
 
   PatientHome: lazyPage(patientArea, 'PatientHomePage'),
   PatientAgenda: lazyPage(patientArea, 'PatientAgendaPage'),
+  PatientServicePrivacy: lazyPage(patientArea, 'ServicePrivacyPage'),
+  PatientNutritionistPrivacy: lazyPage(patientArea, 'NutritionistPrivacyPage'),
 
   NutritionistHome: lazyPage(nutritionistArea, 'NutritionistHomePage'),
 
   AdminHome: lazyPage(adminArea, 'AdminHomePage'),
+  AdminContent: lazyPage(adminArea, 'AdminContentPage'),
+  AdminContentEdit: lazyPage(adminArea, 'StaticContentEditPage'),
+  AdminGallery: lazyPage(adminArea, 'GalleryPage'),
+  AdminTags: lazyPage(adminArea, 'AdminTagsPage'),
+  AdminNutritionists: lazyPage(adminArea, 'AdminNutritionistsPage'),
+  AdminNutritionistProfile: lazyPage(adminArea, 'AdminNutritionistProfilePage'),
   UsersHome: lazyPage(usersArea, 'UsersHomePage'),
   SystemHome: lazyPage(systemArea, 'SystemHomePage'),
   Chat: lazyPage(chatArea, 'ChatPage'),

@@ -1,6 +1,7 @@
 /** Shown when a page fails to render or its code cannot be loaded (e.g. after a new release). */
 import { isRouteErrorResponse, useRouteError } from 'react-router-dom';
-import { Button, Container, Group, Stack, Text, Title } from '@mantine/core';
+import { Container, Group, Stack, Text, Title } from '@mantine/core';
+import { ButtonAnchor, LightButton } from '../ui/light-button';
 import { usePageTitle } from '../ui/use-page-title';
 
 export function RouteError() {
@@ -17,10 +18,10 @@ export function RouteError() {
             : 'Non siamo riusciti a mostrare la pagina. Ricaricala: se il problema continua, riprova tra qualche minuto.'}
         </Text>
         <Group justify="center">
-          <Button onClick={() => window.location.reload()}>Ricarica la pagina</Button>
-          <Button component="a" href="/" variant="outline">
+          <LightButton onClick={() => window.location.reload()}>Ricarica la pagina</LightButton>
+          <ButtonAnchor href="/" variant="outline">
             Torna alla home
-          </Button>
+          </ButtonAnchor>
         </Group>
       </Stack>
     </Container>

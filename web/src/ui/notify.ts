@@ -1,9 +1,13 @@
 /** Toasts (spec section 8: errors show as a toast titled 'Errore!'). */
+import type { ReactNode } from 'react';
 import { notifications } from '@mantine/notifications';
 import { ERROR_TOAST_TITLE } from '../lib/shared-values';
 
+/** Mantine's close button has no text of its own: screen readers need its name. */
+const closeButtonProps = { 'aria-label': 'Chiudi' };
+
 /** Shows an error toast; the same `id` replaces an earlier toast instead of stacking a copy. */
-export const showErrorToast = (message: string, options: { title?: string; id?: string } = {}) => {
+export const showErrorToast = (message: ReactNode, options: { title?: string; id?: string } = {}) => {
   notifications.show({
     ...(options.id ? { id: options.id } : {}),
     title: options.title ?? ERROR_TOAST_TITLE,
@@ -11,6 +15,7 @@ export const showErrorToast = (message: string, options: { title?: string; id?: 
     color: 'red',
     withBorder: true,
     autoClose: 6000,
+    closeButtonProps,
   });
 };
 
@@ -21,5 +26,6 @@ export const showSuccessToast = (message: string, options: { title?: string } = 
     color: 'leaf',
     withBorder: true,
     autoClose: 4000,
+    closeButtonProps,
   });
 };

@@ -1,19 +1,35 @@
 import type { ReactNode } from 'react';
 import { Container, Stack, Text, Title, type ContainerProps } from '@mantine/core';
-import { usePageTitle } from './use-page-title';
+import { useHead, type HeadInfo } from './head';
 
 interface PageProps {
   title: string;
   description?: ReactNode;
   /** Tab title when it differs from the heading. */
   documentTitle?: string;
+  /** Meta description when `description` is not plain text or should differ from it. */
+  metaDescription?: string;
+  /** Open Graph image and type, canonical path, noindex (see ui/head.ts). */
+  head?: Omit<HeadInfo, 'title' | 'description'>;
   size?: ContainerProps['size'];
   children?: ReactNode;
 }
 
 /** A page: its one h1, an optional lead paragraph and the content, in the page container. */
-export function Page({ title, description, documentTitle, size = 'lg', children }: PageProps) {
-  usePageTitle(documentTitle ?? title);
+export function Page({
+  title,
+  description,
+  documentTitle,
+  metaDescription,
+  head,
+  size = 'lg',
+  children,
+}: PageProps) {
+  useHead({
+    ...head,
+    title: documentTitle ?? title,
+    description: metaDescription ?? (typeof description === 'string' ? description : null),
+  });
   return (
     <Container size={size} py={{ base: 'lg', md: 'xl' }}>
       <Stack gap="xs" mb="xl">

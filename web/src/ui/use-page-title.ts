@@ -1,10 +1,7 @@
-import { useEffect } from 'react';
+import { useHead } from './head';
 
-export const APP_NAME = 'Nutrì';
-
-/** Sets the browser tab title ('Accedi · Nutrì'), which screen readers announce on navigation. */
-export const usePageTitle = (title: string | null | undefined) => {
-  useEffect(() => {
-    document.title = title ? `${title} · ${APP_NAME}` : `${APP_NAME} – Il tuo nutrizionista online`;
-  }, [title]);
-};
+/**
+ * Sets the browser tab title ('Accedi · Nutrì'), which screen readers announce on navigation, with the
+ * site's default description and the page's canonical URL (see ./head.ts for pages that say more).
+ */
+export const usePageTitle = (title: string | null | undefined) => useHead({ title });

@@ -1,2 +1,3 @@
 /** SystemAdmin area chunk (/SystemSettings...). */
+import '../../styles/all';
 export { SystemHomePage } from '../../features/system/pages/system-home-page';

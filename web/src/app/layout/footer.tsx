@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { Container, Group, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Container, Group, Stack, Text } from '@mantine/core';
 import { BrandMark } from '../../ui/brand-mark';
 import classes from './layout.module.css';
 import { FOOTER_NAV } from './nav-items';
@@ -8,7 +8,7 @@ export function Footer() {
   return (
     <footer className={classes.footer}>
       <Container size="lg">
-        <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }} spacing="xl">
+        <div className={classes.footerGrid}>
           <Stack gap="xs">
             <Group gap={8}>
               <BrandMark size={28} inverted />
@@ -35,7 +35,7 @@ export function Footer() {
               </ul>
             </nav>
           ))}
-        </SimpleGrid>
+        </div>
         <Text size="xs" c="leaf.1" mt="xl">
           © {new Date().getFullYear()} Nutrì. Il servizio non sostituisce il parere del medico e non è adatto
           a condizioni che richiedono una dietoterapia medica.

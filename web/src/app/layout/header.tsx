@@ -1,34 +1,17 @@
-import { useState } from 'react';
+import { Suspense, lazy, useState } from 'react';
 import { Link, NavLink as RouterNavLink, useNavigate } from 'react-router-dom';
-import {
-  Avatar,
-  Box,
-  Burger,
-  Button,
-  Container,
-  Divider,
-  Drawer,
-  Group,
-  Menu,
-  NavLink,
-  Stack,
-  Text,
-  UnstyledButton,
-} from '@mantine/core';
-import { IconChevronDown, IconLogout } from '@tabler/icons-react';
+import { Box, Burger, Container, Group } from '@mantine/core';
 import { useAuth } from '../../features/auth/auth-context';
 import { paths } from '../../paths';
 import { BrandMark } from '../../ui/brand-mark';
+import { ButtonLink } from '../../ui/light-button';
 import classes from './layout.module.css';
-import { ACCOUNT_NAV, PUBLIC_NAV, roleNavItems, type NavItem } from './nav-items';
+import { PUBLIC_NAV, roleNavItems, type NavItem } from './nav-items';
 
-const initialsOf = (name: string) =>
-  name
-    .split(/\s+/)
-    .filter(Boolean)
-    .slice(0, 2)
-    .map((part) => part[0]?.toUpperCase() ?? '')
-    .join('');
+// Loaded on demand: the landing page's first paint needs neither the drawer nor the dropdown menu.
+const loadMobileMenu = () => import('./mobile-menu');
+const MobileMenu = lazy(loadMobileMenu);
+const UserMenu = lazy(() => import('./user-menu'));
 
 function DesktopLink({ item }: { item: NavItem }) {
   return (
@@ -38,57 +21,13 @@ function DesktopLink({ item }: { item: NavItem }) {
   );
 }
 
-function UserMenu({ onSignOut }: { onSignOut: () => void }) {
-  const { profile, roles } = useAuth();
-  const name = profile?.DisplayName || profile?.Name || profile?.AspNetUser.UserName || 'Il mio account';
-  const areas = roleNavItems(roles);
-  return (
-    <Menu position="bottom-end" width={240} shadow="md" withinPortal>
-      <Menu.Target>
-        <UnstyledButton
-          aria-label={`Menu utente di ${name}`}
-          style={{ borderRadius: 'var(--mantine-radius-xl)' }}
-        >
-          <Group gap={8} wrap="nowrap">
-            <Avatar src={profile?.ImageFileUrl ?? null} alt="" radius="xl" size={34} color="leaf">
-              {initialsOf(name)}
-            </Avatar>
-            <Text size="sm" fw={600} maw={160} truncate="end">
-              {name}
-            </Text>
-            <IconChevronDown size={16} aria-hidden />
-          </Group>
-        </UnstyledButton>
-      </Menu.Target>
-      <Menu.Dropdown>
-        {areas.length > 0 ? <Menu.Label>Le tue aree</Menu.Label> : null}
-        {areas.map((item) => (
-          <Menu.Item key={item.href} component={Link} to={item.href}>
-            {item.label}
-          </Menu.Item>
-        ))}
-        <Menu.Label>Account</Menu.Label>
-        {ACCOUNT_NAV.map((item) => (
-          <Menu.Item key={item.href} component={Link} to={item.href}>
-            {item.label}
-          </Menu.Item>
-        ))}
-        <Menu.Divider />
-        <Menu.Item leftSection={<IconLogout size={16} aria-hidden />} onClick={onSignOut} color="red">
-          Esci
-        </Menu.Item>
-      </Menu.Dropdown>
-    </Menu>
-  );
-}
-
 export function Header() {
-  const { isSignedIn, roles, profile, signOut } = useAuth();
+  const { isSignedIn, roles, signOut } = useAuth();
   const navigate = useNavigate();
   const [drawerOpen, setDrawerOpen] = useState(false);
-  const areas = roleNavItems(roles);
+  const [drawerLoaded, setDrawerLoaded] = useState(false);
   // Patients and nutritionists reach their own area from the bar; back-office links live in the menus.
-  const primaryAreas = areas.filter(
+  const primaryAreas = roleNavItems(roles).filter(
     (item) => !['Admin', 'Utenti', 'Impostazioni di sistema'].includes(item.label),
   );
 
@@ -96,17 +35,6 @@ export function Header() {
     setDrawerOpen(false);
     void signOut().then(() => navigate(paths.home()));
   };
-
-  const drawerLink = (item: NavItem) => (
-    <NavLink
-      key={item.href}
-      component={RouterNavLink}
-      to={item.href}
-      label={item.label}
-      onClick={() => setDrawerOpen(false)}
-      styles={{ label: { fontSize: 'var(--mantine-font-size-md)' } }}
-    />
-  );
 
   return (
     <header className={classes.header}>
@@ -130,15 +58,17 @@ export function Header() {
 
           <Group gap="sm" wrap="nowrap" visibleFrom="md">
             {isSignedIn ? (
-              <UserMenu onSignOut={handleSignOut} />
+              <Suspense fallback={<span className={classes.menuPlaceholder} aria-hidden="true" />}>
+                <UserMenu onSignOut={handleSignOut} />
+              </Suspense>
             ) : (
               <>
-                <Button component={Link} to={paths.login()} variant="subtle">
+                <ButtonLink to={paths.login()} variant="subtle">
                   Accedi
-                </Button>
-                <Button component={Link} to={paths.findNutritionist()} color="apricot">
+                </ButtonLink>
+                <ButtonLink to={paths.findNutritionist()} color="apricot">
                   Trova il tuo nutrizionista
-                </Button>
+                </ButtonLink>
               </>
             )}
           </Group>
@@ -146,61 +76,23 @@ export function Header() {
           <Burger
             hiddenFrom="md"
             opened={drawerOpen}
-            onClick={() => setDrawerOpen((open) => !open)}
+            onPointerEnter={() => void loadMobileMenu()}
+            onTouchStart={() => void loadMobileMenu()}
+            onClick={() => {
+              setDrawerLoaded(true);
+              setDrawerOpen((open) => !open);
+            }}
             aria-label={drawerOpen ? 'Chiudi il menu' : 'Apri il menu'}
             aria-expanded={drawerOpen}
           />
         </Group>
       </Container>
 
-      <Drawer
-        opened={drawerOpen}
-        onClose={() => setDrawerOpen(false)}
-        position="right"
-        size="xs"
-        title="Menu"
-        hiddenFrom="md"
-        closeButtonProps={{ 'aria-label': 'Chiudi il menu' }}
-      >
-        <Stack gap={4} component="nav" aria-label="Navigazione principale">
-          {PUBLIC_NAV.map(drawerLink)}
-          {isSignedIn ? (
-            <>
-              <Divider my="sm" label={profile?.DisplayName ?? 'Il mio account'} labelPosition="left" />
-              {areas.map(drawerLink)}
-              {ACCOUNT_NAV.map(drawerLink)}
-              <Button
-                variant="light"
-                color="red"
-                leftSection={<IconLogout size={16} aria-hidden />}
-                onClick={handleSignOut}
-                mt="md"
-              >
-                Esci
-              </Button>
-            </>
-          ) : (
-            <Stack gap="sm" mt="md">
-              <Button
-                component={Link}
-                to={paths.findNutritionist()}
-                color="apricot"
-                onClick={() => setDrawerOpen(false)}
-              >
-                Trova il tuo nutrizionista
-              </Button>
-              <Button
-                component={Link}
-                to={paths.login()}
-                variant="outline"
-                onClick={() => setDrawerOpen(false)}
-              >
-                Accedi
-              </Button>
-            </Stack>
-          )}
-        </Stack>
-      </Drawer>
+      {drawerLoaded ? (
+        <Suspense fallback={null}>
+          <MobileMenu opened={drawerOpen} onClose={() => setDrawerOpen(false)} onSignOut={handleSignOut} />
+        </Suspense>
+      ) : null}
     </header>
   );
 }

@@ -1,4 +1,8 @@
+import { SimpleGrid } from '@mantine/core';
+import { IconArticle, IconTags, IconUsers } from '@tabler/icons-react';
+import { paths } from '../../../paths';
 import { AreaOverview } from '../../../ui/area-overview';
+import { LinkCard } from '../../../ui/link-card';
 import { Page } from '../../../ui/page';
 
 const SECTIONS = [
@@ -7,14 +11,9 @@ const SECTIONS = [
     description: 'Tutte le prenotazioni del servizio, con stato, pagamenti e storico per paziente.',
   },
   {
-    title: 'Nutrizionisti',
-    description: 'Profili pubblici, specializzazioni (tag) e disponibilità dei professionisti.',
-  },
-  {
     title: 'Dashboard',
     description: 'Riepilogo mensile, conversioni, pagamenti giornalieri e andamento per nutrizionista.',
   },
-  { title: 'Contenuti', description: 'Pagine statiche, articoli del blog e gallerie di immagini.' },
   { title: 'Questionari', description: 'Registro delle risposte ricevute dal modulo del questionario.' },
   { title: 'Fatturazione', description: 'Appuntamenti pagati da fatturare e stato delle fatture.' },
 ];
@@ -24,8 +23,29 @@ export function AdminHomePage() {
     <Page
       title="Amministrazione"
       description="Gestione del servizio: appuntamenti, nutrizionisti, contenuti, dati di andamento e fatturazione."
+      head={{ noIndex: true }}
     >
-      <AreaOverview heading="Cosa gestisci da qui" sections={SECTIONS} />
+      <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="lg" mb={48}>
+        <LinkCard
+          to={paths.admin.content()}
+          icon={<IconArticle size={24} />}
+          title="Contenuti"
+          description="Pagine statiche, articoli del blog e gallerie di immagini."
+        />
+        <LinkCard
+          to={paths.admin.nutritionists()}
+          icon={<IconUsers size={24} />}
+          title="Nutrizionisti"
+          description="Profili pubblici, foto e specializzazioni dei professionisti."
+        />
+        <LinkCard
+          to={paths.admin.tags()}
+          icon={<IconTags size={24} />}
+          title="Tag"
+          description="Tag dei contenuti e specializzazioni dei nutrizionisti."
+        />
+      </SimpleGrid>
+      <AreaOverview heading="In arrivo" sections={SECTIONS} />
     </Page>
   );
 }

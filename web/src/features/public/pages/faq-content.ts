@@ -35,6 +35,11 @@ export const FAQ_SECTIONS: readonly FaqSection[] = [
           'A chi vuole migliorare la propria alimentazione con l’aiuto di un professionista. Il servizio non è adatto a condizioni che richiedono una dietoterapia medica: in questi casi rivolgiti al tuo medico.',
       },
       {
+        question: 'Posso rivolgermi a Nutrì se ho una patologia?',
+        answer:
+          'Nutrì si occupa di educazione alimentare e benessere. Non è adatto a condizioni che richiedono una dietoterapia medica (per esempio malattie renali, disturbi del comportamento alimentare o patologie che richiedono una dieta prescritta dal medico): in questi casi rivolgiti al tuo medico curante.',
+      },
+      {
         question: 'Quanto costa?',
         answer: `L’incontro conoscitivo è gratuito. Ogni visita dura ${DURATION_MINUTES.NORMAL} minuti e costa ${price}, con pagamento tramite carta.`,
       },
@@ -74,6 +79,10 @@ export const FAQ_SECTIONS: readonly FaqSection[] = [
         answer: `Almeno ${PAYMENT_DEADLINE_DAYS} giorni prima dell’appuntamento. Se il pagamento non arriva in tempo, l’appuntamento non viene confermato.`,
       },
       {
+        question: 'Posso annullare all’ultimo momento?',
+        answer: `Spostare o annullare è gratuito, con rimborso completo, solo se avvisi almeno ${FREE_CHANGE_DEADLINE_DAYS} giorni prima dell’appuntamento. Dopo quel termine la visita viene considerata effettuata e non è rimborsabile.`,
+      },
+      {
         question: 'Che fatture ricevo?',
         answer: `Per ogni visita ricevi due fatture: una di ${formatEuro(NUTRITIONIST_SHARE_CENTS)} dal nutrizionista per la prestazione sanitaria, detraibile al ${IRPEF_DEDUCTION_PERCENT}% IRPEF, e una da Nutrì per la parte restante. La fattura del nutrizionista ti arriva per posta elettronica ed è caricata entro ${INVOICE_UPLOAD_DAYS} giorni dal pagamento.`,
       },
@@ -90,7 +99,7 @@ export const FAQ_SECTIONS: readonly FaqSection[] = [
       {
         question: 'Posso cambiare nutrizionista?',
         answer:
-          'Sì: prima dell’incontro conoscitivo puoi chiederlo una volta dalla tua area personale; in seguito scrivi all’assistenza e ti aiutiamo a trovare un altro professionista.',
+          'Sì: scrivi all’assistenza dalla pagina Contatti e ti aiutiamo a trovare un altro professionista. Prima dell’incontro conoscitivo puoi anche chiederlo una volta dalla tua area personale.',
       },
     ],
   },

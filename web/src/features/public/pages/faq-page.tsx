@@ -19,8 +19,9 @@ export function FaqPage() {
               {section.title}
             </Title>
             <Accordion variant="separated" radius="md">
-              {section.items.map((item) => (
-                <Accordion.Item key={item.question} value={item.question}>
+              {section.items.map((item, index) => (
+                // The value becomes part of element ids (aria-controls): a slug, not the question text.
+                <Accordion.Item key={item.question} value={`${section.id}-${index + 1}`}>
                   <Accordion.Control>{item.question}</Accordion.Control>
                   <Accordion.Panel>
                     <Text>{item.answer}</Text>

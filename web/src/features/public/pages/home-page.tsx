@@ -1,81 +1,72 @@
-/** Public marketing home (spec section 1): questionnaire -> match -> free introductory call -> 50-minute visits. */
-import type { ReactNode } from 'react';
-import { Link } from 'react-router-dom';
-import {
-  Anchor,
-  Badge,
-  Box,
-  Button,
-  Card,
-  Container,
-  Grid,
-  Group,
-  List,
-  Paper,
-  SimpleGrid,
-  Stack,
-  Text,
-  ThemeIcon,
-  Title,
-} from '@mantine/core';
-import {
-  IconCalendarCheck,
-  IconCheck,
-  IconClock,
-  IconMessageCircle,
-  IconReceiptEuro,
-  IconVideo,
-} from '@tabler/icons-react';
-import {
-  DURATION_MINUTES,
-  FREE_CHANGE_DEADLINE_DAYS,
-  IRPEF_DEDUCTION_PERCENT,
-  NUTRITIONIST_MIN_EXPERIENCE_YEARS,
-  NUTRITIONIST_SHARE_CENTS,
-  PAID_VISIT_PRICE_CENTS,
-  PAYMENT_DEADLINE_DAYS,
-} from '../../../lib/shared-values';
+/**
+ * Public marketing home (spec section 1): how it works (questionnaire -> match -> free introductory
+ * meeting -> paid visits), then (home-sections.tsx) the specialization areas, who the nutritionists are,
+ * three customer reviews, the blog grid and calls to action to the questionnaire.
+ *
+ * This is the landing chunk (app/areas/landing.ts), measured by the build's landing budget: it holds what
+ * the first screen shows; the sections below it arrive in their own chunk, requested as soon as this one
+ * runs, and their data loads after the first paint. Keep zod and heavy components out of both.
+ */
+import { Suspense, lazy, type ReactNode } from 'react';
+import { Badge, Card, Container, Group, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { IconClock, IconMessageCircle, IconReceiptEuro, IconVideo } from '@tabler/icons-react';
+import { DURATION_MINUTES, PAID_VISIT_PRICE_CENTS } from '../../../lib/shared-values';
 import { formatEuro } from '../../../lib/money';
 import { paths } from '../../../paths';
-import { usePageTitle } from '../../../ui/use-page-title';
+import { DEFAULT_DESCRIPTION, useHead } from '../../../ui/head';
+import { ButtonAnchor } from '../../../ui/light-button';
+import { QuestionnaireButton } from '../components/questionnaire-button';
 import classes from './home-page.module.css';
+
+// Requested at once (not on first render), so it downloads while the first screen renders.
+const sectionsModule = import('./home-sections');
+const HomeSections = lazy(() => sectionsModule);
 
 const price = formatEuro(PAID_VISIT_PRICE_CENTS);
 
 const STEPS = [
   {
     title: 'Compila il questionario',
-    text: 'Raccontaci obiettivi, abitudini e preferenze alimentari: bastano pochi minuti.',
+    text: 'Raccontaci obiettivi, abitudini e preferenze alimentari: bastano pochi minuti ed è gratuito.',
   },
   {
     title: 'Ti abbiniamo al nutrizionista',
-    text: 'Tra i professionisti del team scegliamo quello più adatto alle tue esigenze.',
+    text: 'Il nostro algoritmo sceglie tra i professionisti del team quello più adatto alle tue esigenze.',
   },
   {
     title: 'Incontro conoscitivo gratuito',
-    text: 'Una videochiamata di circa 20 minuti per conoscervi e capire come lavorare insieme, senza impegno.',
+    text: 'Una videochiamata di circa 20 minuti (al massimo 30) per conoscervi, senza impegno.',
   },
   {
     title: `Visite da ${DURATION_MINUTES.NORMAL} minuti`,
-    text: `Ogni visita costa ${price}. Prenoti, paghi con carta e ti colleghi da dove vuoi.`,
+    text: `Ogni visita costa ${price}: prenoti, paghi con carta e ti colleghi da dove vuoi.`,
   },
 ] as const;
 
-const CRITERIA = [
-  'Dietisti, biologi con master in nutrizione o medici dietologi',
-  `Almeno ${NUTRITIONIST_MIN_EXPERIENCE_YEARS} anni di libera professione`,
-  'Iscrizione all’albo professionale e assicurazione professionale',
-  'Valori condivisi: ascolto, niente diete standard, obiettivi sostenibili',
-];
+function Highlight({ icon, title, children }: { icon: ReactNode; title: string; children: ReactNode }) {
+  return (
+    <Group gap="md" wrap="nowrap" align="flex-start">
+      <ThemeIcon size={42} radius="md" variant="light" aria-hidden>
+        {icon}
+      </ThemeIcon>
+      <div>
+        <Text fw={700}>{title}</Text>
+        <Text size="sm" c="dimmed">
+          {children}
+        </Text>
+      </div>
+    </Group>
+  );
+}
 
 export function HomePage() {
-  usePageTitle(null);
+  useHead({ title: null, description: DEFAULT_DESCRIPTION, canonicalPath: paths.home() });
   return (
     <>
       <section className={classes.hero} aria-labelledby="home-title">
         <Container size="lg">
-          <Grid gap={{ base: 'xl', md: 48 }} align="center">
-            <Grid.Col span={{ base: 12, md: 7 }}>
+          <div className={classes.heroGrid}>
+            <div>
               <Stack gap="lg">
                 <Badge variant="light" color="leaf" size="lg" radius="sm" w="fit-content">
                   Nutrizionisti online selezionati
@@ -90,16 +81,14 @@ export function HomePage() {
                   {DURATION_MINUTES.NORMAL} minuti a {price}.
                 </Text>
                 <Group gap="sm">
-                  <Button component={Link} to={paths.findNutritionist()} size="lg" color="apricot">
-                    Trova il tuo nutrizionista
-                  </Button>
-                  <Button component="a" href="#come-funziona" size="lg" variant="subtle">
+                  <QuestionnaireButton />
+                  <ButtonAnchor href="#come-funziona" size="lg" variant="subtle">
                     Come funziona
-                  </Button>
+                  </ButtonAnchor>
                 </Group>
               </Stack>
-            </Grid.Col>
-            <Grid.Col span={{ base: 12, md: 5 }}>
+            </div>
+            <div>
               <Paper withBorder radius="lg" p="xl" shadow="sm">
                 <Stack gap="lg">
                   <Highlight icon={<IconVideo size={22} />} title="Incontro conoscitivo gratuito">
@@ -119,8 +108,8 @@ export function HomePage() {
                   </Highlight>
                 </Stack>
               </Paper>
-            </Grid.Col>
-          </Grid>
+            </div>
+          </div>
         </Container>
       </section>
 
@@ -132,12 +121,7 @@ export function HomePage() {
           <Text c="dimmed" mb="xl" maw={640}>
             Dal questionario alla prima visita in quattro passi, senza spostarti da casa.
           </Text>
-          <SimpleGrid
-            cols={{ base: 1, sm: 2, md: 4 }}
-            spacing="lg"
-            component="ol"
-            style={{ listStyle: 'none', padding: 0 }}
-          >
+          <ol className={classes.steps}>
             {STEPS.map((step, index) => (
               <Card component="li" key={step.title} withBorder radius="lg" padding="lg">
                 <span className={classes.stepNumber} aria-hidden>
@@ -151,117 +135,13 @@ export function HomePage() {
                 </Text>
               </Card>
             ))}
-          </SimpleGrid>
+          </ol>
         </section>
 
-        <section className={classes.section} aria-labelledby="team-title">
-          <SimpleGrid cols={{ base: 1, md: 2 }} spacing={48}>
-            <Stack gap="md">
-              <Title order={2} id="team-title">
-                Solo professionisti selezionati
-              </Title>
-              <Text>
-                Ogni nutrizionista del team è scelto con cura. Valutiamo formazione, esperienza e modo di
-                lavorare, perché il tuo percorso sia serio e su misura.
-              </Text>
-              <List
-                spacing="sm"
-                icon={
-                  <ThemeIcon size={22} radius="xl" aria-hidden>
-                    <IconCheck size={14} />
-                  </ThemeIcon>
-                }
-              >
-                {CRITERIA.map((criterion) => (
-                  <List.Item key={criterion}>{criterion}</List.Item>
-                ))}
-              </List>
-              <Anchor component={Link} to={paths.nutritionists.list()} fw={600}>
-                Conosci i nostri nutrizionisti
-              </Anchor>
-            </Stack>
-            <Paper withBorder radius="lg" p="xl" bg="white" aria-labelledby="price-title" component="section">
-              <Group gap="sm" mb="md">
-                <ThemeIcon size={40} radius="md" variant="light" color="apricot" aria-hidden>
-                  <IconCalendarCheck size={22} />
-                </ThemeIcon>
-                <Title order={2} fz="h3" id="price-title">
-                  Quanto costa
-                </Title>
-              </Group>
-              <Stack gap="xs">
-                <Group justify="space-between">
-                  <Text>Incontro conoscitivo (circa 20 minuti)</Text>
-                  <Text fw={700} c="leaf.8">
-                    Gratis
-                  </Text>
-                </Group>
-                <Group justify="space-between">
-                  <Text>Visita nutrizionale ({DURATION_MINUTES.NORMAL} minuti)</Text>
-                  <Text fw={700} c="leaf.8">
-                    {price}
-                  </Text>
-                </Group>
-              </Stack>
-              <Text size="sm" c="dimmed" mt="md">
-                Per ogni visita ricevi due fatture: {formatEuro(NUTRITIONIST_SHARE_CENTS)} per la prestazione
-                sanitaria del nutrizionista, detraibile al {IRPEF_DEDUCTION_PERCENT}% come spesa sanitaria, e
-                la parte restante da Nutrì.
-              </Text>
-              <Text size="sm" c="dimmed" mt="xs">
-                Il pagamento avviene almeno {PAYMENT_DEADLINE_DAYS} giorni prima dell’appuntamento. Puoi
-                spostare o annullare gratuitamente, con rimborso completo, fino a {FREE_CHANGE_DEADLINE_DAYS}{' '}
-                giorni prima.
-              </Text>
-            </Paper>
-          </SimpleGrid>
-        </section>
-
-        <section className={classes.band} aria-labelledby="cta-title">
-          <Grid align="center" gap="lg">
-            <Grid.Col span={{ base: 12, md: 8 }}>
-              <Title order={2} id="cta-title" c="white">
-                Pronto a iniziare?
-              </Title>
-              <Text c="leaf.0" mt={6}>
-                Il questionario è gratuito e senza impegno: ti presentiamo il nutrizionista più adatto a te.
-              </Text>
-            </Grid.Col>
-            <Grid.Col span={{ base: 12, md: 4 }}>
-              <Group justify="flex-end">
-                <Button component={Link} to={paths.findNutritionist()} size="lg" color="apricot" fullWidth>
-                  Inizia il questionario
-                </Button>
-              </Group>
-            </Grid.Col>
-          </Grid>
-        </section>
-        <Box mt="xl">
-          <Text size="sm" c="dimmed">
-            Hai domande? Leggi le{' '}
-            <Anchor component={Link} to={paths.faq()}>
-              domande frequenti
-            </Anchor>
-            .
-          </Text>
-        </Box>
+        <Suspense fallback={<div className={classes.belowFoldPlaceholder} aria-hidden="true" />}>
+          <HomeSections />
+        </Suspense>
       </Container>
     </>
-  );
-}
-
-function Highlight({ icon, title, children }: { icon: ReactNode; title: string; children: ReactNode }) {
-  return (
-    <Group gap="md" wrap="nowrap" align="flex-start">
-      <ThemeIcon size={42} radius="md" variant="light" aria-hidden>
-        {icon}
-      </ThemeIcon>
-      <div>
-        <Text fw={700}>{title}</Text>
-        <Text size="sm" c="dimmed">
-          {children}
-        </Text>
-      </div>
-    </Group>
   );
 }

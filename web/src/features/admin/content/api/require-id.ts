@@ -1,0 +1,9 @@
+/** Generic helpers need the id of the item they work on (spec section 8: 'Missing parameter: id'). */
+import { errorTexts } from '../../../../lib/shared-values';
+
+export const requireId = (id: string | number | null | undefined): string | number => {
+  if (id === undefined || id === null || id === '' || (typeof id === 'number' && !Number.isFinite(id))) {
+    throw new Error(errorTexts.missingId);
+  }
+  return id;
+};

@@ -1,0 +1,62 @@
+/**
+ * Nutritionist profiles in the back office (BusinessAdmin): the list (GET Admin/Nutritionists), one
+ * profile (GET/PATCH Admin/NutritionistProfile/{userId}) and its photo (POST .../image, field `File`).
+ */
+import useSWR, { useSWRConfig, type SWRResponse } from 'swr';
+import {
+  CONTENT_IMAGE_FIELD,
+  adminNutritionistProfileSchema,
+  adminNutritionistSummarySchema,
+  listResponseSchema,
+  type AdminNutritionistProfile,
+  type AdminNutritionistSummary,
+  type UpdateNutritionistProfileRequest,
+} from '@nutri/shared';
+import { api, apiPath, apiUpload } from '../../../../api/client';
+import { requireId } from '../../content/api/require-id';
+
+export const ADMIN_NUTRITIONISTS_PATH = '/Admin/Nutritionists';
+const listSchema = listResponseSchema(adminNutritionistSummarySchema);
+
+export const useAdminNutritionists = (): SWRResponse<AdminNutritionistSummary[], unknown> =>
+  useSWR(
+    [ADMIN_NUTRITIONISTS_PATH, { limit: 100 }] as const,
+    async ([path, query]) => listSchema.parse(await api.get(path, { query })).Data,
+  );
+
+export const adminProfileKey = (userId: string) => apiPath('Admin', 'NutritionistProfile', requireId(userId));
+
+export const useAdminNutritionistProfile = (
+  userId: string | undefined,
+): SWRResponse<AdminNutritionistProfile, unknown> =>
+  useSWR(
+    userId ? adminProfileKey(userId) : null,
+    async (key: string) => adminNutritionistProfileSchema.parse(await api.get(key)),
+    { revalidateOnFocus: false },
+  );
+
+export const useAdminProfileMutations = () => {
+  const { mutate } = useSWRConfig();
+  const store = async (profile: AdminNutritionistProfile) => {
+    await mutate(adminProfileKey(profile.UserId), profile, { revalidate: false });
+    await mutate((key) => Array.isArray(key) && key[0] === ADMIN_NUTRITIONISTS_PATH);
+    return profile;
+  };
+  return {
+    update: async (userId: string, request: UpdateNutritionistProfileRequest) =>
+      store(adminNutritionistProfileSchema.parse(await api.patch(adminProfileKey(userId), request))),
+    uploadPhoto: async (
+      userId: string,
+      file: File,
+      options: { onProgress?: (fraction: number) => void; signal?: AbortSignal } = {},
+    ) => {
+      const form = new FormData();
+      form.append(CONTENT_IMAGE_FIELD, file, file.name);
+      return store(
+        adminNutritionistProfileSchema.parse(
+          await apiUpload(`${adminProfileKey(userId)}/image`, form, options),
+        ),
+      );
+    },
+  };
+};
