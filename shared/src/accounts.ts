@@ -16,7 +16,8 @@ export const TOKEN_MAX_LENGTH = 4096;
 
 /** Profile photo upload (POST UserDetails/image, multipart field `File`). */
 export const PROFILE_IMAGE_FIELD = 'File';
-export const PROFILE_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
+// 4 MB: API Gateway passes uploads base64-encoded, and a Lambda request carries at most 6 MB.
+export const PROFILE_IMAGE_MAX_BYTES = 4 * 1024 * 1024;
 export const PROFILE_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
 
 /**

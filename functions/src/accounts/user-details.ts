@@ -2,7 +2,6 @@
  * The signed-in user's own details: GET/PATCH UserDetails, the form metadata, and the profile photo
  * (POST/DELETE UserDetails/image, resized to webp and stored in the assets bucket).
  */
-import busboy from 'busboy';
 import sharp from 'sharp';
 import {
   PROFILE_IMAGE_FIELD,
@@ -10,8 +9,8 @@ import {
   PROFILE_IMAGE_TYPES,
   updateUserDetailsSchema,
 } from '@nutri/shared';
-import type { APIGatewayProxyEvent } from 'aws-lambda';
 import { AppError } from '../http/errors';
+import { readMultipartFile } from '../http/multipart';
 import { defineOperation } from '../http/operation';
 import { describeSchema } from '../http/schema-metadata';
 import { now } from '../platform/clock';
@@ -44,74 +43,17 @@ export const getUserDetailsMetadata = defineOperation({}, () =>
   Promise.resolve({ Fields: describeSchema(updateUserDetailsSchema) }),
 );
 
-const IMAGE_TOO_LARGE = 'L’immagine supera la dimensione massima di 5 MB.';
+const IMAGE_TOO_LARGE = `L’immagine supera la dimensione massima di ${PROFILE_IMAGE_MAX_BYTES / (1024 * 1024)} MB.`;
 const IMAGE_WRONG_TYPE = 'Formato non supportato: carica un’immagine JPEG, PNG o WebP.';
-
-/** Reads the one file of a multipart body, refusing other types and anything over the size limit. */
-const readUploadedImage = (event: APIGatewayProxyEvent) =>
-  new Promise<Buffer>((resolve, reject) => {
-    const contentType = Object.entries(event.headers ?? {}).find(
-      ([key]) => key.toLowerCase() === 'content-type',
-    )?.[1];
-    if (!contentType?.toLowerCase().startsWith('multipart/form-data') || !event.body) {
-      return reject(
-        new AppError('bad_request', 'Invia l’immagine come multipart/form-data nel campo "File".'),
-      );
-    }
-    let parser: busboy.Busboy;
-    try {
-      parser = busboy({
-        headers: { 'content-type': contentType },
-        limits: { files: 1, fileSize: PROFILE_IMAGE_MAX_BYTES },
-      });
-    } catch {
-      return reject(new AppError('bad_request', 'Corpo multipart non valido.'));
-    }
-    let file: Promise<Buffer> | undefined;
-    parser.on('file', (field, stream, info) => {
-      if (
-        field !== PROFILE_IMAGE_FIELD ||
-        !(PROFILE_IMAGE_TYPES as readonly string[]).includes(info.mimeType)
-      ) {
-        stream.resume();
-        file = Promise.reject(
-          new AppError('validation_failed', IMAGE_WRONG_TYPE, {
-            errors: { [PROFILE_IMAGE_FIELD]: [IMAGE_WRONG_TYPE] },
-          }),
-        );
-        file.catch(() => undefined);
-        return;
-      }
-      file = new Promise((done, fail) => {
-        const chunks: Buffer[] = [];
-        stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-        stream.on('limit', () =>
-          fail(
-            new AppError('payload_too_large', IMAGE_TOO_LARGE, {
-              errors: { [PROFILE_IMAGE_FIELD]: [IMAGE_TOO_LARGE] },
-            }),
-          ),
-        );
-        stream.on('end', () => done(Buffer.concat(chunks)));
-      });
-      file.catch(() => undefined);
-    });
-    parser.on('error', () => reject(new AppError('bad_request', 'Corpo multipart non valido.')));
-    parser.on('close', () => {
-      if (!file)
-        return reject(
-          new AppError('validation_failed', 'Nessuna immagine ricevuta.', {
-            errors: { [PROFILE_IMAGE_FIELD]: ['Nessuna immagine ricevuta.'] },
-          }),
-        );
-      file.then(resolve, reject);
-    });
-    parser.end(Buffer.from(event.body, event.isBase64Encoded ? 'base64' : 'binary'));
-  });
 
 export const uploadUserImage = defineOperation({}, async ({ actor, event }) => {
   const user = await requireActorUser(actor);
-  const image = await readUploadedImage(event);
+  const { file: image } = await readMultipartFile(event, {
+    field: PROFILE_IMAGE_FIELD,
+    maxBytes: PROFILE_IMAGE_MAX_BYTES,
+    types: PROFILE_IMAGE_TYPES,
+    texts: { wrongType: IMAGE_WRONG_TYPE, tooLarge: IMAGE_TOO_LARGE, missing: 'Nessuna immagine ricevuta.' },
+  });
   // The declared type is the client's word; decoding the pixels is the check (magic bytes and content).
   const decoded = sharp(image, { failOn: 'error', limitInputPixels: 40_000_000 });
   const metadata = await decoded.metadata().catch(() => null);

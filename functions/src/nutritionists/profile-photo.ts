@@ -22,7 +22,7 @@ const ACCEPTED_FORMATS = ['jpeg', 'png', 'webp'];
 
 export const PHOTO_TEXTS = {
   wrongType: 'Formato non supportato: carica un’immagine JPEG, PNG o WebP.',
-  tooLarge: 'L’immagine supera la dimensione massima di 5 MB.',
+  tooLarge: `L’immagine supera la dimensione massima di ${PROFILE_IMAGE_MAX_BYTES / (1024 * 1024)} MB.`,
   missing: 'Nessuna immagine ricevuta.',
 } as const;
 
