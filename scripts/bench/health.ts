@@ -12,6 +12,7 @@ import type { AddressInfo } from 'node:net';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { startLocalStack, LocalStackStartError, type RunningLocalStack } from '../lib/local-stack.mjs';
+import { cleanUpOnSignals, stopStack } from './lifecycle';
 
 const LIMITS = { duration: { min: 1, max: 120 }, connections: { min: 1, max: 500 } } as const;
 const WARM_UP_SECONDS = 3;
@@ -133,20 +134,9 @@ const main = async () => {
     bareServer = undefined;
     const running = stack;
     stack = undefined;
-    const report = await running?.stop();
-    if (report?.leftovers.length) {
-      console.error(
-        `Processes left after stopping the stack (killed): ${report.leftovers.map((item) => item.pid).join(', ')}`,
-      );
-      process.exitCode = 1;
-    }
+    await stopStack(running);
   };
-  const onSignal = (signal: NodeJS.Signals) => {
-    console.error(`\n${signal}: stopping.`);
-    void cleanUp().finally(() => process.exit(130));
-  };
-  process.once('SIGINT', onSignal);
-  process.once('SIGTERM', onSignal);
+  cleanUpOnSignals(cleanUp);
 
   try {
     console.log('Starting the local stack…');

@@ -28,6 +28,7 @@ import {
   startLocalStack,
   type RunningLocalStack,
 } from '../lib/local-stack.mjs';
+import { cleanUpOnSignals, stopStack } from './lifecycle';
 
 const CHROMIUM_PATH = '/usr/bin/chromium';
 // Chromium must not reach the network on its own: only 127.0.0.1 is measured.
@@ -290,20 +291,9 @@ const main = async () => {
     proxy = undefined;
     const running = stack;
     stack = undefined;
-    const report = await running?.stop();
-    if (report?.leftovers.length) {
-      console.error(
-        `Processes left after stopping the stack (killed): ${report.leftovers.map((item) => item.pid).join(', ')}`,
-      );
-      process.exitCode = 1;
-    }
+    await stopStack(running);
   };
-  const onSignal = (signal: NodeJS.Signals) => {
-    console.error(`\n${signal}: stopping.`);
-    void cleanUp().finally(() => process.exit(130));
-  };
-  process.once('SIGINT', onSignal);
-  process.once('SIGTERM', onSignal);
+  cleanUpOnSignals(cleanUp);
 
   try {
     if (options.reports) mkdirSync(options.reports, { recursive: true });
