@@ -7,7 +7,6 @@ import {
   FileButton,
   Grid,
   Group,
-  NativeSelect,
   Progress,
   Stack,
   Text,
@@ -30,15 +29,11 @@ import { showErrorToast, showSuccessToast } from '../../../ui/notify';
 import { Page } from '../../../ui/page';
 import { PageLoader } from '../../../ui/page-loader';
 import { useZodForm } from '../../../ui/form/use-zod-form';
-import { COUNTRY_PREFIXES, splitPhoneNumber } from '../../../ui/phone/country-prefixes';
+import { splitPhoneNumber } from '../../../ui/phone/country-prefixes';
+import { PhoneFields } from '../../../ui/phone/phone-fields';
 import { useDeleteUserImage } from '../api/delete-user-image';
 import { useUpdateUserDetails } from '../api/update-user-details';
 import { useUploadUserImage } from '../api/upload-user-image';
-
-const PREFIX_OPTIONS = COUNTRY_PREFIXES.map((entry) => ({
-  value: entry.prefix,
-  label: `${entry.country} (${entry.prefix})`,
-}));
 
 const saveErrorMessage = (error: unknown, fallback: string) => {
   if (isNetworkError(error)) return errorTexts.connectionProblem;
@@ -76,29 +71,13 @@ function ProfileForm({ profile }: { profile: UserProfile }) {
           required
           {...form.field('DisplayName')}
         />
-        <Grid gap="sm">
-          <Grid.Col span={{ base: 12, xs: 5 }}>
-            <NativeSelect
-              label="Prefisso"
-              data={PREFIX_OPTIONS}
-              value={form.values.phonePrefix}
-              onChange={(event) => form.setValue('phonePrefix', event.currentTarget.value)}
-              error={form.errors.phonePrefix}
-            />
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, xs: 7 }}>
-            <TextInput
-              label="Numero di cellulare"
-              description="Facoltativo: da 9 a 12 cifre, senza prefisso."
-              inputWrapperOrder={['label', 'input', 'description', 'error']}
-              type="tel"
-              inputMode="numeric"
-              autoComplete="tel-national"
-              placeholder="3331234567"
-              {...form.field('phoneNumber')}
-            />
-          </Grid.Col>
-        </Grid>
+        <PhoneFields
+          prefix={form.values.phonePrefix}
+          onPrefixChange={(prefix) => form.setValue('phonePrefix', prefix)}
+          prefixError={form.errors.phonePrefix}
+          number={form.field('phoneNumber')}
+          description="Facoltativo: da 9 a 12 cifre, senza prefisso."
+        />
         <Group>
           <Button type="submit" loading={form.submitting}>
             Salva modifiche

@@ -10,9 +10,7 @@ import {
   Alert,
   Button,
   Checkbox,
-  Grid,
   Group,
-  NativeSelect,
   Paper,
   Progress,
   Radio,
@@ -26,7 +24,7 @@ import { DEFAULT_PHONE_PREFIX, type Question } from '@nutri/shared';
 import { isApiError, isNetworkError } from '../../../api/api-error';
 import { errorTexts } from '../../../lib/shared-values';
 import { paths } from '../../../paths';
-import { COUNTRY_PREFIXES } from '../../../ui/phone/country-prefixes';
+import { PhoneFields } from '../../../ui/phone/phone-fields';
 import { submitLocalQuestionnaire } from '../api/submit-local-questionnaire';
 import {
   QUESTION_STEPS,
@@ -40,11 +38,6 @@ import {
 } from '../questionnaire';
 import type { RegistrationPrefill } from '../registration-prefill';
 import classes from './onboarding.module.css';
-
-const PREFIX_OPTIONS = COUNTRY_PREFIXES.map((entry) => ({
-  value: entry.prefix,
-  label: `${entry.country} (${entry.prefix})`,
-}));
 
 const FIRST_NAME_KEY = 'question_first_name';
 const EMAIL_KEY = 'question_email';
@@ -169,30 +162,16 @@ function QuestionInput({
           <Text size="sm" c="dimmed" mb="xs">
             Facoltativo: ti serve solo se preferisci essere ricontattato per telefono.
           </Text>
-          <Grid gap="sm">
-            <Grid.Col span={{ base: 12, xs: 5 }}>
-              <NativeSelect
-                label="Prefisso"
-                data={PREFIX_OPTIONS}
-                value={phone.prefix}
-                onChange={(event) => onPhoneChange({ ...phone, prefix: event.currentTarget.value })}
-                size="md"
-              />
-            </Grid.Col>
-            <Grid.Col span={{ base: 12, xs: 7 }}>
-              <TextInput
-                label="Numero di cellulare"
-                type="tel"
-                inputMode="numeric"
-                autoComplete="tel-national"
-                placeholder="3331234567"
-                value={phone.number}
-                onChange={(event) => onPhoneChange({ ...phone, number: event.currentTarget.value })}
-                error={error}
-                size="md"
-              />
-            </Grid.Col>
-          </Grid>
+          <PhoneFields
+            prefix={phone.prefix}
+            onPrefixChange={(prefix) => onPhoneChange({ ...phone, prefix })}
+            number={{
+              value: phone.number,
+              onChange: (event) => onPhoneChange({ ...phone, number: event.currentTarget.value }),
+              error: error ?? undefined,
+            }}
+            size="md"
+          />
         </div>
       );
     default:

@@ -6,12 +6,12 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { Alert, Button, Grid, NativeSelect, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { Alert, Button, Grid, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { IconHourglass } from '@tabler/icons-react';
 import { DEFAULT_PHONE_PREFIX } from '../../../lib/shared-values';
 import { paths } from '../../../paths';
 import { useZodForm } from '../../../ui/form/use-zod-form';
-import { COUNTRY_PREFIXES } from '../../../ui/phone/country-prefixes';
+import { PhoneFields } from '../../../ui/phone/phone-fields';
 import { useAuth } from '../../auth/auth-context';
 import { registerPatient } from '../api/register-patient';
 import {
@@ -22,11 +22,6 @@ import {
 } from '../registration';
 import type { RegistrationPrefill } from '../registration-prefill';
 import { RegistrationDialogs, type RegistrationDialog } from './registration-dialogs';
-
-const PREFIX_OPTIONS = COUNTRY_PREFIXES.map((entry) => ({
-  value: entry.prefix,
-  label: `${entry.country} (${entry.prefix})`,
-}));
 
 export function RegistrationForm({
   submissionId,
@@ -110,33 +105,15 @@ export function RegistrationForm({
             disabled={sending}
             {...form.field('Email')}
           />
-          <Grid gap="sm">
-            <Grid.Col span={{ base: 12, xs: 5 }}>
-              <NativeSelect
-                label="Prefisso"
-                data={PREFIX_OPTIONS}
-                value={form.values.phonePrefix}
-                onChange={(event) => form.setValue('phonePrefix', event.currentTarget.value)}
-                error={form.errors.phonePrefix}
-                disabled={sending}
-              />
-            </Grid.Col>
-            <Grid.Col span={{ base: 12, xs: 7 }}>
-              <TextInput
-                label="Numero di cellulare"
-                description="Da 9 a 12 cifre, senza prefisso."
-                inputWrapperOrder={['label', 'input', 'description', 'error']}
-                type="tel"
-                inputMode="numeric"
-                autoComplete="tel-national"
-                placeholder="3331234567"
-                required
-                withAsterisk={false}
-                disabled={sending}
-                {...form.field('phoneNumber')}
-              />
-            </Grid.Col>
-          </Grid>
+          <PhoneFields
+            prefix={form.values.phonePrefix}
+            onPrefixChange={(prefix) => form.setValue('phonePrefix', prefix)}
+            prefixError={form.errors.phonePrefix}
+            number={form.field('phoneNumber')}
+            description="Da 9 a 12 cifre, senza prefisso."
+            required
+            disabled={sending}
+          />
           <PasswordInput
             label="Password"
             description="Almeno 8 caratteri."
