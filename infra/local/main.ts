@@ -1,6 +1,7 @@
 /**
  * `npm start` ends here (after scripts/start.mjs installed and built what was missing):
- *   tsx infra/local/main.ts [--port N] [--data-dir DIR] [--reset] [--quiet] [--access-log]
+ *   tsx infra/local/main.ts [--port N] [--data-dir DIR] [--web-dist DIR] [--reset] [--quiet] [--access-log]
+ * (--web-dist serves another build of the web app than web/dist, e.g. one made with `vite build --outDir`.)
  * Prints the demo accounts and, once everything answers, one `NUTRI_READY {json}` line.
  * Ctrl-C (SIGINT) or SIGTERM stops every child process before exiting.
  */
@@ -14,6 +15,7 @@ const { values } = parseArgs({
   options: {
     port: { type: 'string' },
     'data-dir': { type: 'string' },
+    'web-dist': { type: 'string' },
     reset: { type: 'boolean', default: false },
     quiet: { type: 'boolean', default: false },
     'access-log': { type: 'boolean', default: false },
@@ -35,6 +37,7 @@ const main = async () => {
   const stack = await startLocalStack({
     port,
     dataDir: values['data-dir'] ?? join(REPO_ROOT, '.data'),
+    webDist: values['web-dist'],
     reset: values.reset,
     accessLog: values['access-log'],
     log: (line) => console.error(line),

@@ -11,3 +11,4 @@ export * from './onboarding';
 export * from './time';
 export * from './bookings';
 export * from './booking-api';
+export * from './booking-views';

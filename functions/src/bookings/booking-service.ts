@@ -16,6 +16,7 @@ import {
   isFreeChangeAllowed,
   CancelReason,
   type BookingTypeId,
+  type BookingView,
   type CancelReasonId,
   type OnboardingStep,
 } from '@nutri/shared';
@@ -36,7 +37,7 @@ import {
 const unprocessable = (message: string) => new AppError('unprocessable', message);
 
 /** Booking of spec section 3, with display names read from the user items. */
-export const bookingView = (booking: Booking, names: Map<string, string>) => ({
+export const bookingView = (booking: Booking, names: Map<string, string>): BookingView => ({
   BookingId: booking.BookingId,
   BookingTime: booking.BookingTime,
   BookingStatusId: booking.BookingStatusId,

@@ -1,0 +1,62 @@
+/**
+ * Response shapes of the booking, availability, slot and reminder calls (spec sections 3 and 7), written
+ * once so the handlers that build them and the web pages that read them cannot drift apart.
+ */
+import type { BookingStatusId, BookingTypeId, CancelReasonId } from './domain';
+
+export interface UserRef {
+  UserId: string;
+  DisplayName: string;
+}
+
+/** Booking of spec section 3. BookingTime is an ISO instant; Price, Discount and TotalPaymentAmount in cents. */
+export interface BookingView {
+  BookingId: number;
+  BookingTime: string;
+  BookingStatusId: BookingStatusId;
+  BookingTypeId: BookingTypeId;
+  BookingType: { BookingTypeId: BookingTypeId; Name: string };
+  PatientUserId: string;
+  Patient: UserRef;
+  NutritionistUserId: string;
+  Nutritionist: UserRef;
+  Price: number;
+  Discount: number;
+  TotalPaymentAmount: number;
+  Duration: number;
+  CancelReasonId: CancelReasonId | null;
+  RefundOwed: boolean;
+}
+
+/** A page of a list call: `NextCursor` is null on the last page. */
+export interface CursorPage<T> {
+  Data: T[];
+  Count: number;
+  NextCursor: string | null;
+}
+
+/** Availability interval of a day (`IntervalDate` YYYY-MM-DD, `HH:mm` Rome wall-clock times). */
+export interface DailyAvailabilityView {
+  IntervalId: number;
+  IntervalDate: string;
+  IntervalStart: string;
+  IntervalEnd: string;
+}
+
+/** Free slots: Rome calendar date (YYYY-MM-DD) to its start times (`HH:mm`), in order. */
+export type SlotsByDate = Record<string, string[]>;
+
+export interface ReminderView {
+  ReminderId: number;
+  PatientUserId: string;
+  PatientUserProfile: { DisplayName: string };
+  Description: string;
+  Date: string;
+  Checked: boolean;
+}
+
+/** Price and duration a booking type has for a patient (`Patients/{id}/Price/{type}`). */
+export interface PatientPriceView {
+  Price: number;
+  Duration: number;
+}
