@@ -17,6 +17,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { ensureDependencies, installReason, repoRoot } from './bootstrap.mjs';
 import { ensureSystemDeps } from './system-deps.mjs';
+import { googleTestKeys } from './lib/google-test-key.mjs';
 
 const runStartedAt = Date.now();
 const GROUPS = ['static', 'unit', 'integration', 'e2e'];
@@ -331,6 +332,7 @@ if (needsStack && !interrupted) {
 }
 
 // (g) One local stack for all integration and browser tests.
+const googleKeys = googleTestKeys();
 if (needsStack && !interrupted) {
   await step('stack start', async () => {
     if (!systemDepsOk) throw new Error('system dependencies missing');
@@ -338,6 +340,7 @@ if (needsStack && !interrupted) {
     try {
       stack = await startLocalStack({
         timeoutMs: 180_000,
+        env: googleKeys.stackEnv,
         logFile: path.join(RESULTS_DIR, 'local-stack.log'),
       });
     } catch (error) {
@@ -350,7 +353,11 @@ if (needsStack && !interrupted) {
   });
 }
 
-const stackEnv = () => ({ NUTRI_STACK: JSON.stringify(stack.info), NUTRI_BASE_URL: stack.info.baseUrl });
+const stackEnv = () => ({
+  NUTRI_STACK: JSON.stringify(stack.info),
+  NUTRI_BASE_URL: stack.info.baseUrl,
+  ...googleKeys.testEnv,
+});
 
 // (h) Integration tests against the running stack.
 if (wants('integration') && !interrupted) {

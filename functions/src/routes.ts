@@ -17,6 +17,9 @@ export const AREAS = [
   'nutritionists',
   'onboarding',
   'bookings',
+  'billing',
+  'chat',
+  'payments',
 ] as const;
 export type Area = (typeof AREAS)[number];
 
@@ -434,6 +437,55 @@ export const restRoutes = [
   },
   {
     method: 'GET',
+    path: api('Nutritionists/Public/{userId}/Reviews'),
+    area: 'nutritionists',
+    operation: 'listNutritionistReviews',
+    access: 'public',
+  },
+  {
+    method: 'GET',
+    path: api('CurrentPatient/Bookings/{id}/Review'),
+    area: 'nutritionists',
+    operation: 'getVisitReview',
+    access: ['Patient'],
+  },
+  {
+    method: 'POST',
+    path: api('CurrentPatient/Bookings/{id}/Review'),
+    area: 'nutritionists',
+    operation: 'createVisitReview',
+    access: ['Patient'],
+  },
+  {
+    method: 'GET',
+    path: api('CurrentPatient/VisitsToReview'),
+    area: 'nutritionists',
+    operation: 'listVisitsToReview',
+    access: ['Patient'],
+  },
+  {
+    method: 'GET',
+    path: api('Reviews'),
+    area: 'nutritionists',
+    operation: 'listReviewsForModeration',
+    access: ['BusinessAdmin'],
+  },
+  {
+    method: 'POST',
+    path: api('Reviews/{id}/Approve'),
+    area: 'nutritionists',
+    operation: 'approveReview',
+    access: ['BusinessAdmin'],
+  },
+  {
+    method: 'POST',
+    path: api('Reviews/{id}/Reject'),
+    area: 'nutritionists',
+    operation: 'rejectReview',
+    access: ['BusinessAdmin'],
+  },
+  {
+    method: 'GET',
     path: api('Admin/Nutritionists'),
     area: 'nutritionists',
     operation: 'listNutritionistsForAdmin',
@@ -575,6 +627,28 @@ export const restRoutes = [
     area: 'onboarding',
     operation: 'acceptPrivacy',
     access: ['Patient'],
+  },
+  // Patients left without a nutritionist by the matching: assigned by hand (back office).
+  {
+    method: 'GET',
+    path: api('Admin/Patients/Unassigned'),
+    area: 'onboarding',
+    operation: 'listUnassignedPatientsForAdmin',
+    access: ['BusinessAdmin'],
+  },
+  {
+    method: 'GET',
+    path: api('Admin/Patients/{userId}/NutritionistCandidates'),
+    area: 'onboarding',
+    operation: 'listAssignmentCandidates',
+    access: ['BusinessAdmin'],
+  },
+  {
+    method: 'POST',
+    path: api('Admin/Patients/{userId}/AssignNutritionist'),
+    area: 'onboarding',
+    operation: 'assignNutritionistByAdmin',
+    access: ['BusinessAdmin'],
   },
 
   // Availability, slots, bookings and reminders (spec section 7, Patient and Nutritionist).
@@ -732,6 +806,188 @@ export const restRoutes = [
     operation: 'deleteReminder',
     access: ['Nutritionist'],
   },
+
+  // Billing profiles (own, back office with UserId, a nutritionist's patients) and the municipalities
+  // they name (spec section 7, Billing; ItalianCities).
+  {
+    method: 'POST',
+    path: api('User/BillingProfilesSelf'),
+    area: 'billing',
+    operation: 'createOwnBillingProfile',
+    access: ['Patient', 'Nutritionist'],
+  },
+  {
+    method: 'GET',
+    path: api('User/BillingProfilesSelf'),
+    area: 'billing',
+    operation: 'listOwnBillingProfiles',
+    access: ['Patient', 'Nutritionist'],
+  },
+  {
+    method: 'GET',
+    path: api('User/BillingProfilesSelf/count'),
+    area: 'billing',
+    operation: 'countOwnBillingProfiles',
+    access: ['Patient', 'Nutritionist'],
+  },
+  {
+    method: 'GET',
+    path: api('User/BillingProfilesSelf/{id}'),
+    area: 'billing',
+    operation: 'getOwnBillingProfile',
+    access: ['Patient', 'Nutritionist'],
+  },
+  {
+    method: 'PATCH',
+    path: api('User/BillingProfilesSelf/{id}'),
+    area: 'billing',
+    operation: 'updateOwnBillingProfile',
+    access: ['Patient', 'Nutritionist'],
+  },
+  {
+    method: 'POST',
+    path: api('User/BillingProfiles'),
+    area: 'billing',
+    operation: 'createUserBillingProfile',
+    access: ['BusinessAdmin'],
+  },
+  {
+    method: 'GET',
+    path: api('User/BillingProfiles'),
+    area: 'billing',
+    operation: 'listUserBillingProfiles',
+    access: ['BusinessAdmin'],
+  },
+  {
+    method: 'GET',
+    path: api('User/BillingProfiles/count'),
+    area: 'billing',
+    operation: 'countUserBillingProfiles',
+    access: ['BusinessAdmin'],
+  },
+  {
+    method: 'GET',
+    path: api('User/BillingProfiles/{id}'),
+    area: 'billing',
+    operation: 'getUserBillingProfile',
+    access: ['BusinessAdmin'],
+  },
+  {
+    method: 'PATCH',
+    path: api('User/BillingProfiles/{id}'),
+    area: 'billing',
+    operation: 'updateUserBillingProfile',
+    access: ['BusinessAdmin'],
+  },
+  {
+    method: 'GET',
+    path: api('CurrentNutritionist/Patients/{id}/BillingProfiles'),
+    area: 'billing',
+    operation: 'listPatientBillingProfiles',
+    access: ['Nutritionist'],
+  },
+  {
+    method: 'GET',
+    path: api('ItalianCities'),
+    area: 'billing',
+    operation: 'searchItalianCities',
+    access: 'signedIn',
+  },
+  {
+    method: 'GET',
+    path: api('ItalianCities/{id}'),
+    area: 'billing',
+    operation: 'getItalianCity',
+    access: 'signedIn',
+  },
+
+  // Card payment provider (spec section 7: GET {BookingId}/CreateSession) and its webhook.
+  {
+    method: 'GET',
+    path: api('Stripe/{BookingId}/CreateSession'),
+    area: 'payments',
+    operation: 'createCheckoutSession',
+    access: ['Patient'],
+  },
+  {
+    method: 'POST',
+    path: api('Stripe/Webhook'),
+    area: 'payments',
+    operation: 'receiveStripeWebhook',
+    access: 'public',
+    rawBody: true,
+  },
+  {
+    method: 'POST',
+    path: api('Stripe/{BookingId}/Fulfil'),
+    area: 'payments',
+    operation: 'fulfilCheckoutSession',
+    access: ['Patient'],
+  },
+  {
+    method: 'GET',
+    path: api('Stripe/LocalCheckout/{SessionId}'),
+    area: 'payments',
+    operation: 'getLocalCheckout',
+    access: ['Patient'],
+  },
+  {
+    method: 'GET',
+    path: api('CurrentPatient/Bookings/{id}/Invoices'),
+    area: 'payments',
+    operation: 'listPatientBookingInvoices',
+    access: ['Patient'],
+  },
+  {
+    method: 'POST',
+    path: api('Stripe/LocalCheckout/{SessionId}/Pay'),
+    area: 'payments',
+    operation: 'payLocalCheckout',
+    access: ['Patient'],
+  },
+  // Chat (spec section 7, Chat): connection ticket for the realtime channel, conversations, history.
+  {
+    method: 'POST',
+    path: api('Chat/ConnectionTicket'),
+    area: 'chat',
+    operation: 'createConnectionTicket',
+    access: ['Patient', 'Nutritionist'],
+  },
+  {
+    method: 'GET',
+    path: api('Chat/PatientConversations'),
+    area: 'chat',
+    operation: 'getPatientConversations',
+    access: ['Patient'],
+  },
+  {
+    method: 'GET',
+    path: api('Chat/NutritionistConversations'),
+    area: 'chat',
+    operation: 'getNutritionistConversations',
+    access: ['Nutritionist'],
+  },
+  {
+    method: 'GET',
+    path: api('Chat/DirectConversation/{userId}'),
+    area: 'chat',
+    operation: 'getDirectConversation',
+    access: ['Patient', 'Nutritionist'],
+  },
+  {
+    method: 'GET',
+    path: api('Chat/Messages/{userId}'),
+    area: 'chat',
+    operation: 'getMessages',
+    access: ['Patient', 'Nutritionist'],
+  },
+  {
+    method: 'PUT',
+    path: api('Chat/Conversation/{conversationSid}/Archive'),
+    area: 'chat',
+    operation: 'archiveConversation',
+    access: ['Nutritionist'],
+  },
 ] as const satisfies readonly RestRoute[];
 
 export const webSocketRoutes = [
@@ -739,6 +995,12 @@ export const webSocketRoutes = [
   { routeKey: '$disconnect', area: 'realtime', operation: 'disconnect' },
   { routeKey: '$default', area: 'realtime', operation: 'unknownAction' },
   { routeKey: 'ping', area: 'realtime', operation: 'ping' },
+  // Chat (spec section 7: realtime channel); the client pings every 30 s with `ping`.
+  { routeKey: 'SendMessage', area: 'realtime', operation: 'sendMessage' },
+  { routeKey: 'StartTyping', area: 'realtime', operation: 'startTyping' },
+  { routeKey: 'EndTyping', area: 'realtime', operation: 'endTyping' },
+  { routeKey: 'SetUserLastSeenMessage', area: 'realtime', operation: 'setUserLastSeenMessage' },
+  { routeKey: 'OnlineUsers', area: 'realtime', operation: 'onlineUsers' },
 ] as const satisfies readonly WebSocketRoute[];
 
 /** The operations an area must implement, derived from the table so a missing one fails typecheck. */

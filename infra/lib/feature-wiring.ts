@@ -84,9 +84,29 @@ export const featureAccess: Partial<Record<FeatureName, FeatureAccess>> = {
   nutritionists: { table: 'readWrite', jwt: true, assets: 'readWrite', nativeModules: ['sharp'] },
   // Questionnaire webhook (Tally's signing secret), registration and verification mails.
   onboarding: { table: 'readWrite', jwt: true, mail: true, secrets: ['tallySigningSecret'] },
-  // Availability, bookings and reminders; booking notices by mail.
-  bookings: { table: 'readWrite', jwt: true, mail: true },
-  jobs: { table: 'readWrite', realtimePush: true, timeout: Duration.minutes(5) },
+  // Availability, bookings and reminders; booking notices by mail, booking messages pushed to the chat.
+  bookings: { table: 'readWrite', jwt: true, mail: true, realtimePush: true },
+  // Billing profiles and the municipalities they name; the codice fiscale check bundles its dataset.
+  billing: { table: 'readWrite', jwt: true },
+  // Chat tickets, conversations and history; archive changes pushed to the nutritionist's tabs.
+  chat: { table: 'readWrite', jwt: true, realtimePush: true },
+  // Stripe Checkout and its webhook (both Stripe secrets); payment notices by mail and in the chat.
+  payments: {
+    table: 'readWrite',
+    jwt: true,
+    mail: true,
+    realtimePush: true,
+    secrets: ['stripeSecretKey', 'stripeWebhookSecret'],
+  },
+  // Connection sweeps; the outbox, booking expiry and reminders send mail and push chat messages.
+  // The issue-refunds job refunds through Stripe (the secret key; the webhook secret signs local events).
+  jobs: {
+    table: 'readWrite',
+    mail: true,
+    realtimePush: true,
+    timeout: Duration.minutes(5),
+    secrets: ['stripeSecretKey', 'stripeWebhookSecret'],
+  },
 };
 
 export const accessOf = (feature: FeatureName): FeatureAccess =>
@@ -132,6 +152,11 @@ export const runtimeEnvironment = ({
   GOOGLE_CLIENT_ID: settings.googleClientId,
   // Google's published key set (the config default) is the one the cloud uses.
   GOOGLE_JWKS_URL: undefined,
+  // Only ARNs in the cloud, bound to the payments area (featureAccess); the inline values are local only.
+  STRIPE_SECRET_KEY_ARN: undefined,
+  STRIPE_SECRET_KEY: undefined,
+  STRIPE_WEBHOOK_SECRET_ARN: undefined,
+  STRIPE_WEBHOOK_SECRET: undefined,
   DYNAMODB_ENDPOINT: undefined,
   S3_ENDPOINT: undefined,
   SES_ENDPOINT: undefined,

@@ -15,6 +15,7 @@ import {
 import { extname, join, normalize, sep } from 'node:path';
 import type { APIGatewayProxyResult } from 'aws-lambda';
 import { API_BASE_PATH, errorTexts } from '@nutri/shared';
+import { GOOGLE_SIGN_IN_SOURCES } from '../lib/content-security-policy';
 import { restEvent } from './events';
 import { missingAnswers, submitLocalQuestionnaire, type LocalAnswers } from './local-tally';
 import { invokeArea } from './handlers';
@@ -51,12 +52,14 @@ const CONTENT_TYPES: Record<string, string> = {
 export const webSecurityHeaders = (filesOrigin: string): Record<string, string> => ({
   'Content-Security-Policy': [
     "default-src 'self'",
-    "script-src 'self'",
-    "style-src 'self' 'unsafe-inline'",
+    `script-src 'self' ${GOOGLE_SIGN_IN_SOURCES.script}`,
+    `style-src 'self' 'unsafe-inline' ${GOOGLE_SIGN_IN_SOURCES.style}`,
     `img-src 'self' data: blob: ${filesOrigin}`,
     "font-src 'self' data:",
-    `connect-src 'self' ws: wss: ${filesOrigin}`,
+    `connect-src 'self' ws: wss: ${filesOrigin} ${GOOGLE_SIGN_IN_SOURCES.connect}`,
     `media-src 'self' blob: ${filesOrigin}`,
+    // Google sign-in's button and popup (shown only when a Google client id is configured).
+    `frame-src ${GOOGLE_SIGN_IN_SOURCES.frame}`,
     "frame-ancestors 'none'",
     "base-uri 'self'",
     "form-action 'self'",

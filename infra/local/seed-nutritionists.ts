@@ -327,16 +327,18 @@ export const SEED_NUTRITIONISTS: readonly SeedNutritionist[] = [
   },
 ];
 
-export const SEED_REVIEWS: readonly Omit<StoredReview, 'createdAt'>[] = [
+export const SEED_REVIEWS: readonly Omit<StoredReview, 'createdAt' | 'ModeratedAt' | 'ModeratedBy'>[] = [
   {
     ReviewId: 'seed-review-1',
     Text: 'Dopo anni di diete fai-da-te ho finalmente capito come mangiare bene senza rinunciare a niente. La mia nutrizionista risponde sempre in chat e le videochiamate si incastrano benissimo con il lavoro.',
     Author: 'Giulia R.',
     Rating: 5,
     ReviewDate: '2025-03-21',
-    Approved: true,
+    Status: 'Approved',
     Featured: true,
     NutritionistUserId: DEMO_NUTRITIONIST_ID,
+    BookingId: null,
+    PatientUserId: null,
   },
   {
     ReviewId: 'seed-review-2',
@@ -344,9 +346,11 @@ export const SEED_REVIEWS: readonly Omit<StoredReview, 'createdAt'>[] = [
     Author: 'Marco T.',
     Rating: 4.5,
     ReviewDate: '2025-03-02',
-    Approved: true,
+    Status: 'Approved',
     Featured: true,
     NutritionistUserId: '5d0c1a38-2f5e-4f0b-9a55-000000000104',
+    BookingId: null,
+    PatientUserId: null,
   },
   {
     ReviewId: 'seed-review-3',
@@ -354,9 +358,11 @@ export const SEED_REVIEWS: readonly Omit<StoredReview, 'createdAt'>[] = [
     Author: 'Elisa B.',
     Rating: 5,
     ReviewDate: '2025-02-14',
-    Approved: true,
+    Status: 'Approved',
     Featured: true,
     NutritionistUserId: '5d0c1a38-2f5e-4f0b-9a55-000000000101',
+    BookingId: null,
+    PatientUserId: null,
   },
   {
     ReviewId: 'seed-review-4',
@@ -364,9 +370,11 @@ export const SEED_REVIEWS: readonly Omit<StoredReview, 'createdAt'>[] = [
     Author: 'Paolo M.',
     Rating: 4,
     ReviewDate: '2024-11-10',
-    Approved: true,
+    Status: 'Approved',
     Featured: false,
     NutritionistUserId: '5d0c1a38-2f5e-4f0b-9a55-000000000106',
+    BookingId: null,
+    PatientUserId: null,
   },
 ];
 
@@ -461,7 +469,7 @@ export const seedNutritionists = async () => {
   let reviews = 0;
   const createdAt = new Date().toISOString();
   for (const review of SEED_REVIEWS) {
-    if (await createReview({ ...review, createdAt })) reviews += 1;
+    if (await createReview({ ...review, createdAt, ModeratedAt: createdAt, ModeratedBy: null })) reviews += 1;
   }
   return {
     skills: skills.created,

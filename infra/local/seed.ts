@@ -4,6 +4,9 @@
 import type { Role } from '@nutri/shared';
 import { hashPassword } from '@nutri/functions/accounts/password';
 import { createUser, findUserByLogin } from '@nutri/functions/accounts/users-repo';
+import { adjustActivePatients } from '@nutri/functions/onboarding/candidates';
+import { patientItem } from '@nutri/functions/onboarding/patients-repo';
+import { seedComuni } from './seed-comuni';
 import { seedContent } from './seed-content';
 import { seedNutritionists } from './seed-nutritionists';
 
@@ -52,28 +55,58 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
   },
 ];
 
+const DEMO_NUTRITIONIST_ID = DEMO_ACCOUNTS.find((account) => account.roles.includes('Nutritionist'))!.id;
+
+const demoPatientProfile = (userId: string, displayName: string, now: string) => ({
+  UserId: userId,
+  DisplayName: displayName,
+  DefaultNutritionistUserId: DEMO_NUTRITIONIST_ID,
+  HasChangedNutritionist: false,
+  HasLateCancelledIc: false,
+  IsPasswordSet: true,
+  PrivacyContractSigned: false,
+  Gender: 2,
+  TallySubmissionId: null,
+  OnboardingStep: 1 as const,
+  createdAt: now,
+  updatedAt: now,
+});
+
 export const seedDemoData = async () => {
+  // The municipalities are independent of the rest: loading them alongside keeps start-up fast.
+  const comuni = seedComuni();
+  // Awaited below; until then a failure must not count as unhandled (it is reported there).
+  comuni.catch(() => undefined);
   let created = 0;
+  let demoPatientCreated = false;
   for (const account of DEMO_ACCOUNTS) {
     if (await findUserByLogin(account.email)) continue;
     const now = new Date().toISOString();
-    await createUser({
-      Id: account.id,
-      UserName: account.userName,
-      Email: account.email,
-      Name: account.name,
-      DisplayName: account.displayName,
-      MobilePhoneNo: null,
-      roles: account.roles,
-      passwordHash: await hashPassword(account.password),
-      emailVerified: true,
-      createdAt: now,
-      updatedAt: now,
-    });
+    const isPatient = account.roles.includes('Patient');
+    await createUser(
+      {
+        Id: account.id,
+        UserName: account.userName,
+        Email: account.email,
+        Name: account.name,
+        DisplayName: account.displayName,
+        MobilePhoneNo: null,
+        roles: account.roles,
+        passwordHash: await hashPassword(account.password),
+        emailVerified: true,
+        createdAt: now,
+        updatedAt: now,
+      },
+      // The demo patient is already matched with the demo nutritionist (onboarding step 1: book the free
+      // introductory meeting); the privacy contract is left to sign, as for a real new patient.
+      isPatient ? [patientItem(demoPatientProfile(account.id, account.displayName, now))] : [],
+    );
+    demoPatientCreated ||= isPatient;
     created += 1;
   }
   // Nutritionists need the skill tags, which seedContent does not touch; content needs nothing else.
   const nutritionists = await seedNutritionists();
+  if (demoPatientCreated) await adjustActivePatients(DEMO_NUTRITIONIST_ID, 1);
   const content = await seedContent();
-  return { created, nutritionists, content };
+  return { created, nutritionists, content, comuni: await comuni };
 };

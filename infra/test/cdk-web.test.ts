@@ -213,12 +213,21 @@ describe('web stack', () => {
 
     const csp = directivesOf(render(security.ContentSecurityPolicy?.ContentSecurityPolicy));
     expect(csp.get('default-src')).toEqual(["'self'"]);
-    expect(csp.get('script-src')).toEqual(["'self'"]);
+    // Same origin, plus Google sign-in's script (only the documented /gsi/ paths of accounts.google.com).
+    expect(csp.get('script-src')).toEqual(["'self'", 'https://accounts.google.com/gsi/client']);
+    expect(csp.get('frame-src')).toEqual(['https://tally.so', 'https://accounts.google.com/gsi/']);
+    expect(csp.get('style-src')).toEqual([
+      "'self'",
+      "'unsafe-inline'",
+      'https://accounts.google.com/gsi/style',
+    ]);
     expect(csp.get('frame-ancestors')).toEqual(["'none'"]);
     expect(csp.get('object-src')).toEqual(["'none'"]);
     expect(csp.get('img-src')).toEqual(expect.arrayContaining(["'self'", 'data:', 'blob:']));
     const connect = csp.get('connect-src') ?? [];
-    expect(connect).toEqual(expect.arrayContaining(["'self'", 'https://*.stripe.com']));
+    expect(connect).toEqual(
+      expect.arrayContaining(["'self'", 'https://*.stripe.com', 'https://accounts.google.com/gsi/']),
+    );
     expect(
       connect.some((source) => /^wss:\/\/<ref>\.execute-api\.eu-south-1\.<ref>\/prod$/.test(source)),
     ).toBe(true);

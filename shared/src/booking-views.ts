@@ -26,6 +26,13 @@ export interface BookingView {
   Duration: number;
   CancelReasonId: CancelReasonId | null;
   RefundOwed: boolean;
+  /** Spec section 3, the two payment-account flags (false while unpaid). */
+  IsPaidOnNewAccount: boolean;
+  IsPaidOnProviderAccount: boolean;
+  /** When the payment was received (ISO), null while unpaid. */
+  PaidAt: string | null;
+  /** The refund of a paid booking cancelled in time: null until issued, then pending or succeeded. */
+  RefundState: 'pending' | 'succeeded' | 'failed' | null;
 }
 
 /** A page of a list call: `NextCursor` is null on the last page. */

@@ -7,6 +7,7 @@ import {
   FREE_CHANGE_DEADLINE_DAYS,
   PAID_VISIT_PRICE_CENTS,
   PAYMENT_DEADLINE_DAYS,
+  PAYMENT_REMINDER_URGENT_DAYS,
 } from './constants';
 import {
   BookingStatus,
@@ -178,4 +179,60 @@ export const occupiedTimeUnits = (start: Date, durationMinutes: number): number[
   const units: number[] = [];
   for (let unit = first; unit < last; unit += 1) units.push(unit * LOCK_UNIT_MINUTES);
   return units;
+};
+
+/**
+ * A booking made (or moved) when its payment deadline has (almost) passed still gets this long to be paid,
+ * so a visit booked for tomorrow is not cancelled by the expiry job minutes after it was made.
+ */
+export const LATE_BOOKING_PAYMENT_GRACE_MINUTES = 120;
+
+/**
+ * When an unpaid (WAITINGFORPAYMENT) booking expires: at its payment deadline (2 days before, Rome wall
+ * clock), or, for a booking scheduled (made or last moved: `scheduledAt`) after that or just before it, the
+ * grace period after that; never later than the appointment itself.
+ */
+export const unpaidBookingExpiry = (booking: { bookingTime: Date; scheduledAt: Date }): Date => {
+  const grace = booking.scheduledAt.getTime() + LATE_BOOKING_PAYMENT_GRACE_MINUTES * 60_000;
+  const expiry = Math.max(paymentDeadline(booking.bookingTime).getTime(), grace);
+  return new Date(Math.min(expiry, booking.bookingTime.getTime()));
+};
+
+/** Rome calendar days from the day of `now` to the day of the appointment (0 = today, 1 = tomorrow). */
+export const romeDaysUntil = (bookingTime: Date, now: Date) =>
+  Math.round(
+    (Date.parse(`${romeDate(bookingTime)}T00:00:00Z`) - Date.parse(`${romeDate(now)}T00:00:00Z`)) /
+      86_400_000,
+  );
+
+/** The reminders a booking can get, each at most once per appointment time. */
+export type BookingReminderKind = 'payment' | 'payment-urgent' | 'appointment';
+
+/** The flag a sent reminder leaves on the booking: kind and appointment time (a moved visit is reminded again). */
+export const reminderFlag = (kind: BookingReminderKind, bookingTime: string) => `${kind}@${bookingTime}`;
+
+/** A payment reminder is urgent at 3 days or less before the appointment (Rome calendar days, spec section 9). */
+export const isUrgentPaymentReminder = (bookingTime: Date, now: Date) =>
+  romeDaysUntil(bookingTime, now) <= PAYMENT_REMINDER_URGENT_DAYS;
+
+/**
+ * Which payment reminder an unpaid booking is due, if any: none once it expires (the expiry job's turn)
+ * nor on the day it was scheduled (made or moved: that mail already says how and by when to pay); then the
+ * urgent one at 3 days or less before, otherwise the ordinary one; each at most once per appointment time.
+ */
+export const paymentReminderDue = (
+  booking: { bookingTime: Date; scheduledAt: Date; remindersSent: readonly string[] },
+  now: Date,
+): 'payment' | 'payment-urgent' | null => {
+  if (now.getTime() >= unpaidBookingExpiry(booking).getTime()) return null;
+  if (romeDate(booking.scheduledAt) >= romeDate(now)) return null;
+  const kind = isUrgentPaymentReminder(booking.bookingTime, now) ? 'payment-urgent' : 'payment';
+  const sent = booking.remindersSent.includes(reminderFlag(kind, booking.bookingTime.toISOString()));
+  return sent ? null : kind;
+};
+
+/** Appointments reminded by a run at `now`: those starting on the next Rome calendar day, [from, to). */
+export const appointmentReminderWindow = (now: Date) => {
+  const tomorrow = addRomeDays(romeDate(now), 1);
+  return { from: romeInstant(tomorrow, '00:00'), to: romeInstant(addRomeDays(tomorrow, 1), '00:00') };
 };

@@ -12,3 +12,7 @@ export * from './time';
 export * from './bookings';
 export * from './booking-api';
 export * from './booking-views';
+export * from './reviews';
+export * from './chat';
+export * from './billing';
+export * from './payments';

@@ -17,6 +17,7 @@ import { restRoutes, type RestRoute } from '../../functions/src/routes';
 import { READY_PREFIX, readStackInfoFromEnv } from '../../infra/local/stack-info';
 import { READY_PREFIX as HARNESS_READY_PREFIX } from '../../scripts/lib/local-stack.mjs';
 import { RealtimeClient, type RealtimeOutcome } from '../support/realtime-client';
+import { login } from './support/api';
 
 const stack = readStackInfoFromEnv();
 
@@ -48,8 +49,15 @@ const expectJsonError = (result: HttpResult) => {
 };
 
 const openClients: RealtimeClient[] = [];
+/** A connection of the demo patient: `$connect` needs a single-use ticket (tests/integration/chat.test.ts). */
 const connect = async () => {
-  const client = await RealtimeClient.connect(stack.wsUrl);
+  const token = (await login('paziente@nutri.local', 'Paziente123!')).accessToken;
+  const ticket = await request('/api/v2/Chat/ConnectionTicket', {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${token}` },
+  });
+  const { Ticket } = ticket.json as { Ticket: string };
+  const client = await RealtimeClient.connect(`${stack.wsUrl}?ticket=${encodeURIComponent(Ticket)}`);
   openClients.push(client);
   return client;
 };

@@ -151,6 +151,8 @@ export const paths = {
       (galleryId: number | string) => `/Admin/Content/Galleries/${segment(galleryId)}`,
     ),
     invoicing: fixed('/Admin/Invoicing'),
+    unassignedPatients: fixed('/Admin/UnassignedPatients'),
+    reviews: fixed('/Admin/Reviews'),
   },
   users: {
     home: fixed('/Users'),

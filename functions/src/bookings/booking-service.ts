@@ -1,7 +1,9 @@
 /**
  * Booking rules on top of the shared state machine (shared/src/bookings.ts): who may book what, what each
  * change does to the patient's onboarding step and flags, and the Booking view of spec section 3.
- * Every change of a booking, its lock items and the patient's profile is one transaction (bookings-repo).
+ * Every change of a booking, its lock items, the patient's profile and the outbox item of its effects (chat
+ * message, e-mails: booking-effects.ts) is one transaction (bookings-repo); the effects are then delivered
+ * right away in this process, and by the deliver-outbox job should that not complete.
  */
 import {
   BOOKING_TYPES,
@@ -24,6 +26,8 @@ import { getDisplayNames } from '../accounts/users-repo';
 import { AppError, notFound } from '../http/errors';
 import { getPatientProfile, type PatientProfile } from '../onboarding/patients-repo';
 import { nextId } from '../platform/db/counter';
+import { bookingOutboxEntry, deliverBookingEffects } from './booking-effects';
+import type { BookingActor } from './booking-mails';
 import {
   cancelBookingWrite,
   createBooking,
@@ -56,6 +60,10 @@ export const bookingView = (booking: Booking, names: Map<string, string>): Booki
   Duration: booking.Duration,
   CancelReasonId: booking.CancelReasonId,
   RefundOwed: booking.RefundOwed,
+  IsPaidOnNewAccount: booking.Payment?.IsPaidOnNewAccount ?? false,
+  IsPaidOnProviderAccount: booking.Payment?.IsPaidOnProviderAccount ?? false,
+  PaidAt: booking.Payment?.PaidAt ?? null,
+  RefundState: booking.Refund?.State ?? null,
 });
 
 export const bookingViews = async (bookings: readonly Booking[]) => {
@@ -92,6 +100,8 @@ export const requirePatientProfile = async (patientUserId: string) => {
 };
 
 export interface NewBooking {
+  /** Who books: the patient on a calendar slot, or the nutritionist for one of their patients. */
+  by: 'patient' | 'nutritionist';
   patient: PatientProfile;
   nutritionistUserId: string;
   bookingTypeId: BookingTypeId;
@@ -100,7 +110,14 @@ export interface NewBooking {
 }
 
 // Takes the time or fails with 409 (lock items); the intro rules also hold atomically on the patient item.
-export const bookVisit = async ({ patient, nutritionistUserId, bookingTypeId, start, at }: NewBooking) => {
+export const bookVisit = async ({
+  by,
+  patient,
+  nutritionistUserId,
+  bookingTypeId,
+  start,
+  at,
+}: NewBooking) => {
   if (start.getTime() <= at.getTime()) throw unprocessable(bookingTexts.inThePast);
   const type = BOOKING_TYPES[bookingTypeId];
   const history = await listPatientBookings(patient.UserId);
@@ -154,11 +171,14 @@ export const bookVisit = async ({ patient, nutritionistUserId, bookingTypeId, st
     SetOnboardingStep: setStep,
     CancelReasonId: null,
     RefundOwed: false,
+    RemindersSent: [],
     createdAt: at.toISOString(),
     updatedAt: at.toISOString(),
     version: 1,
   };
-  await createBooking(booking, change);
+  const effects = bookingOutboxEntry('created', by, booking, at);
+  await createBooking(booking, change, effects);
+  await deliverBookingEffects(effects);
   return booking;
 };
 
@@ -184,11 +204,13 @@ export const requireCancelReason = (booking: Booking, reason: CancelReasonId | u
  * Cancels with the shared outcome: unpaid -> CANCELLED; paid in time -> CANCELLED, refund owed; paid late ->
  * CANCELLEDWITHFEE (counts as done). An introductory visit cancelled late on the patient's side (by the
  * patient, or by the nutritionist for the patient's choice or absence) sets HasLateCancelledIc.
+ * `system` is the expiry of an unpaid booking (no reason): a BookingExpired message instead of
+ * BookingCancelled, otherwise the same as an in-time cancellation of an unpaid booking.
  */
 export const cancelVisit = async (
   booking: Booking,
-  reason: CancelReasonId,
-  by: 'patient' | 'nutritionist',
+  reason: CancelReasonId | null,
+  by: BookingActor,
   at: Date,
 ) => {
   if (!canCancel(booking.BookingStatusId)) throw unprocessable(bookingTexts.cannotCancel);
@@ -223,7 +245,9 @@ export const cancelVisit = async (
     if (Object.keys(set).length || remove.length)
       change = { patientUserId: profile.UserId, set, remove, ...stepCondition(profile) };
   }
-  await cancelBookingWrite(booking, updated, change);
+  const effects = bookingOutboxEntry(by === 'system' ? 'expired' : 'cancelled', by, updated, at);
+  await cancelBookingWrite(booking, updated, change, effects);
+  await deliverBookingEffects(effects);
   return updated;
 };
 
@@ -237,7 +261,11 @@ export const moveVisit = async (booking: Booking, start: Date, at: Date) => {
     updatedAt: at.toISOString(),
     version: booking.version + 1,
   };
-  await moveBooking(booking, updated, null);
+  const effects = bookingOutboxEntry('modified', 'nutritionist', updated, at, {
+    previousTime: booking.BookingTime,
+  });
+  await moveBooking(booking, updated, null, effects);
+  await deliverBookingEffects(effects);
   return updated;
 };
 
@@ -267,6 +295,8 @@ export const completeVisit = async (booking: Booking, at: Date) => {
     if (Object.keys(set).length || remove.length)
       change = { patientUserId: profile.UserId, set, remove, ...stepCondition(profile) };
   }
-  await updateBookingStatus(booking, updated, change);
+  const effects = bookingOutboxEntry('completed', 'nutritionist', updated, at);
+  await updateBookingStatus(booking, updated, change, effects);
+  await deliverBookingEffects(effects);
   return updated;
 };

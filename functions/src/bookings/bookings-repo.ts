@@ -8,9 +8,15 @@
  *   `<epoch minute>` lists a nutritionist's locks. Locks are put with attribute_not_exists in the booking's
  *   own transaction, so of two overlapping bookings exactly one commits; cancelling deletes them and moving
  *   moves them in the same transaction as the booking change, so no lock outlives its booking's time.
+ * - While BOOKED or WAITINGFORPAYMENT a booking also sits in a sparse job queue, gsi3
+ *   `BOOKINGS#<status name>` / `<BookingTime ISO>#<bookingId>` (expiry, payment and appointment reminders):
+ *   derived from the status on every write, so a booking leaves the queue with its status.
+ * Every change also puts its outbox item (platform/outbox.ts: chat message and mails it causes) in the same
+ * transaction, so a change never commits without its effects or the other way round.
  * Access patterns: get a booking (table key); a patient's bookings by time (gsi1); a nutritionist's
- * bookings by time (gsi2); a nutritionist's locks (gsi1); create / move / cancel / complete
- * (TransactWriteItems, optimistic on `version`).
+ * bookings by time (gsi2); a nutritionist's locks (gsi1); unpaid or booked bookings by time (gsi3);
+ * create / move / cancel / complete (TransactWriteItems, optimistic on `version`); flag a sent reminder
+ * once (conditional update + outbox item).
  */
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import {
@@ -20,6 +26,7 @@ import {
   type TransactWriteCommandInput,
 } from '@aws-sdk/lib-dynamodb';
 import {
+  BookingStatus,
   bookingTexts,
   occupiedTimeUnits,
   type BookingStatusId,
@@ -31,6 +38,7 @@ import { AppError } from '../http/errors';
 import { patientKey } from '../onboarding/patients-repo';
 import { db, tableName } from '../platform/db/client';
 import { queryAll, queryPage } from '../platform/db/query';
+import { outboxPut, type OutboxEntry } from '../platform/outbox';
 
 export interface Booking {
   BookingId: number;
@@ -55,9 +63,40 @@ export interface Booking {
   CancelReasonId: CancelReasonId | null;
   /** A paid booking cancelled in time: the full refund is owed (paid out by the payments area). */
   RefundOwed: boolean;
+  /** Reminders sent, as shared reminderFlag(kind, BookingTime): each at most once per appointment time. */
+  RemindersSent: string[];
+  /** Set by the payments area when the booking is paid (kept through every later change of the booking). */
+  Payment?: BookingPayment;
+  /** Set by the payments area once the owed refund was issued (RefundOwed). */
+  Refund?: BookingRefund;
   createdAt: string;
   updatedAt: string;
   version: number;
+}
+
+/** How a booking was paid (spec section 3: the two payment-account flags). */
+export interface BookingPayment {
+  /** The Stripe Checkout session (or the local one) that paid it. */
+  SessionId: string;
+  PaymentIntentId: string | null;
+  PaidAt: string;
+  /** Cents, EUR, as the provider charged it. */
+  AmountPaid: number;
+  /** Paid to a connected (newer) payment account; always false while the service has a single account. */
+  IsPaidOnNewAccount: boolean;
+  /** Paid to the service's own payment account at the provider. */
+  IsPaidOnProviderAccount: boolean;
+}
+
+/** The refund of a paid booking cancelled in time (payments area, issue-refunds job). */
+export interface BookingRefund {
+  RefundId: string;
+  State: 'pending' | 'succeeded' | 'failed';
+  /** Cents, EUR. */
+  Amount: number;
+  IssuedAt: string;
+  /** When the provider confirmed it (`charge.refunded`). */
+  ConfirmedAt: string | null;
 }
 
 type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
@@ -73,6 +112,28 @@ export const slotLockKey = (nutritionistUserId: string, unit: number) => ({
   sk: 'LOCK',
 });
 
+/** The job queues (gsi3): only the statuses jobs act on; any other status takes the booking out. */
+export const BOOKING_QUEUES = {
+  [BookingStatus.WAITINGFORPAYMENT]: 'BOOKINGS#WAITINGFORPAYMENT',
+  [BookingStatus.BOOKED]: 'BOOKINGS#BOOKED',
+} as const;
+export type QueuedStatus = keyof typeof BOOKING_QUEUES;
+
+/** Cancelled paid bookings whose refund is owed and not yet issued (the payments' issue-refunds job). */
+export const REFUND_QUEUE = 'BOOKINGS#REFUNDOWED';
+
+/** gsi3 keys of a booking in the given status (none outside the queues). */
+export const bookingQueueKeys = (
+  booking: Pick<Booking, 'BookingStatusId' | 'BookingTime' | 'BookingId'> &
+    Partial<Pick<Booking, 'RefundOwed' | 'Refund'>>,
+) => {
+  const queue = BOOKING_QUEUES[booking.BookingStatusId as QueuedStatus] as string | undefined;
+  if (queue) return { gsi3pk: queue, gsi3sk: timeSortKey(booking) };
+  // Derived like the status queues: issuing the refund (Refund set) takes the booking out.
+  if (booking.RefundOwed && !booking.Refund) return { gsi3pk: REFUND_QUEUE, gsi3sk: timeSortKey(booking) };
+  return {};
+};
+
 const bookingItem = (booking: Booking) => ({
   ...bookingKey(booking.BookingId),
   type: 'Booking',
@@ -81,6 +142,7 @@ const bookingItem = (booking: Booking) => ({
   gsi1sk: timeSortKey(booking),
   gsi2pk: nutritionistBookingsPartition(booking.NutritionistUserId),
   gsi2sk: timeSortKey(booking),
+  ...bookingQueueKeys(booking),
 });
 
 export const toBooking = (item: Record<string, unknown>): Booking => ({
@@ -101,6 +163,9 @@ export const toBooking = (item: Record<string, unknown>): Booking => ({
     typeof item.SetOnboardingStep === 'number' ? (item.SetOnboardingStep as OnboardingStep) : null,
   CancelReasonId: typeof item.CancelReasonId === 'number' ? (item.CancelReasonId as CancelReasonId) : null,
   RefundOwed: item.RefundOwed === true,
+  RemindersSent: Array.isArray(item.RemindersSent) ? item.RemindersSent.map(String) : [],
+  ...(item.Payment && typeof item.Payment === 'object' ? { Payment: item.Payment as BookingPayment } : {}),
+  ...(item.Refund && typeof item.Refund === 'object' ? { Refund: item.Refund as BookingRefund } : {}),
   createdAt: String(item.createdAt),
   updatedAt: String(item.updatedAt),
   version: Number(item.version ?? 0),
@@ -169,8 +234,13 @@ const patientUpdate = (change: PatientChange, at: string): TransactItem => {
   };
 };
 
+/** DynamoDB's limit of items per transaction (a 50-minute visit moved takes 10 lock deletes + 10 puts). */
+const MAX_TRANSACTION_ITEMS = 100;
+
 /** Runs a transaction, mapping each failed condition to the error its item names (first one wins). */
 const transact = async (items: { item: TransactItem; failure: AppError }[]) => {
+  if (items.length > MAX_TRANSACTION_ITEMS)
+    throw new Error(`A booking transaction of ${items.length} items exceeds DynamoDB's limit`);
   try {
     await db().send(new TransactWriteCommand({ TransactItems: items.map(({ item }) => item) }));
   } catch (error) {
@@ -189,9 +259,11 @@ const transact = async (items: { item: TransactItem; failure: AppError }[]) => {
 
 const slotTaken = () => new AppError('conflict', bookingTexts.slotTaken);
 const changedMeanwhile = () => new AppError('conflict');
+const effectsOf = (outbox: OutboxEntry) => ({ item: outboxPut(outbox), failure: changedMeanwhile() });
 
-// Create a booking: the booking, a lock per 5-minute unit of its duration and the patient's change, at once.
-export const createBooking = async (booking: Booking, patient: PatientChange | null) => {
+// Create a booking: the booking, a lock per 5-minute unit of its duration, the patient's change and the
+// outbox item of its effects, at once.
+export const createBooking = async (booking: Booking, patient: PatientChange | null, outbox: OutboxEntry) => {
   await transact([
     {
       item: {
@@ -205,6 +277,7 @@ export const createBooking = async (booking: Booking, patient: PatientChange | n
     },
     ...lockUnits(booking).map((unit) => ({ item: putLock(booking, unit), failure: slotTaken() })),
     ...(patient ? [{ item: patientUpdate(patient, booking.createdAt), failure: patient.failure }] : []),
+    effectsOf(outbox),
   ]);
 };
 
@@ -218,8 +291,14 @@ const bookingUpdate = (current: Booking, updated: Booking): TransactItem => ({
   },
 });
 
-// Move a booking: the booking's new time, and its locks moved (units kept are left in place) at once.
-export const moveBooking = async (current: Booking, updated: Booking, patient: PatientChange | null) => {
+// Move a booking: the booking's new time, its locks moved (units kept are left in place) and the outbox
+// item, at once.
+export const moveBooking = async (
+  current: Booking,
+  updated: Booking,
+  patient: PatientChange | null,
+  outbox: OutboxEntry,
+) => {
   const before = new Set(lockUnits(current));
   const after = new Set(lockUnits(updated));
   await transact([
@@ -231,32 +310,74 @@ export const moveBooking = async (current: Booking, updated: Booking, patient: P
       .filter((unit) => !before.has(unit))
       .map((unit) => ({ item: putLock(updated, unit), failure: slotTaken() })),
     ...(patient ? [{ item: patientUpdate(patient, updated.updatedAt), failure: patient.failure }] : []),
+    effectsOf(outbox),
   ]);
 };
 
-// Cancel a booking: its new status and the removal of its locks (its time is free again) at once.
+// Cancel a booking: its new status, the removal of its locks (its time is free again) and the outbox item,
+// at once.
 export const cancelBookingWrite = async (
   current: Booking,
   updated: Booking,
   patient: PatientChange | null,
+  outbox: OutboxEntry,
 ) => {
   await transact([
     { item: bookingUpdate(current, updated), failure: changedMeanwhile() },
     ...lockUnits(current).map((unit) => ({ item: deleteLock(current, unit), failure: changedMeanwhile() })),
     ...(patient ? [{ item: patientUpdate(patient, updated.updatedAt), failure: patient.failure }] : []),
+    effectsOf(outbox),
   ]);
 };
 
-// Change a booking's status keeping its time (complete), with the patient's change.
+// Change a booking's status keeping its time (complete), with the patient's change and the outbox item.
 export const updateBookingStatus = async (
   current: Booking,
   updated: Booking,
   patient: PatientChange | null,
+  outbox: OutboxEntry,
 ) => {
   await transact([
     { item: bookingUpdate(current, updated), failure: changedMeanwhile() },
     ...(patient ? [{ item: patientUpdate(patient, updated.updatedAt), failure: patient.failure }] : []),
+    effectsOf(outbox),
   ]);
+};
+
+// Mark a booking paid (payments area): its new status and payment (optimistic on version), the patient's
+// onboarding step, the outbox item of the payment's effects and the payment area's own items, at once.
+export const markBookingPaidWrite = async (
+  current: Booking,
+  updated: Booking,
+  patient: PatientChange | null,
+  outbox: OutboxEntry,
+  extra: readonly TransactItem[],
+) => {
+  await transact([
+    { item: bookingUpdate(current, updated), failure: changedMeanwhile() },
+    ...(patient ? [{ item: patientUpdate(patient, updated.updatedAt), failure: patient.failure }] : []),
+    effectsOf(outbox),
+    ...extra.map((item) => ({ item, failure: changedMeanwhile() })),
+  ]);
+};
+
+// Record a booking's refund (payments area): the booking rewritten, optimistic on version.
+export const recordBookingRefundWrite = async (current: Booking, updated: Booking) => {
+  await transact([{ item: bookingUpdate(current, updated), failure: changedMeanwhile() }]);
+};
+
+// Bookings whose refund is owed and not yet issued (gsi3 REFUND_QUEUE), oldest appointment first.
+export const listOwedRefunds = async (limit: number) => {
+  const bookings: Booking[] = [];
+  for await (const item of queryAll({
+    IndexName: 'gsi3',
+    KeyConditionExpression: 'gsi3pk = :queue',
+    ExpressionAttributeValues: { ':queue': REFUND_QUEUE },
+  })) {
+    bookings.push(toBooking(item));
+    if (bookings.length >= limit) break;
+  }
+  return bookings;
 };
 
 // Get a booking by id (table key); the caller checks whose it is.
@@ -359,4 +480,57 @@ export const listSlotLocks = async (nutritionistUserId: string) => {
     locks.push({ unit: Number(item.gsi1sk), BookingId: Number(item.BookingId) });
   }
   return locks;
+};
+
+// Bookings of a job queue (gsi3 `BOOKINGS#<status>`) with BookingTime in [from, to), soonest first.
+export async function* listQueuedBookings(status: QueuedStatus, from: string, to: string) {
+  for await (const item of queryAll({
+    IndexName: 'gsi3',
+    // BETWEEN is inclusive: `<to>` sorts before `<to>#<id>`, so bookings at exactly `to` stay out.
+    KeyConditionExpression: 'gsi3pk = :queue AND gsi3sk BETWEEN :from AND :to',
+    ExpressionAttributeValues: { ':queue': BOOKING_QUEUES[status], ':from': from, ':to': to },
+  })) {
+    yield toBooking(item);
+  }
+}
+
+/**
+ * Records a reminder as sent and puts the outbox item that sends it, in one transaction, only if the booking
+ * is still as read (version, status, time) and the flag is not there yet. False when it was not recorded
+ * (sent before, or the booking changed meanwhile): the caller sends nothing.
+ */
+export const flagReminderSent = async (booking: Booking, flag: string, outbox: OutboxEntry) => {
+  try {
+    await db().send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Update: {
+              TableName: tableName(),
+              Key: bookingKey(booking.BookingId),
+              // No version bump: a reminder is not a change a concurrent edit of the booking should lose to.
+              UpdateExpression:
+                'SET RemindersSent = list_append(if_not_exists(RemindersSent, :none), :flags)',
+              ConditionExpression:
+                '#version = :version AND BookingStatusId = :status AND BookingTime = :time AND NOT contains(RemindersSent, :flag)',
+              ExpressionAttributeNames: { '#version': 'version' },
+              ExpressionAttributeValues: {
+                ':none': [],
+                ':flags': [flag],
+                ':flag': flag,
+                ':version': booking.version,
+                ':status': booking.BookingStatusId,
+                ':time': booking.BookingTime,
+              },
+            },
+          },
+          outboxPut(outbox),
+        ],
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (error instanceof TransactionCanceledException) return false;
+    throw error;
+  }
 };

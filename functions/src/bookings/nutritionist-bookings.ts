@@ -54,6 +54,7 @@ export const createNutritionistBooking = defineOperation(
     if (patient?.DefaultNutritionistUserId !== nutritionistUserId)
       throw new AppError('forbidden', bookingTexts.notYourPatient);
     const booking = await bookVisit({
+      by: 'nutritionist',
       patient,
       nutritionistUserId,
       bookingTypeId: body.BookingTypeId,
@@ -114,6 +115,9 @@ export const listBookingsQuerySchema = z.strictObject({
   patientUserId: z.string().min(1).max(100).optional(),
   /** Leave out CANCELLED bookings (the chat list). */
   excludeCancelled: z.enum(['true', 'false']).default('false'),
+  /** Filters of the bookings page (/AreaNutritionists/Bookings): one status, one type. */
+  statusId: z.coerce.number().int().min(1).max(5).optional(),
+  bookingTypeId: z.coerce.number().int().min(1).max(3).optional(),
   from: calendarDateSchema.optional(),
   to: calendarDateSchema.optional(),
   order: z.enum(['asc', 'desc']).optional(),
@@ -141,6 +145,14 @@ export const listNutritionistBookings = defineOperation(
     } else if (query.excludeCancelled === 'true') {
       conditions.push('BookingStatusId <> :cancelled');
       values[':cancelled'] = BookingStatus.CANCELLED;
+    }
+    if (query.statusId !== undefined) {
+      conditions.push('BookingStatusId = :status');
+      values[':status'] = query.statusId;
+    }
+    if (query.bookingTypeId !== undefined) {
+      conditions.push('BookingTypeId = :type');
+      values[':type'] = query.bookingTypeId;
     }
     const byPatient = query.patientUserId !== undefined;
     if (byPatient) {

@@ -56,6 +56,7 @@ const bookSlot = (bookingTypeId: BookingTypeId) =>
     if (!state.offered) throw new AppError('unprocessable', bookingTexts.slotNotOffered);
     if (!state.free) throw new AppError('conflict', bookingTexts.slotTaken);
     const booking = await bookVisit({
+      by: 'patient',
       patient: profile,
       nutritionistUserId,
       bookingTypeId,

@@ -21,6 +21,47 @@ export const jobDefinitions = [
       'Removes WebSocket connections older than API Gateway allows (2 h) or no longer known to the gateway (410).',
     schedule: { kind: 'rate', minutes: 15 },
   },
+  {
+    name: 'rematch-unassigned-patients',
+    description:
+      'Runs the matching again for patients left without a nutritionist (onboarding step 0) and mails those assigned.',
+    schedule: { kind: 'rate', minutes: 60 },
+  },
+  {
+    name: 'load-comuni',
+    description:
+      'Loads the current Italian municipalities from the dataset package when its version differs from the one in the table (one read otherwise).',
+    schedule: { kind: 'rate', minutes: 60 },
+  },
+  {
+    name: 'deliver-outbox',
+    description:
+      'Delivers the chat messages and e-mails of changes whose in-process delivery did not complete (outbox items older than 30 s).',
+    schedule: { kind: 'rate', minutes: 1 },
+  },
+  {
+    name: 'expire-unpaid-bookings',
+    description:
+      'Cancels WAITINGFORPAYMENT bookings not paid by their deadline (2 days before), with a BookingExpired chat message and e-mails.',
+    schedule: { kind: 'rate', minutes: 5 },
+  },
+  {
+    name: 'payment-reminders',
+    description:
+      'E-mails patients whose visit awaits payment (urgent at 3 days or less before it), each reminder once.',
+    schedule: { kind: 'daily', hour: 9, minute: 0 },
+  },
+  {
+    name: 'appointment-reminders',
+    description: 'E-mails patients the day before each confirmed appointment, once.',
+    schedule: { kind: 'daily', hour: 18, minute: 0 },
+  },
+  {
+    name: 'issue-refunds',
+    description:
+      'Refunds in full, through the card payment provider, paid bookings cancelled with 2 days notice or more (once each).',
+    schedule: { kind: 'rate', minutes: 5 },
+  },
 ] as const satisfies readonly JobDefinition[];
 
 export type JobName = (typeof jobDefinitions)[number]['name'];

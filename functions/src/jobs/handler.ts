@@ -6,10 +6,27 @@ import middy from '@middy/core';
 import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import { logger } from '../platform/logger';
 import { isJobName, type JobName } from './definitions';
+import { rematchUnassignedPatients } from '../onboarding/rematch-job';
 import { sweepConnections } from './sweep-connections';
+import {
+  expireUnpaidBookings,
+  sendAppointmentReminders,
+  sendPaymentReminders,
+} from '../bookings/booking-jobs';
+import { deliverOutbox } from './deliver-outbox';
+import { loadComuni } from '../billing/load-comuni';
+import { issueOwedRefunds } from '../payments/refunds';
+import { now } from '../platform/clock';
 
 const jobs: Record<JobName, () => Promise<unknown>> = {
   'sweep-connections': sweepConnections,
+  'load-comuni': () => loadComuni(now()),
+  'rematch-unassigned-patients': rematchUnassignedPatients,
+  'deliver-outbox': deliverOutbox,
+  'expire-unpaid-bookings': expireUnpaidBookings,
+  'payment-reminders': sendPaymentReminders,
+  'appointment-reminders': sendAppointmentReminders,
+  'issue-refunds': issueOwedRefunds,
 };
 
 export interface JobEvent {

@@ -13,7 +13,16 @@ import {
   getUserSkills,
   listPublicNutritionists,
 } from './public-nutritionists';
-import { listFeaturedReviews } from './reviews';
+import {
+  approveReview,
+  createVisitReview,
+  getVisitReview,
+  listFeaturedReviews,
+  listNutritionistReviews,
+  listReviewsForModeration,
+  listVisitsToReview,
+  rejectReview,
+} from './reviews';
 
 export const handler = createAreaHandler('nutritionists', {
   rest: {
@@ -23,6 +32,13 @@ export const handler = createAreaHandler('nutritionists', {
     getUserSkills,
     getPublicProfile,
     listFeaturedReviews,
+    listNutritionistReviews,
+    getVisitReview,
+    createVisitReview,
+    listVisitsToReview,
+    listReviewsForModeration,
+    approveReview,
+    rejectReview,
     listNutritionistsForAdmin,
     getNutritionistProfileForAdmin,
     updateNutritionistProfile,

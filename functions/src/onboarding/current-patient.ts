@@ -7,6 +7,7 @@ import { z } from 'zod';
 import type { Actor } from '../http/actor';
 import { requireActorUser } from '../accounts/current-user';
 import { hashPassword } from '../accounts/password';
+import { isBillingProfileComplete } from '../billing/billing-status';
 import { assertAcceptablePassword } from '../accounts/password-policy';
 import { updateUser } from '../accounts/users-repo';
 import { AppError, forbidden, notFound } from '../http/errors';
@@ -116,8 +117,7 @@ export const getCurrentPatientNutritionist = defineOperation({}, async ({ actor 
     MatchingSkills: submission?.match.matchingSkills ?? [],
     MatchingNutritionists: await publicNutritionistsByIds(alternatives),
     CalendarSlotsAvailable: nutritionist?.CalendarSlotsAvailable ?? false,
-    // Billing profiles arrive with payments: until a nutritionist has one, it is incomplete.
-    IsBillingProfileComplete: false,
+    IsBillingProfileComplete: await isBillingProfileComplete(profile.DefaultNutritionistUserId),
   };
 });
 

@@ -1,6 +1,11 @@
 /** Lambda entry of the `onboarding` area: questionnaire webhook, registration, patient onboarding. */
 import { createAreaHandler } from '../http/area-handler';
 import { getPublicConfig, listTallyWebhookLog } from './admin';
+import {
+  assignNutritionistByAdmin,
+  listAssignmentCandidates,
+  listUnassignedPatientsForAdmin,
+} from './assignment-admin';
 import { acceptPrivacy, getContract } from './contracts';
 import {
   changeNutritionist,
@@ -33,6 +38,9 @@ export const handler = createAreaHandler('onboarding', {
     changeNutritionist,
     getContract,
     acceptPrivacy,
+    listUnassignedPatientsForAdmin,
+    listAssignmentCandidates,
+    assignNutritionistByAdmin,
   },
   webSocket: {},
 });

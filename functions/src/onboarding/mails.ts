@@ -10,3 +10,22 @@ export const verifyEmailMail = (firstName: string, url: string) =>
     ],
     action: { label: 'Conferma la tua e-mail', url },
   });
+
+/** A patient left without a match at the questionnaire now has a nutritionist (rematch job or an admin). */
+export const nutritionistAssignedMail = (
+  patientName: string,
+  nutritionist: { name: string; female: boolean },
+  url: string,
+) =>
+  renderMail({
+    subject: nutritionist.female
+      ? 'Abbiamo trovato la tua nutrizionista'
+      : 'Abbiamo trovato il tuo nutrizionista',
+    greeting: `Ciao ${patientName},`,
+    paragraphs: [
+      `buone notizie: ${nutritionist.name} ti seguirà su Nutrì.`,
+      'Accedi alla tua area personale per vedere il profilo e fissare l’incontro conoscitivo gratuito in videochiamata: circa 20 minuti, senza impegno.',
+      'Se non ricordi la password, dalla pagina di accesso puoi reimpostarla.',
+    ],
+    action: { label: 'Vai alla tua area personale', url },
+  });

@@ -2,7 +2,9 @@
  * Patient profiles and consent records.
  * - Patient `USER#<userId>` / `PATIENT` (spec section 3: patient profile, plus the onboarding step and
  *   the questionnaire it came from). A patient with a nutritionist is listed under them:
- *   gsi2 `NUTRITIONIST#<nutritionistId>` / `PATIENT#<display name lower>#<userId>`.
+ *   gsi2 `NUTRITIONIST#<nutritionistId>` / `PATIENT#<display name lower>#<userId>`. gsi3 is a sparse work
+ *   queue: `PATIENTS#UNASSIGNED` / `<createdAt>#<userId>` while no nutritionist is assigned, then
+ *   `PATIENTS#ASSIGNMENT-MAIL` / `<assignedAt>#<userId>` until the 'nutritionist found' mail went out.
  * - Consent `USER#<userId>` / `CONSENT#<contractType>#<acceptedAt>`: one record per acceptance (contract
  *   version, time, user, IP), written with attribute_not_exists and never changed.
  * Access patterns: get a patient's profile (table key); list a nutritionist's patients by name (gsi2);
@@ -28,9 +30,19 @@ export interface PatientProfile {
   OnboardingStep: OnboardingStep;
   /** The introductory visit currently booked (set and cleared by the bookings area in its transactions). */
   ActiveIntroBookingId?: number | null;
+  /** When and how a nutritionist was assigned after registration (no match at the questionnaire). */
+  AssignedAt?: string;
+  AssignedBy?: AssignmentSource;
+  /** The 'nutritionist found' mail of a late assignment: due, being sent (since), or sent. */
+  AssignmentMail?: 'pending' | 'sending' | 'sent';
+  AssignmentMailClaimedAt?: string;
+  AssignmentMailSentAt?: string;
   createdAt: string;
   updatedAt: string;
 }
+
+/** Who assigned a nutritionist to a patient left without one: the rematch job or a BusinessAdmin. */
+export type AssignmentSource = { kind: 'rematch' } | { kind: 'admin'; adminUserId: string };
 
 export const patientKey = (userId: string) => ({ pk: `USER#${userId}`, sk: 'PATIENT' });
 
@@ -50,7 +62,19 @@ export const patientItem = (profile: PatientProfile) => ({
   type: 'Patient',
   ...profile,
   ...nutritionistIndex(profile),
+  ...unassignedIndex(profile),
 });
+
+/** Sparse gsi3 partitions: each patient item sits in at most one of them, and only while work is due. */
+export const UNASSIGNED_QUEUE = 'PATIENTS#UNASSIGNED';
+export const ASSIGNMENT_MAIL_QUEUE = 'PATIENTS#ASSIGNMENT-MAIL';
+
+const unassignedIndex = (
+  profile: Pick<PatientProfile, 'DefaultNutritionistUserId' | 'UserId' | 'createdAt'>,
+) =>
+  profile.DefaultNutritionistUserId
+    ? {}
+    : { gsi3pk: UNASSIGNED_QUEUE, gsi3sk: `${profile.createdAt}#${profile.UserId}` };
 
 // Get a patient's profile.
 export const getPatientProfile = async (userId: string): Promise<PatientProfile | null> => {
@@ -58,8 +82,21 @@ export const getPatientProfile = async (userId: string): Promise<PatientProfile 
     new GetCommand({ TableName: tableName(), Key: patientKey(userId), ConsistentRead: true }),
   );
   if (!Item) return null;
-  const { pk: _pk, sk: _sk, type: _type, gsi2pk: _g, gsi2sk: _s, ...profile } = Item;
-  return profile as PatientProfile;
+  return toPatientProfile(Item);
+};
+
+const toPatientProfile = (item: Record<string, unknown>): PatientProfile => {
+  const {
+    pk: _pk,
+    sk: _sk,
+    type: _type,
+    gsi2pk: _g2,
+    gsi2sk: _s2,
+    gsi3pk: _g3,
+    gsi3sk: _s3,
+    ...profile
+  } = item;
+  return profile as unknown as PatientProfile;
 };
 
 export type PatientUpdate = Partial<
@@ -152,6 +189,128 @@ export const listPatientsOfNutritionist = async (nutritionistUserId: string, nam
     UserId: String(item.UserId),
     DisplayName: String(item.DisplayName),
   }));
+};
+
+// Assign a nutritionist to a patient who has none, once: the condition (no nutritionist, step 0) makes a
+// second assignment fail (the job running twice, an admin at the same moment), so exactly one caller goes
+// on to count the load and send the mail. The patient leaves the unassigned queue for the mail queue.
+export const assignPatientNutritionist = async (
+  patient: Pick<PatientProfile, 'UserId' | 'DisplayName'>,
+  nutritionistUserId: string,
+  source: AssignmentSource,
+  at: Date,
+): Promise<boolean> => {
+  const index = nutritionistIndex({ ...patient, DefaultNutritionistUserId: nutritionistUserId });
+  try {
+    await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: patientKey(patient.UserId),
+        UpdateExpression:
+          'SET DefaultNutritionistUserId = :n, OnboardingStep = :one, AssignedAt = :now, AssignedBy = :by, ' +
+          'AssignmentMail = :pending, updatedAt = :now, gsi2pk = :g2pk, gsi2sk = :g2sk, gsi3pk = :g3pk, gsi3sk = :g3sk',
+        ConditionExpression:
+          'attribute_exists(pk) AND (attribute_not_exists(DefaultNutritionistUserId) OR DefaultNutritionistUserId = :null) AND OnboardingStep = :zero',
+        ExpressionAttributeValues: {
+          ':n': nutritionistUserId,
+          ':one': 1,
+          ':zero': 0,
+          ':null': null,
+          ':now': at.toISOString(),
+          ':by': source,
+          ':pending': 'pending',
+          ':g2pk': index.gsi2pk,
+          ':g2sk': index.gsi2sk,
+          ':g3pk': ASSIGNMENT_MAIL_QUEUE,
+          ':g3sk': `${at.toISOString()}#${patient.UserId}`,
+        },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (error instanceof ConditionalCheckFailedException) return false;
+    throw error;
+  }
+};
+
+const listQueue = async (queue: string, limit: number, cursor?: Record<string, unknown>) => {
+  const page = await db().send(
+    new QueryCommand({
+      TableName: tableName(),
+      IndexName: 'gsi3',
+      KeyConditionExpression: 'gsi3pk = :pk',
+      ExpressionAttributeValues: { ':pk': queue },
+      Limit: limit,
+      ExclusiveStartKey: cursor,
+    }),
+  );
+  return { patients: (page.Items ?? []).map(toPatientProfile), next: page.LastEvaluatedKey };
+};
+
+// List patients still without a nutritionist, longest waiting first (gsi3 `PATIENTS#UNASSIGNED`, sparse).
+// The index is eventually consistent: a patient assigned a moment ago may still show; writes re-check.
+export const listUnassignedPatients = (limit: number, cursor?: Record<string, unknown>) =>
+  listQueue(UNASSIGNED_QUEUE, limit, cursor);
+
+// List patients whose 'nutritionist found' mail is still due, oldest first (gsi3 `PATIENTS#ASSIGNMENT-MAIL`).
+export const listDueAssignmentMails = (limit: number, cursor?: Record<string, unknown>) =>
+  listQueue(ASSIGNMENT_MAIL_QUEUE, limit, cursor);
+
+// Take a patient's due mail to send it: one sender wins. A claim older than `staleBefore` (its sender died
+// between claiming and recording the outcome) may be taken again.
+export const claimAssignmentMail = async (
+  userId: string,
+  at: Date,
+  staleBefore: Date,
+): Promise<PatientProfile | null> => {
+  try {
+    const { Attributes } = await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: patientKey(userId),
+        UpdateExpression: 'SET AssignmentMail = :sending, AssignmentMailClaimedAt = :now',
+        ConditionExpression:
+          'AssignmentMail = :pending OR (AssignmentMail = :sending AND AssignmentMailClaimedAt < :stale)',
+        ExpressionAttributeValues: {
+          ':sending': 'sending',
+          ':pending': 'pending',
+          ':now': at.toISOString(),
+          ':stale': staleBefore.toISOString(),
+        },
+        ReturnValues: 'ALL_NEW',
+      }),
+    );
+    return Attributes ? toPatientProfile(Attributes) : null;
+  } catch (error) {
+    if (error instanceof ConditionalCheckFailedException) return null;
+    throw error;
+  }
+};
+
+// Record the claimed mail as sent: the patient leaves the mail queue.
+export const markAssignmentMailSent = async (userId: string, at: Date) => {
+  await db().send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: patientKey(userId),
+      UpdateExpression: 'SET AssignmentMail = :sent, AssignmentMailSentAt = :now REMOVE gsi3pk, gsi3sk',
+      ConditionExpression: 'AssignmentMail = :sending',
+      ExpressionAttributeValues: { ':sent': 'sent', ':sending': 'sending', ':now': at.toISOString() },
+    }),
+  );
+};
+
+// Give a claimed mail back after a failed send, so the next run of the job tries again.
+export const releaseAssignmentMail = async (userId: string) => {
+  await db().send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: patientKey(userId),
+      UpdateExpression: 'SET AssignmentMail = :pending REMOVE AssignmentMailClaimedAt',
+      ConditionExpression: 'AssignmentMail = :sending',
+      ExpressionAttributeValues: { ':pending': 'pending', ':sending': 'sending' },
+    }),
+  );
 };
 
 export interface ConsentRecord {

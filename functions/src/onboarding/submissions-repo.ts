@@ -5,10 +5,18 @@
  *   the submission id), so Tally's retries and replays change nothing.
  * - Webhook log `TALLYLOG` / `<receivedAt>#<id>`: every call, valid or not, for /Admin/TallyWebhooks;
  *   it records identifiers and outcomes only, never answers.
- * Access patterns: get a submission by id (table key); list the log newest first (Query on `TALLYLOG`).
+ * Access patterns: get a submission by id (table key), several by id (BatchGet, for admin lists); list the log newest first (Query on `TALLYLOG`).
+ * The answers never change; the matching outcome is replaced once if a nutritionist is assigned later.
  */
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import {
+  BatchGetCommand,
+  GetCommand,
+  PutCommand,
+  QueryCommand,
+  UpdateCommand,
+  type BatchGetCommandOutput,
+} from '@aws-sdk/lib-dynamodb';
 import type { TallyField } from '@nutri/shared';
 import { db, tableName, toEpochSeconds } from '../platform/db/client';
 import { newId } from '../platform/ids';
@@ -21,6 +29,8 @@ export interface MatchRecord {
   reasons: string[];
   /** The next candidates in order, for a later change of nutritionist. */
   alternatives: string[];
+  /** Set when nobody matched at first and a nutritionist was assigned later (rematch job or an admin). */
+  assignedLater?: { at: string; by: 'rematch' | 'admin' };
 }
 
 export interface Submission {
@@ -64,6 +74,44 @@ export const getSubmission = async (submissionId: string): Promise<Submission | 
   return submission as Submission;
 };
 
+// When several submissions arrived and what they ask for (BatchGet on the table key, projected: no answers).
+export const getSubmissionSummaries = async (
+  submissionIds: readonly string[],
+): Promise<Map<string, Pick<Submission, 'submissionId' | 'receivedAt' | 'criteria'>>> => {
+  const found = new Map<string, Pick<Submission, 'submissionId' | 'receivedAt' | 'criteria'>>();
+  const unique = [...new Set(submissionIds)];
+  for (let start = 0; start < unique.length; start += 100) {
+    let keys: Record<string, unknown>[] | undefined = unique.slice(start, start + 100).map(submissionKey);
+    // BatchGet may leave keys unprocessed under load: ask again for those until none is left.
+    while (keys?.length) {
+      const page: BatchGetCommandOutput = await db().send(
+        new BatchGetCommand({
+          RequestItems: {
+            [tableName()]: {
+              Keys: keys,
+              ProjectionExpression: '#id, #at, #criteria',
+              ExpressionAttributeNames: {
+                '#id': 'submissionId',
+                '#at': 'receivedAt',
+                '#criteria': 'criteria',
+              },
+            },
+          },
+        }),
+      );
+      for (const item of page.Responses?.[tableName()] ?? []) {
+        found.set(String(item.submissionId), {
+          submissionId: String(item.submissionId),
+          receivedAt: String(item.receivedAt),
+          criteria: item.criteria as MatchCriteria,
+        });
+      }
+      keys = page.UnprocessedKeys?.[tableName()]?.Keys;
+    }
+  }
+  return found;
+};
+
 // Link a submission to the patient who registered with it, only if nobody did before.
 export const claimSubmission = async (submissionId: string, patientUserId: string): Promise<boolean> => {
   try {
@@ -82,6 +130,21 @@ export const claimSubmission = async (submissionId: string, patientUserId: strin
     if (error instanceof ConditionalCheckFailedException) return false;
     throw error;
   }
+};
+
+// Replace the matching outcome of a submission whose patient got a nutritionist later (the answers stay
+// as received): the patient's view reads MatchingSkills and the alternatives from here.
+export const recordLateMatch = async (submissionId: string, match: MatchRecord) => {
+  await db().send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: submissionKey(submissionId),
+      UpdateExpression: 'SET #match = :match',
+      ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeNames: { '#match': 'match' },
+      ExpressionAttributeValues: { ':match': match },
+    }),
+  );
 };
 
 export type WebhookOutcome = 'stored' | 'duplicate' | 'invalid-signature' | 'malformed';

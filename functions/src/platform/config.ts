@@ -45,6 +45,13 @@ const configSchema = z.object({
     .regex(/^\d{8,15}$/)
     .optional(),
   JWT_AUDIENCE: z.string().default('nutri-api'),
+  /** Stripe's secret API key: a Secrets Manager ARN in the cloud; without any key the local checkout is used. */
+  STRIPE_SECRET_KEY_ARN: z.string().optional(),
+  /** The key inline (local runtime with a test-mode key only). */
+  STRIPE_SECRET_KEY: z.string().optional(),
+  /** Secret Stripe signs webhook events with: a Secrets Manager ARN in the cloud, inline locally. */
+  STRIPE_WEBHOOK_SECRET_ARN: z.string().optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().default('whsec_local_nutri'),
 });
 
 export type Config = z.infer<typeof configSchema>;

@@ -1,18 +1,20 @@
 /**
  * WebSocket connections. Item: pk `CONN#<connectionId>`, sk `CONN`.
  * Access patterns:
- * - get or delete one connection by id (table key);
+ * - get or delete one connection by id (table key; the user and chat role of a message's sender);
  * - list a user's connections, to push to every tab (gsi1: `USER#<userId>` / `CONN#<connectionId>`);
  * - list all connections oldest first, for the sweep job (gsi3: `CONNECTIONS` / `<connectedAt>#<id>`).
  */
-import { DeleteCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { WEBSOCKET_LIMITS } from '@nutri/shared';
+import { DeleteCommand, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { WEBSOCKET_LIMITS, type ChatRole } from '@nutri/shared';
 import { db, tableName, toEpochSeconds } from '../platform/db/client';
 import { queryAll } from '../platform/db/query';
 
 export interface Connection {
   connectionId: string;
   userId: string | null;
+  /** The chat role the connection's ticket was issued for (null for connections of older code). */
+  role?: ChatRole | null;
   connectedAt: string;
 }
 
@@ -47,6 +49,7 @@ export const deleteConnection = async (connectionId: string) => {
 const toConnection = (item: Record<string, unknown>): Connection => ({
   connectionId: String(item.connectionId),
   userId: typeof item.userId === 'string' ? item.userId : null,
+  role: item.role === 'Patient' || item.role === 'Nutritionist' ? item.role : null,
   connectedAt: String(item.connectedAt),
 });
 
@@ -72,4 +75,10 @@ export const listUserConnections = async (userId: string): Promise<Connection[]>
     }),
   );
   return (page.Items ?? []).map(toConnection);
+};
+
+// Get one connection by id (table key).
+export const getConnection = async (connectionId: string): Promise<Connection | null> => {
+  const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: key(connectionId) }));
+  return Item ? toConnection(Item) : null;
 };

@@ -1,10 +1,12 @@
-/** WebSocket routes of the realtime channel: connection bookkeeping and keep-alive. */
-import type { PongMessage, RealtimeErrorMessage } from '@nutri/shared';
+/** WebSocket routes of the realtime channel: authenticated connections, presence and keep-alive. */
+import type { ChatRole, PongMessage, RealtimeErrorMessage } from '@nutri/shared';
 import type { WebSocketEvent, WebSocketOperation } from '../http/websocket-operation';
 import { now } from '../platform/clock';
 import { logger } from '../platform/logger';
 import { managementEndpoint, pushToConnection } from '../platform/realtime';
-import { deleteConnection, putConnection } from './connections-repo';
+import { announcePresence } from './chat-actions';
+import { deleteConnection, getConnection, putConnection } from './connections-repo';
+import { consumeTicket } from './tickets-repo';
 
 const reply = async (event: WebSocketEvent, message: unknown) => {
   const { connectionId } = event.requestContext;
@@ -12,18 +14,44 @@ const reply = async (event: WebSocketEvent, message: unknown) => {
   if (outcome === 'gone') await deleteConnection(connectionId);
 };
 
+/**
+ * `$connect` with `?ticket=…` (see tickets-repo.ts): the ticket is consumed, and the connection stored
+ * with its user so pushes find every tab of that user. Without a valid ticket the upgrade is refused
+ * with 401 (missing, unknown, used or expired: the client fetches a new one and reconnects).
+ */
 export const connect: WebSocketOperation = async (event) => {
+  const ticket = event.queryStringParameters?.ticket;
+  if (!ticket || ticket.length > 200) return { statusCode: 401 };
+  const holder = await consumeTicket(ticket, now());
+  if (!holder) return { statusCode: 401 };
   await putConnection({
     connectionId: event.requestContext.connectionId,
-    userId: null,
+    userId: holder.userId,
+    role: holder.role,
     connectedAt: now().toISOString(),
   });
+  await announceSafely(holder.userId, holder.role, 'connected');
   return { statusCode: 200 };
 };
 
 export const disconnect: WebSocketOperation = async (event) => {
+  const connection = await getConnection(event.requestContext.connectionId);
   await deleteConnection(event.requestContext.connectionId);
+  if (connection?.userId) await announceSafely(connection.userId, connection.role, 'disconnected');
   return { statusCode: 200 };
+};
+
+/** Presence is a courtesy to the partners: a failure is logged, never a refused (dis)connection. */
+const announceSafely = async (
+  userId: string,
+  role: ChatRole | null | undefined,
+  change: 'connected' | 'disconnected',
+) => {
+  try {
+    await announcePresence(userId, role, change);
+  } catch (error) {
+    logger.warn('Presence push failed', { change, reason: error instanceof Error ? error.name : 'Error' });
+  }
 };
 
 /** `{"action":"ping"}` -> `{"type":"pong"}`: clients ping every 30 s, which also keeps the connection from idling out. */

@@ -40,10 +40,19 @@ export const Pages = {
 
   PatientHome: lazyPage(patientArea, 'PatientHomePage'),
   PatientAgenda: lazyPage(patientArea, 'PatientAgendaPage'),
+  PatientBooking: lazyPage(patientArea, 'PatientBookingPage'),
+  PatientBookingSuccess: lazyPage(patientArea, 'BookingSuccessPage'),
+  PatientBookingReview: lazyPage(patientArea, 'BookingReviewPage'),
+  PatientCheckout: lazyPage(patientArea, 'LocalCheckoutPage'),
   PatientServicePrivacy: lazyPage(patientArea, 'ServicePrivacyPage'),
   PatientNutritionistPrivacy: lazyPage(patientArea, 'NutritionistPrivacyPage'),
 
   NutritionistHome: lazyPage(nutritionistArea, 'NutritionistHomePage'),
+  NutritionistBookings: lazyPage(nutritionistArea, 'NutritionistBookingsPage'),
+  NutritionistBooking: lazyPage(nutritionistArea, 'NutritionistBookingPage'),
+  NutritionistPatientBookings: lazyPage(nutritionistArea, 'PatientBookingsPage'),
+  NutritionistCalendar: lazyPage(nutritionistArea, 'CalendarPage'),
+  NutritionistPatients: lazyPage(nutritionistArea, 'PatientsPage'),
 
   AdminHome: lazyPage(adminArea, 'AdminHomePage'),
   AdminContent: lazyPage(adminArea, 'AdminContentPage'),
@@ -52,6 +61,8 @@ export const Pages = {
   AdminTags: lazyPage(adminArea, 'AdminTagsPage'),
   AdminNutritionists: lazyPage(adminArea, 'AdminNutritionistsPage'),
   AdminNutritionistProfile: lazyPage(adminArea, 'AdminNutritionistProfilePage'),
+  AdminUnassignedPatients: lazyPage(adminArea, 'UnassignedPatientsPage'),
+  AdminReviews: lazyPage(adminArea, 'AdminReviewsPage'),
   UsersHome: lazyPage(usersArea, 'UsersHomePage'),
   SystemHome: lazyPage(systemArea, 'SystemHomePage'),
   Chat: lazyPage(chatArea, 'ChatPage'),

@@ -41,6 +41,14 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   // Roles
   { pattern: paths.patients.home.pattern, access: ['Patient'], page: Pages.PatientHome },
   { pattern: paths.patients.agenda.pattern, access: ['Patient'], page: Pages.PatientAgenda },
+  { pattern: paths.patients.booking.pattern, access: ['Patient'], page: Pages.PatientBooking },
+  {
+    pattern: paths.patients.bookingSuccess.pattern,
+    access: ['Patient'],
+    page: Pages.PatientBookingSuccess,
+  },
+  { pattern: paths.patients.bookingReview.pattern, access: ['Patient'], page: Pages.PatientBookingReview },
+  { pattern: paths.patients.checkout.pattern, access: ['Patient'], page: Pages.PatientCheckout },
   { pattern: paths.patients.privacyService.pattern, access: ['Patient'], page: Pages.PatientServicePrivacy },
   {
     pattern: paths.patients.privacyNutritionist.pattern,
@@ -48,6 +56,31 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
     page: Pages.PatientNutritionistPrivacy,
   },
   { pattern: paths.nutritionistArea.home.pattern, access: ['Nutritionist'], page: Pages.NutritionistHome },
+  {
+    pattern: paths.nutritionistArea.bookings.pattern,
+    access: ['Nutritionist'],
+    page: Pages.NutritionistBookings,
+  },
+  {
+    pattern: paths.nutritionistArea.booking.pattern,
+    access: ['Nutritionist'],
+    page: Pages.NutritionistBooking,
+  },
+  {
+    pattern: paths.nutritionistArea.patientBookings.pattern,
+    access: ['Nutritionist'],
+    page: Pages.NutritionistPatientBookings,
+  },
+  {
+    pattern: paths.nutritionistArea.calendar.pattern,
+    access: ['Nutritionist'],
+    page: Pages.NutritionistCalendar,
+  },
+  {
+    pattern: paths.nutritionistArea.patients.pattern,
+    access: ['Nutritionist'],
+    page: Pages.NutritionistPatients,
+  },
   { pattern: paths.admin.home.pattern, access: ['BusinessAdmin'], page: Pages.AdminHome },
   { pattern: paths.admin.content.pattern, access: ['BusinessAdmin'], page: Pages.AdminContent },
   { pattern: paths.admin.contentNew.pattern, access: ['BusinessAdmin'], page: Pages.AdminContentEdit },
@@ -60,6 +93,12 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
     access: ['BusinessAdmin'],
     page: Pages.AdminNutritionistProfile,
   },
+  {
+    pattern: paths.admin.unassignedPatients.pattern,
+    access: ['BusinessAdmin'],
+    page: Pages.AdminUnassignedPatients,
+  },
+  { pattern: paths.admin.reviews.pattern, access: ['BusinessAdmin'], page: Pages.AdminReviews },
   { pattern: paths.users.home.pattern, access: ['UserManager'], page: Pages.UsersHome },
   { pattern: paths.system.home.pattern, access: ['SystemAdmin'], page: Pages.SystemHome },
 ];

@@ -12,6 +12,8 @@ import { PUBLIC_NAV, roleNavItems, type NavItem } from './nav-items';
 const loadMobileMenu = () => import('./mobile-menu');
 const MobileMenu = lazy(loadMobileMenu);
 const UserMenu = lazy(() => import('./user-menu'));
+// Nutritionists only: their reminders bell (and its data calls) never reach anyone else's page.
+const RemindersBell = lazy(() => import('../../features/nutritionist/components/reminders-bell'));
 
 function DesktopLink({ item }: { item: NavItem }) {
   return (
@@ -22,7 +24,7 @@ function DesktopLink({ item }: { item: NavItem }) {
 }
 
 export function Header() {
-  const { isSignedIn, roles, signOut } = useAuth();
+  const { isSignedIn, roles, signOut, hasRole } = useAuth();
   const navigate = useNavigate();
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [drawerLoaded, setDrawerLoaded] = useState(false);
@@ -56,35 +58,42 @@ export function Header() {
             </Group>
           </Box>
 
-          <Group gap="sm" wrap="nowrap" visibleFrom="md">
-            {isSignedIn ? (
-              <Suspense fallback={<span className={classes.menuPlaceholder} aria-hidden="true" />}>
-                <UserMenu onSignOut={handleSignOut} />
+          <Group gap="xs" wrap="nowrap">
+            {isSignedIn && hasRole('Nutritionist') ? (
+              <Suspense fallback={null}>
+                <RemindersBell />
               </Suspense>
-            ) : (
-              <>
-                <ButtonLink to={paths.login()} variant="subtle">
-                  Accedi
-                </ButtonLink>
-                <ButtonLink to={paths.findNutritionist()} color="apricot">
-                  Trova il tuo nutrizionista
-                </ButtonLink>
-              </>
-            )}
-          </Group>
+            ) : null}
+            <Group gap="sm" wrap="nowrap" visibleFrom="md">
+              {isSignedIn ? (
+                <Suspense fallback={<span className={classes.menuPlaceholder} aria-hidden="true" />}>
+                  <UserMenu onSignOut={handleSignOut} />
+                </Suspense>
+              ) : (
+                <>
+                  <ButtonLink to={paths.login()} variant="subtle">
+                    Accedi
+                  </ButtonLink>
+                  <ButtonLink to={paths.findNutritionist()} color="apricot">
+                    Trova il tuo nutrizionista
+                  </ButtonLink>
+                </>
+              )}
+            </Group>
 
-          <Burger
-            hiddenFrom="md"
-            opened={drawerOpen}
-            onPointerEnter={() => void loadMobileMenu()}
-            onTouchStart={() => void loadMobileMenu()}
-            onClick={() => {
-              setDrawerLoaded(true);
-              setDrawerOpen((open) => !open);
-            }}
-            aria-label={drawerOpen ? 'Chiudi il menu' : 'Apri il menu'}
-            aria-expanded={drawerOpen}
-          />
+            <Burger
+              hiddenFrom="md"
+              opened={drawerOpen}
+              onPointerEnter={() => void loadMobileMenu()}
+              onTouchStart={() => void loadMobileMenu()}
+              onClick={() => {
+                setDrawerLoaded(true);
+                setDrawerOpen((open) => !open);
+              }}
+              aria-label={drawerOpen ? 'Chiudi il menu' : 'Apri il menu'}
+              aria-expanded={drawerOpen}
+            />
+          </Group>
         </Group>
       </Container>
 

@@ -1,4 +1,4 @@
-/** The message /Login shows for a failed sign-in (spec section 8). */
+/** The messages /Login shows for a failed sign-in (spec section 8). */
 import { accountTexts, errorTexts } from '../../lib/shared-values';
 import { isApiError, isNetworkError } from '../../api/api-error';
 
@@ -13,4 +13,11 @@ export const loginErrorMessage = (error: unknown): string => {
     return errorTexts.connectionProblem;
   }
   return accountTexts.loginFailed;
+};
+
+/** The message /Login shows when "Accedi con Google" fails for another reason than a missing account. */
+export const googleSignInErrorMessage = (error: unknown): string => {
+  // 401: Google's token was refused (expired, wrong audience): the server's Italian message says to retry.
+  if (isApiError(error, 401)) return error.serverMessage ?? accountTexts.loginFailed;
+  return loginErrorMessage(error);
 };

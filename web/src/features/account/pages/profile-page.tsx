@@ -34,6 +34,7 @@ import { PhoneFields } from '../../../ui/phone/phone-fields';
 import { useDeleteUserImage } from '../api/delete-user-image';
 import { useUpdateUserDetails } from '../api/update-user-details';
 import { useUploadUserImage } from '../api/upload-user-image';
+import { BillingProfileSection } from '../../billing/components/billing-profile-section';
 
 const saveErrorMessage = (error: unknown, fallback: string) => {
   if (isNetworkError(error)) return errorTexts.connectionProblem;
@@ -188,7 +189,9 @@ function ProfilePhoto({ profile }: { profile: UserProfile }) {
 }
 
 export function ProfilePage() {
-  const { profile, snapshot, reloadProfile } = useAuth();
+  const { profile, snapshot, reloadProfile, hasRole } = useAuth();
+  // Patients are invoiced for their visits; nutritionists invoice theirs (spec sections 1 and 3).
+  const hasBillingData = hasRole('Patient') || hasRole('Nutritionist');
   return (
     <Page
       title="Il mio profilo"
@@ -216,6 +219,11 @@ export function ProfilePage() {
               <ProfileForm key={profile.Id} profile={profile} />
             </Card>
           </Grid.Col>
+          {hasBillingData ? (
+            <Grid.Col span={{ base: 12, sm: 8 }} offset={{ base: 0, sm: 4 }}>
+              <BillingProfileSection />
+            </Grid.Col>
+          ) : null}
         </Grid>
       ) : snapshot.status === 'error' ? (
         <LoadError onRetry={reloadProfile} />

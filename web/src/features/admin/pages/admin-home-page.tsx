@@ -1,5 +1,5 @@
 import { SimpleGrid } from '@mantine/core';
-import { IconArticle, IconTags, IconUsers } from '@tabler/icons-react';
+import { IconArticle, IconStar, IconTags, IconUserQuestion, IconUsers } from '@tabler/icons-react';
 import { paths } from '../../../paths';
 import { AreaOverview } from '../../../ui/area-overview';
 import { LinkCard } from '../../../ui/link-card';
@@ -37,6 +37,18 @@ export function AdminHomePage() {
           icon={<IconUsers size={24} />}
           title="Nutrizionisti"
           description="Profili pubblici, foto e specializzazioni dei professionisti."
+        />
+        <LinkCard
+          to={paths.admin.reviews()}
+          icon={<IconStar size={24} />}
+          title="Recensioni"
+          description="Le recensioni delle visite da approvare prima che compaiano nei profili."
+        />
+        <LinkCard
+          to={paths.admin.unassignedPatients()}
+          icon={<IconUserQuestion size={24} />}
+          title="Pazienti da assegnare"
+          description="Chi ha compilato il questionario quando nessun nutrizionista adatto era disponibile."
         />
         <LinkCard
           to={paths.admin.tags()}

@@ -1,15 +1,25 @@
-import { useEffect, useRef, useState } from 'react';
+/**
+ * /Login (spec section 2): username or e-mail and password, remember me, and "Accedi con Google" where a
+ * Google client id is configured. A Google account without a Nutrì profile opens the dialog that leads to
+ * the questionnaire (spec section 8); a closed Google popup changes nothing.
+ */
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { Alert, Anchor, Button, Checkbox, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { IconAlertTriangle, IconCircleCheck, IconInfoCircle, IconLock } from '@tabler/icons-react';
 import { loginRequestSchema } from '@nutri/shared';
 import { REDIRECT_AFTER_LOGIN_MS, accountTexts } from '../../../lib/shared-values';
 import { paths } from '../../../paths';
+import { isApiError } from '../../../api/api-error';
 import { AuthCard } from '../../../ui/auth-card';
 import { useZodForm } from '../../../ui/form/use-zod-form';
+import { usePublicConfig } from '../../onboarding/api/get-public-config';
+import { GOOGLE_USER_NOT_FOUND_CODE, googleSignIn } from '../api/google-sign-in';
 import { login } from '../api/login';
 import { useAuth } from '../auth-context';
-import { loginErrorMessage } from '../login-error';
+import { GoogleSignInButton } from '../google/google-sign-in-button';
+import { NoGoogleAccountDialog } from '../google/no-google-account-dialog';
+import { googleSignInErrorMessage, loginErrorMessage } from '../login-error';
 import { sanitizeReturnUrl } from '../return-url';
 
 export function LoginPage() {
@@ -26,23 +36,45 @@ export function LoginPage() {
   const [error, setError] = useState<string | null>(null);
   const [signedIn, setSignedIn] = useState(false);
   const redirectTimer = useRef<number | undefined>(undefined);
+  const googleClientId = usePublicConfig().data?.GoogleClientId;
+  const [googleBusy, setGoogleBusy] = useState(false);
+  const [noGoogleAccount, setNoGoogleAccount] = useState(false);
 
   useEffect(() => () => window.clearTimeout(redirectTimer.current), []);
 
-  const submit = form.onSubmit(async (data) => {
-    setError(null);
-    try {
-      const tokens = await login(data);
-      signIn(tokens, data.rememberMe);
+  const completeSignIn = useCallback(
+    (tokens: Parameters<typeof signIn>[0], remember: boolean) => {
+      signIn(tokens, remember);
       setSignedIn(true);
       redirectTimer.current = window.setTimeout(
         () => void navigate(returnUrl, { replace: true }),
         REDIRECT_AFTER_LOGIN_MS,
       );
+    },
+    [signIn, navigate, returnUrl],
+  );
+
+  const submit = form.onSubmit(async (data) => {
+    setError(null);
+    try {
+      completeSignIn(await login(data), data.rememberMe);
     } catch (caught) {
       setError(loginErrorMessage(caught));
     }
   });
+
+  const signInWithGoogle = async (idToken: string) => {
+    setError(null);
+    setGoogleBusy(true);
+    try {
+      completeSignIn(await googleSignIn(idToken), form.values.rememberMe ?? false);
+    } catch (caught) {
+      if (isApiError(caught) && caught.code === GOOGLE_USER_NOT_FOUND_CODE) setNoGoogleAccount(true);
+      else setError(googleSignInErrorMessage(caught));
+    } finally {
+      setGoogleBusy(false);
+    }
+  };
 
   return (
     <AuthCard
@@ -83,6 +115,16 @@ export function LoginPage() {
         </Alert>
       ) : null}
 
+      {googleClientId ? (
+        <GoogleSignInButton
+          clientId={googleClientId}
+          text="signin_with"
+          context="signin"
+          busy={googleBusy || signedIn}
+          onCredential={(idToken) => void signInWithGoogle(idToken)}
+        />
+      ) : null}
+
       <form onSubmit={submit} noValidate aria-label="Accesso">
         <Stack gap="md">
           <TextInput
@@ -115,7 +157,13 @@ export function LoginPage() {
               Accesso effettuato, un attimo…
             </Alert>
           ) : null}
-          <Button type="submit" size="md" fullWidth loading={form.submitting || signedIn}>
+          <Button
+            type="submit"
+            size="md"
+            fullWidth
+            loading={form.submitting || signedIn}
+            disabled={googleBusy}
+          >
             Accedi
           </Button>
         </Stack>
@@ -126,6 +174,7 @@ export function LoginPage() {
           Compila il questionario
         </Anchor>
       </Text>
+      <NoGoogleAccountDialog opened={noGoogleAccount} onClose={() => setNoGoogleAccount(false)} />
     </AuthCard>
   );
 }

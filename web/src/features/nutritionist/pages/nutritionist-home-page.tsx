@@ -1,58 +1,121 @@
-import { List, Paper, SimpleGrid, Title } from '@mantine/core';
-import { IconMessageCircle, IconUserCircle, IconLock } from '@tabler/icons-react';
-import { NUTRITIONIST_HOME_WINDOW_DAYS, PAYMENT_DEADLINE_DAYS } from '../../../lib/shared-values';
+/**
+ * `/` and `/AreaNutritionists` for nutritionists (spec sections 2 and 9): the availability warning, the
+ * open bookings of the next 3 days (and overdue ones still to complete), the reminders due within 3 days,
+ * the patients, and the way to the calendar, the bookings and the chat.
+ */
+import { useEffect, useState } from 'react';
+import { Link, useLocation } from 'react-router-dom';
+import { Button, Grid, Group, Stack } from '@mantine/core';
+import { IconCalendarPlus, IconMessageCircle } from '@tabler/icons-react';
+import { NUTRITIONIST_HOME_WINDOW_DAYS, type UserRef } from '@nutri/shared';
 import { paths } from '../../../paths';
-import { LinkCard } from '../../../ui/link-card';
 import { Page } from '../../../ui/page';
 import { useAuth } from '../../auth/auth-context';
+import { useHomeBookings } from '../../bookings/api/nutritionist-bookings';
+import { useOwnPatients } from '../../bookings/api/own-patients';
+import { BookingList } from '../../bookings/components/booking-list';
+import { CreateBookingDialog } from '../../bookings/components/create-booking-dialog';
+import { useDueReminders } from '../api/reminders';
+import { AvailabilityWarning } from '../components/availability-warning';
+import { PatientList } from '../components/patient-list';
+import { RemindersPanel } from '../components/reminders-panel';
+import { AreaNav } from '../components/area-nav';
+import { AreaSection } from '../components/area-section';
 
-/** `/` and `/AreaNutritionists` for nutritionists. */
 export function NutritionistHomePage() {
   const { profile } = useAuth();
   const name = profile?.DisplayName || profile?.Name;
+  const bookings = useHomeBookings();
+  const reminders = useDueReminders();
+  const patients = useOwnPatients('', 10);
+  const [creating, setCreating] = useState<{ patient: UserRef | null } | null>(null);
+  const { hash } = useLocation();
+
+  // The bell links to #promemoria: bring the section into view once it is drawn.
+  useEffect(() => {
+    if (hash === '#promemoria') document.getElementById('promemoria')?.scrollIntoView({ block: 'start' });
+  }, [hash, reminders.data]);
+
   return (
     <Page
       title={name ? `Buon lavoro, ${name}!` : 'Area nutrizionista'}
       documentTitle="Area nutrizionista"
-      description={`Il punto di partenza della tua giornata: appuntamenti e promemoria dei prossimi ${NUTRITIONIST_HOME_WINDOW_DAYS} giorni, chat con i pazienti e disponibilità.`}
+      description={`Appuntamenti e promemoria dei prossimi ${NUTRITIONIST_HOME_WINDOW_DAYS} giorni, i tuoi pazienti e la tua disponibilità.`}
     >
-      <SimpleGrid cols={{ base: 1, md: 3 }} spacing="lg">
-        <LinkCard
-          to={paths.chat()}
-          icon={<IconMessageCircle size={24} />}
-          title="Chat con i pazienti"
-          description="Conversazioni, file condivisi, nuove prenotazioni e promemoria per ogni paziente."
-        />
-        <LinkCard
-          to={paths.account.profile()}
-          icon={<IconUserCircle size={24} />}
-          title="Il mio profilo"
-          description="Nome visualizzato, cellulare e foto che vedono i pazienti."
-        />
-        <LinkCard
-          to={paths.account.changePassword()}
-          icon={<IconLock size={24} />}
-          title="Sicurezza"
-          description="Cambia la password del tuo account."
-        />
-      </SimpleGrid>
-      <Paper withBorder radius="lg" p="xl" mt="xl" component="section" aria-labelledby="nutritionist-rules">
-        <Title order={2} fz="h3" id="nutritionist-rules" mb="sm">
-          Promemoria sulle regole
-        </Title>
-        <List spacing="xs">
-          <List.Item>
-            I pazienti pagano almeno {PAYMENT_DEADLINE_DAYS} giorni prima; gli appuntamenti non pagati non
-            sono confermati.
-          </List.Item>
-          <List.Item>
-            La videochiamata si avvia dal giorno dell’appuntamento, solo per appuntamenti confermati.
-          </List.Item>
-          <List.Item>
-            Completa ogni visita al termine, così il paziente può prenotare la successiva.
-          </List.Item>
-        </List>
-      </Paper>
+      <AreaNav />
+      <Stack gap="lg">
+        <AvailabilityWarning />
+        <Group gap="sm">
+          <Button
+            leftSection={<IconCalendarPlus size={18} aria-hidden />}
+            onClick={() => setCreating({ patient: null })}
+          >
+            Nuovo appuntamento
+          </Button>
+          <Button
+            component={Link}
+            to={paths.chat()}
+            variant="default"
+            leftSection={<IconMessageCircle size={18} aria-hidden />}
+          >
+            Chat
+          </Button>
+        </Group>
+        <Grid gap="lg">
+          <Grid.Col span={{ base: 12, lg: 8 }}>
+            <AreaSection id="prossimi-appuntamenti" title="Prossimi appuntamenti">
+              <BookingList
+                columns={{ base: 1 }}
+                label="Prossimi appuntamenti"
+                bookings={bookings.data}
+                isLoading={bookings.isLoading}
+                error={bookings.error as unknown}
+                onRetry={() => bookings.mutate()}
+                emptyText={`Nessun appuntamento da gestire nei prossimi ${NUTRITIONIST_HOME_WINDOW_DAYS} giorni.`}
+              />
+            </AreaSection>
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, lg: 4 }}>
+            <Stack gap="lg">
+              <AreaSection id="promemoria" title="Promemoria">
+                <RemindersPanel
+                  reminders={reminders.data}
+                  error={reminders.error as unknown}
+                  onRetry={() => reminders.mutate()}
+                  emptyText={`Nessun promemoria in scadenza nei prossimi ${NUTRITIONIST_HOME_WINDOW_DAYS} giorni.`}
+                />
+              </AreaSection>
+              <AreaSection
+                id="pazienti"
+                title="I tuoi pazienti"
+                action={
+                  <Button
+                    component={Link}
+                    to={paths.nutritionistArea.patients()}
+                    variant="subtle"
+                    size="compact-sm"
+                  >
+                    Tutti i pazienti
+                  </Button>
+                }
+              >
+                <PatientList
+                  patients={patients.data}
+                  error={patients.error as unknown}
+                  onRetry={() => patients.mutate()}
+                  onNewBooking={(patient) => setCreating({ patient })}
+                />
+              </AreaSection>
+            </Stack>
+          </Grid.Col>
+        </Grid>
+      </Stack>
+      <CreateBookingDialog
+        key={creating?.patient?.UserId ?? 'any'}
+        opened={creating !== null}
+        onClose={() => setCreating(null)}
+        patient={creating?.patient ?? null}
+      />
     </Page>
   );
 }

@@ -1,7 +1,7 @@
 /**
  * /Nutritionists/{friendlyUrl}: the public profile (spec section 2): photo, name with honorific,
  * professional title, bio paragraphs and training lines (both newline-separated), specialization tags,
- * breadcrumb and the questionnaire call to action. Unknown or hidden profiles go to the not-found page.
+ * the patients' reviews approved by the staff, breadcrumb and the questionnaire call to action. Unknown or hidden profiles go to the not-found page.
  */
 import { Navigate, useParams } from 'react-router-dom';
 import { Container, Grid, List, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
@@ -14,6 +14,7 @@ import { ResponsiveImage } from '../../../ui/responsive-image';
 import { QuestionnaireCta } from '../../public/pages/cta-card';
 import { usePublicNutritionist } from '../api/get-public-nutritionist';
 import { SkillTags, nutritionistName } from '../components/nutritionist-card';
+import { NutritionistReviews } from '../components/nutritionist-reviews';
 
 /** Non-empty lines of a newline-separated text. */
 export const linesOf = (text: string) =>
@@ -121,6 +122,7 @@ export function NutritionistProfilePage() {
                   </List>
                 </section>
               ) : null}
+              <NutritionistReviews userId={nutritionist.UserId} />
             </Stack>
           </Grid.Col>
         </Grid>

@@ -1,11 +1,15 @@
-/** The patient home's prominent card: the onboarding step's headline, text and next action. */
+/**
+ * The patient home's prominent card: the onboarding step's headline, text and next action. `children`
+ * take the action's place when the next step is done right here (choosing the visit's slot).
+ */
+import type { ReactNode } from 'react';
 import { Paper, Stack, Text, ThemeIcon, Title, Group } from '@mantine/core';
 import { IconMailFast } from '@tabler/icons-react';
 import { ButtonLink } from '../../../ui/light-button';
 import { stepCard } from '../onboarding-steps';
 import classes from './onboarding.module.css';
 
-export function OnboardingStepCard({ step }: { step: number }) {
+export function OnboardingStepCard({ step, children }: { step: number; children?: ReactNode }) {
   const card = stepCard(step);
   return (
     <Paper
@@ -25,7 +29,9 @@ export function OnboardingStepCard({ step }: { step: number }) {
           {card.headline}
         </Title>
         <Text size="md">{card.text}</Text>
-        {card.action ? (
+        {children ? (
+          <div style={{ alignSelf: 'stretch' }}>{children}</div>
+        ) : card.action ? (
           <ButtonLink to={card.action.href} size="lg" color="apricot">
             {card.action.label}
           </ButtonLink>

@@ -1,7 +1,9 @@
 /**
  * `/` and `/Patients` for patients: the onboarding step as the page's main card with its next action,
  * the assigned nutritionist (with the one change allowed at steps 1-2), the privacy notices still to
- * accept, then the usual links and rules. Upcoming bookings arrive with the booking screens.
+ * accept, then the usual links and rules. Where the step is to book a visit (the free introduction at
+ * step 1, the next paid visit at steps 6 and 9) the slot chooser is part of the step card; the next 3
+ * appointments and a completed visit to review follow it.
  */
 import { Grid, List, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconCalendarEvent, IconMessageCircle, IconUserCircle } from '@tabler/icons-react';
@@ -26,6 +28,12 @@ import { MyNutritionistCard } from '../components/my-nutritionist-card';
 import { OnboardingStepCard } from '../components/onboarding-step-card';
 import { PrivacyCard } from '../components/privacy-card';
 import { canChangeNutritionist } from '../onboarding-steps';
+import { NextBookings, VisitsToReview } from '../../patient/components/home-bookings';
+import {
+  IntroVisitBooking,
+  PAID_VISIT_BOOKING_STEPS,
+  PaidVisitBooking,
+} from '../../patient/components/visit-booking';
 
 /** A patient account without the questionnaire behind it (created by hand): the journey starts there. */
 function StartWithQuestionnaire() {
@@ -88,7 +96,15 @@ function Onboarding() {
     <Grid gap="lg">
       <Grid.Col span={{ base: 12, md: 7 }}>
         <Stack gap="lg">
-          <OnboardingStepCard step={step.data} />
+          <OnboardingStepCard step={step.data}>
+            {step.data === 1 ? (
+              <IntroVisitBooking />
+            ) : PAID_VISIT_BOOKING_STEPS.includes(step.data) ? (
+              <PaidVisitBooking />
+            ) : null}
+          </OnboardingStepCard>
+          <NextBookings />
+          <VisitsToReview />
           {profile.data && !profile.data.PrivacyContractSigned ? <PrivacyCard /> : null}
         </Stack>
       </Grid.Col>

@@ -1,7 +1,7 @@
 /**
- * /Grazie?submission_id=...: after the questionnaire. The visitor creates the account here: the external
- * sign-in button shows only where a client id is configured (none yet, so it is not rendered) and
- * 'Registrati con la tua e-mail' reveals the registration form, next to three reasons to go on.
+ * /Grazie?submission_id=...: after the questionnaire. The visitor creates the account here: "Registrati
+ * con Google" shows only where a Google client id is configured, and 'Registrati con la tua e-mail'
+ * reveals the registration form, next to three reasons to go on.
  */
 import { useState } from 'react';
 import { useLocation, useSearchParams } from 'react-router-dom';
@@ -11,6 +11,7 @@ import { paths } from '../../../paths';
 import { ButtonLink } from '../../../ui/light-button';
 import { Page } from '../../../ui/page';
 import { usePublicConfig } from '../api/get-public-config';
+import { GoogleRegistration } from '../components/google-registration';
 import { RegistrationForm } from '../components/registration-form';
 import { readRegistrationPrefill } from '../registration-prefill';
 import classes from '../components/onboarding.module.css';
@@ -102,6 +103,13 @@ export function ThanksPage() {
               <Title order={2} fz="h3">
                 Crea il tuo account
               </Title>
+              {config.data?.GoogleClientId ? (
+                <GoogleRegistration
+                  clientId={config.data.GoogleClientId}
+                  submissionId={submissionId}
+                  supportWhatsAppUrl={config.data.SupportWhatsAppUrl}
+                />
+              ) : null}
               {showForm ? (
                 <RegistrationForm
                   submissionId={submissionId}

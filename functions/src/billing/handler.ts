@@ -1,0 +1,35 @@
+/** Lambda entry of the `billing` area: billing profiles and the Italian municipalities they name. */
+import { createAreaHandler } from '../http/area-handler';
+import {
+  countOwnBillingProfiles,
+  countUserBillingProfiles,
+  createOwnBillingProfile,
+  createUserBillingProfile,
+  getOwnBillingProfile,
+  getUserBillingProfile,
+  listOwnBillingProfiles,
+  listPatientBillingProfiles,
+  listUserBillingProfiles,
+  updateOwnBillingProfile,
+  updateUserBillingProfile,
+} from './billing-profiles';
+import { getItalianCity, searchItalianCities } from './italian-cities';
+
+export const handler = createAreaHandler('billing', {
+  rest: {
+    createOwnBillingProfile,
+    listOwnBillingProfiles,
+    countOwnBillingProfiles,
+    getOwnBillingProfile,
+    updateOwnBillingProfile,
+    createUserBillingProfile,
+    listUserBillingProfiles,
+    countUserBillingProfiles,
+    getUserBillingProfile,
+    updateUserBillingProfile,
+    listPatientBillingProfiles,
+    searchItalianCities,
+    getItalianCity,
+  },
+  webSocket: {},
+});

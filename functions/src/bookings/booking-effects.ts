@@ -1,0 +1,214 @@
+/**
+ * What a booking change causes beyond the booking itself: a booking message in the patient–nutritionist
+ * chat and e-mails. Each change's transaction puts an outbox item (topic `booking`) describing them, built
+ * here by bookingOutboxEntry; handleBookingEffects carries them out, step by step:
+ * - `chat`: the message, appended with MessageId `outbox:<OutboxId>`, so a second delivery finds it and
+ *   adds nothing (an idempotent step: not recorded separately);
+ * - `mail:patient`, `mail:nutritionist`: each marked done on the outbox item once SES accepted it (at least
+ *   once: a crash between the send and the mark sends it again).
+ * Reminders (payment, appointment) are mail-only items of the same topic. Users who unsubscribed from our
+ * mails (MailingOptOut) get no reminders; mails about a change to their appointment are service messages
+ * and always go out.
+ */
+import {
+  BOOKING_MESSAGE_TYPES,
+  SYSTEM_AUTHOR_ID,
+  type BookingMessageType,
+  type BookingStatusId,
+  type BookingTypeId,
+} from '@nutri/shared';
+import { z } from 'zod';
+import { getUser } from '../accounts/users-repo';
+import { postMessage } from '../chat/messages';
+import { getNutritionistProfile } from '../nutritionists/public-profiles-repo';
+import { config } from '../platform/config';
+import { sendMail } from '../platform/mail';
+import {
+  deliverOutboxEntry,
+  newOutboxEntry,
+  type OutboxEntry,
+  type OutboxHandler,
+  type OutboxHandlers,
+} from '../platform/outbox';
+import {
+  bookingMail,
+  bookingMessageBody,
+  type BookingActor,
+  type BookingEvent,
+  type BookingSnapshot,
+  type MailRecipient,
+} from './booking-mails';
+import type { Booking } from './bookings-repo';
+
+export const BOOKING_TOPIC = 'booking';
+
+const bookingEffectSchema = z.object({
+  event: z.enum([
+    'created',
+    'modified',
+    'cancelled',
+    'completed',
+    'expired',
+    'payment-reminder',
+    'appointment-reminder',
+  ]),
+  by: z.enum(['patient', 'nutritionist', 'system']),
+  urgent: z.boolean().default(false),
+  patientUserId: z.string().min(1),
+  nutritionistUserId: z.string().min(1),
+  booking: z.object({
+    BookingId: z.number().int().positive(),
+    BookingTime: z.string(),
+    PreviousBookingTime: z.string().nullable(),
+    BookingTypeId: z.number().int().min(1).max(3),
+    BookingStatusId: z.number().int().min(1).max(5),
+    Duration: z.number().int().positive(),
+    TotalPaymentAmount: z.number().int().min(0),
+    RefundOwed: z.boolean(),
+    ScheduledAt: z.string(),
+  }),
+  chat: z.enum(BOOKING_MESSAGE_TYPES).nullable(),
+  mails: z.array(z.enum(['patient', 'nutritionist'])),
+});
+export type BookingEffect = z.infer<typeof bookingEffectSchema>;
+
+const CHAT_MESSAGE: Record<BookingEvent, BookingMessageType | null> = {
+  created: 'BookingCreated',
+  modified: 'BookingModified',
+  cancelled: 'BookingCancelled',
+  completed: 'BookingCompleted',
+  expired: 'BookingExpired',
+  'payment-reminder': null,
+  'appointment-reminder': null,
+};
+
+/**
+ * Who is mailed: the patient about every change to their appointment; the nutritionist about what they did
+ * not do themselves (a patient's booking or cancellation, an expiry). Reminders go to the patient only.
+ */
+export const mailRecipients = (event: BookingEvent, by: BookingActor): MailRecipient[] => {
+  switch (event) {
+    case 'created':
+    case 'modified':
+    case 'cancelled':
+      return by === 'nutritionist' ? ['patient'] : ['patient', 'nutritionist'];
+    case 'expired':
+      return ['patient', 'nutritionist'];
+    default:
+      return ['patient'];
+  }
+};
+
+const snapshot = (booking: Booking, previousTime: string | null): BookingSnapshot => ({
+  BookingId: booking.BookingId,
+  BookingTime: booking.BookingTime,
+  PreviousBookingTime: previousTime,
+  BookingTypeId: booking.BookingTypeId,
+  BookingStatusId: booking.BookingStatusId,
+  Duration: booking.Duration,
+  TotalPaymentAmount: booking.TotalPaymentAmount,
+  RefundOwed: booking.RefundOwed,
+  ScheduledAt: booking.updatedAt,
+});
+
+/** The outbox item of a booking change (or reminder), to be put in the change's own transaction. */
+export const bookingOutboxEntry = (
+  event: BookingEvent,
+  by: BookingActor,
+  booking: Booking,
+  at: Date,
+  options: { previousTime?: string; urgent?: boolean } = {},
+): OutboxEntry => {
+  const effect: BookingEffect = {
+    event,
+    by,
+    urgent: options.urgent ?? false,
+    patientUserId: booking.PatientUserId,
+    nutritionistUserId: booking.NutritionistUserId,
+    booking: snapshot(booking, options.previousTime ?? null),
+    chat: CHAT_MESSAGE[event],
+    mails: mailRecipients(event, by),
+  };
+  return newOutboxEntry(BOOKING_TOPIC, effect, at);
+};
+
+const authorOf = (effect: BookingEffect) =>
+  effect.by === 'patient'
+    ? effect.patientUserId
+    : effect.by === 'nutritionist'
+      ? effect.nutritionistUserId
+      : SYSTEM_AUTHOR_ID;
+
+const isReminder = (event: BookingEvent) => event === 'payment-reminder' || event === 'appointment-reminder';
+
+// Delivers one booking outbox item: the chat message, then each mail, each step once.
+export const handleBookingEffects: OutboxHandler = async (entry, step) => {
+  const effect = bookingEffectSchema.parse(entry.Payload);
+  const booking = {
+    ...effect.booking,
+    BookingTypeId: effect.booking.BookingTypeId as BookingTypeId,
+    BookingStatusId: effect.booking.BookingStatusId as BookingStatusId,
+  };
+  const chat = effect.chat;
+  if (chat) {
+    await step(
+      'chat',
+      async () => {
+        await postMessage({
+          patientUserId: effect.patientUserId,
+          nutritionistUserId: effect.nutritionistUserId,
+          messageId: `outbox:${entry.OutboxId}`,
+          authorId: authorOf(effect),
+          body: bookingMessageBody(chat, booking),
+          attributes: {
+            MessageType: chat,
+            BookingId: booking.BookingId,
+            BookingTime: booking.BookingTime,
+            BookingTypeId: booking.BookingTypeId,
+          },
+          at: new Date(entry.CreatedAt),
+        });
+      },
+      { idempotent: true },
+    );
+  }
+  if (!effect.mails.length) return;
+  const [patient, nutritionist, profile] = await Promise.all([
+    getUser(effect.patientUserId),
+    getUser(effect.nutritionistUserId),
+    getNutritionistProfile(effect.nutritionistUserId),
+  ]);
+  for (const to of effect.mails) {
+    await step(`mail:${to}`, async () => {
+      const recipient = to === 'patient' ? patient : nutritionist;
+      // A deleted account or an opted-out user's reminder: nothing to send, the step is done.
+      if (!recipient?.Email || (isReminder(effect.event) && recipient.MailingOptOut)) return;
+      const mail = bookingMail(
+        {
+          event: effect.event,
+          by: effect.by,
+          booking,
+          urgent: effect.urgent,
+          recipientName: recipient.Name,
+          patientName: patient?.DisplayName ?? 'Il paziente',
+          nutritionistName: nutritionist?.DisplayName ?? '',
+          nutritionistPersonalTitle: profile?.PersonalTitle ?? null,
+          baseUrl: config().PUBLIC_BASE_URL,
+        },
+        to,
+      );
+      if (!mail) return;
+      await sendMail({
+        to: recipient.Email,
+        ...mail,
+        tags: { kind: `booking-${effect.event}`, outbox: entry.OutboxId },
+      });
+    });
+  }
+};
+
+/** Every outbox topic the booking area writes, with its handler (the deliver-outbox job uses these too). */
+export const bookingOutboxHandlers: OutboxHandlers = { [BOOKING_TOPIC]: handleBookingEffects };
+
+/** Right after the commit, in this process: best effort (never throws); the job retries what is left. */
+export const deliverBookingEffects = (entry: OutboxEntry) => deliverOutboxEntry(entry, bookingOutboxHandlers);

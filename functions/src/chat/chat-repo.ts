@@ -1,0 +1,388 @@
+/**
+ * Conversations and chat messages (spec section 3: Chat message; section 4: Conversation). One
+ * conversation per patient–nutritionist pair; its messages are numbered 0, 1, 2 … with no gap and no
+ * duplicate, whatever the number of concurrent senders.
+ * - Conversation `CONV#<sid>` / `CONV`: both members, `MaxMessageIndex` (absent while empty),
+ *   `LastMessageDate`. The sid is derived from the pair, so "the pair's conversation" is a GetItem and
+ *   creating it twice is a failed condition, not a second conversation.
+ * - Member `CONV#<sid>` / `MEMBER#<userId>`, gsi1 `CONVERSATIONS#<userId>` / `<other userId>`: a user's
+ *   conversations (the chat's list); per-member state: `LastSeenMessageIndex` (only moves forward) and
+ *   `IsArchived` (the nutritionist's archive).
+ * - Message `CONV#<sid>` / `MSG#<index, 10 digits>`: spec fields; history pages backwards on the sort key.
+ * - Message id guard `CONV#<sid>` / `MSGID#<MessageId>`: holds the index of the message with that id.
+ * Appending is one transaction: bump `MaxMessageIndex` on the condition that it still has the value read,
+ * put the message and the id guard with attribute_not_exists. A concurrent sender makes the condition
+ * fail and the append is retried on the new value; a repeated MessageId makes the guard fail and the
+ * existing message is returned instead (idempotent appends, e.g. an outbox delivered twice).
+ * Access patterns: get the pair's conversation (table key); a user's conversations (gsi1); messages
+ * newest first before an index (table, descending on sk); a message by MessageId (guard -> message).
+ */
+import { createHash, randomUUID } from 'node:crypto';
+import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { ChatMessage, ChatMessageAttributes, EmailEvent } from '@nutri/shared';
+import { AppError } from '../http/errors';
+import { db, tableName } from '../platform/db/client';
+import { queryAll } from '../platform/db/query';
+
+export interface Conversation {
+  ConversationSid: string;
+  PatientUserId: string;
+  NutritionistUserId: string;
+  /** Index of the newest message; null while the conversation has none. */
+  MaxMessageIndex: number | null;
+  LastMessageDate: string | null;
+  createdAt: string;
+}
+
+const partition = (conversationSid: string) => `CONV#${conversationSid}`;
+const conversationKey = (conversationSid: string) => ({ pk: partition(conversationSid), sk: 'CONV' });
+const memberKey = (conversationSid: string, userId: string) => ({
+  pk: partition(conversationSid),
+  sk: `MEMBER#${userId}`,
+});
+const messageKey = (conversationSid: string, index: number) => ({
+  pk: partition(conversationSid),
+  sk: `MSG#${String(index).padStart(10, '0')}`,
+});
+const messageIdKey = (conversationSid: string, messageId: string) => ({
+  pk: partition(conversationSid),
+  sk: `MSGID#${messageId}`,
+});
+export const conversationsPartition = (userId: string) => `CONVERSATIONS#${userId}`;
+
+/** The pair's conversation id: `CH` + 32 hex characters (the format of the spec's ConversationSid). */
+export const conversationSidFor = (patientUserId: string, nutritionistUserId: string) =>
+  `CH${createHash('sha256').update(`${patientUserId}\n${nutritionistUserId}`).digest('hex').slice(0, 32)}`;
+
+const newMessageSid = () => `IM${randomUUID().replace(/-/g, '')}`;
+
+const toConversation = (item: Record<string, unknown>): Conversation => ({
+  ConversationSid: String(item.ConversationSid),
+  PatientUserId: String(item.PatientUserId),
+  NutritionistUserId: String(item.NutritionistUserId),
+  MaxMessageIndex: typeof item.MaxMessageIndex === 'number' ? item.MaxMessageIndex : null,
+  LastMessageDate: typeof item.LastMessageDate === 'string' ? item.LastMessageDate : null,
+  createdAt: String(item.createdAt),
+});
+
+export const toChatMessage = (item: Record<string, unknown>): ChatMessage => ({
+  MessageSid: String(item.MessageSid),
+  MessageId: String(item.MessageId),
+  Body: typeof item.Body === 'string' ? item.Body : '',
+  AuthorId: String(item.AuthorId),
+  MessageIndex: Number(item.MessageIndex),
+  Attributes: typeof item.Attributes === 'string' ? item.Attributes : '{}',
+  DateCreated: String(item.DateCreated),
+  ConversationSid: String(item.ConversationSid),
+  EmailNotificationSent: item.EmailNotificationSent === true,
+  EmailLastEvent: typeof item.EmailLastEvent === 'string' ? (item.EmailLastEvent as EmailEvent) : null,
+});
+
+// Get a conversation by id (table key).
+export const getConversation = async (conversationSid: string): Promise<Conversation | null> => {
+  const { Item } = await db().send(
+    new GetCommand({ TableName: tableName(), Key: conversationKey(conversationSid), ConsistentRead: true }),
+  );
+  return Item ? toConversation(Item) : null;
+};
+
+// The pair's conversation, created with both member items on first use (one per pair, by its derived id).
+export const ensureConversation = async (
+  patientUserId: string,
+  nutritionistUserId: string,
+  at: Date,
+): Promise<Conversation> => {
+  const sid = conversationSidFor(patientUserId, nutritionistUserId);
+  const existing = await getConversation(sid);
+  if (existing) return existing;
+  const conversation: Conversation = {
+    ConversationSid: sid,
+    PatientUserId: patientUserId,
+    NutritionistUserId: nutritionistUserId,
+    MaxMessageIndex: null,
+    LastMessageDate: null,
+    createdAt: at.toISOString(),
+  };
+  const member = (userId: string, otherUserId: string, role: 'Patient' | 'Nutritionist') => ({
+    Put: {
+      TableName: tableName(),
+      Item: {
+        ...memberKey(sid, userId),
+        type: 'ConversationMember',
+        ConversationSid: sid,
+        UserId: userId,
+        OtherUserId: otherUserId,
+        Role: role,
+        createdAt: conversation.createdAt,
+        gsi1pk: conversationsPartition(userId),
+        gsi1sk: otherUserId,
+      },
+    },
+  });
+  try {
+    await db().send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Put: {
+              TableName: tableName(),
+              Item: {
+                ...conversationKey(sid),
+                type: 'Conversation',
+                ConversationSid: sid,
+                PatientUserId: patientUserId,
+                NutritionistUserId: nutritionistUserId,
+                createdAt: conversation.createdAt,
+              },
+              ConditionExpression: 'attribute_not_exists(pk)',
+            },
+          },
+          member(patientUserId, nutritionistUserId, 'Patient'),
+          member(nutritionistUserId, patientUserId, 'Nutritionist'),
+        ],
+      }),
+    );
+    return conversation;
+  } catch (error) {
+    // Someone created it meanwhile (condition failed or the transactions collided): read theirs.
+    if (!(error instanceof TransactionCanceledException)) throw error;
+    const created = await getConversation(sid);
+    if (created) return created;
+    throw new AppError('conflict', undefined, { cause: error });
+  }
+};
+
+export interface NewMessage {
+  conversationSid: string;
+  /** The sender's idempotency key: unique per conversation (e.g. `outbox:<id>` or a client-made UUID). */
+  messageId: string;
+  authorId: string;
+  body: string;
+  attributes: ChatMessageAttributes;
+  at: Date;
+}
+
+/** Attempts before an append under heavy contention gives up with 409 (each loser retries at once). */
+const MAX_APPEND_ATTEMPTS = 200;
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+// A message by its MessageId (guard -> message), for idempotent appends.
+export const getMessageById = async (conversationSid: string, messageId: string) => {
+  const { Item: guard } = await db().send(
+    new GetCommand({
+      TableName: tableName(),
+      Key: messageIdKey(conversationSid, messageId),
+      ConsistentRead: true,
+    }),
+  );
+  if (typeof guard?.MessageIndex !== 'number') return null;
+  const { Item } = await db().send(
+    new GetCommand({
+      TableName: tableName(),
+      Key: messageKey(conversationSid, guard.MessageIndex),
+      ConsistentRead: true,
+    }),
+  );
+  return Item ? toChatMessage(Item) : null;
+};
+
+/**
+ * Appends a message at the conversation's next index. `created` is false when a message with the same
+ * MessageId was already there (that one is returned). Throws 404 for an unknown conversation. `known` is
+ * the conversation as the caller just read it: the first attempt starts from it instead of reading again.
+ */
+export const appendMessage = async (
+  input: NewMessage,
+  known?: Conversation,
+): Promise<{ message: ChatMessage; created: boolean }> => {
+  for (let attempt = 0; attempt < MAX_APPEND_ATTEMPTS; attempt += 1) {
+    const conversation =
+      attempt === 0 && known?.ConversationSid === input.conversationSid
+        ? known
+        : await getConversation(input.conversationSid);
+    if (!conversation) throw new AppError('not_found');
+    const previous = conversation.MaxMessageIndex;
+    const index = previous === null ? 0 : previous + 1;
+    const message: ChatMessage = {
+      MessageSid: newMessageSid(),
+      MessageId: input.messageId,
+      Body: input.body,
+      AuthorId: input.authorId,
+      MessageIndex: index,
+      Attributes: JSON.stringify(input.attributes),
+      DateCreated: input.at.toISOString(),
+      ConversationSid: input.conversationSid,
+      EmailNotificationSent: false,
+      EmailLastEvent: null,
+    };
+    try {
+      await db().send(
+        new TransactWriteCommand({
+          TransactItems: [
+            {
+              Update: {
+                TableName: tableName(),
+                Key: conversationKey(input.conversationSid),
+                UpdateExpression: 'SET MaxMessageIndex = :index, LastMessageDate = :at',
+                ConditionExpression:
+                  previous === null
+                    ? 'attribute_exists(pk) AND attribute_not_exists(MaxMessageIndex)'
+                    : 'MaxMessageIndex = :previous',
+                ExpressionAttributeValues: {
+                  ':index': index,
+                  ':at': message.DateCreated,
+                  ...(previous === null ? {} : { ':previous': previous }),
+                },
+              },
+            },
+            {
+              Put: {
+                TableName: tableName(),
+                Item: { ...messageKey(input.conversationSid, index), type: 'ChatMessage', ...message },
+                ConditionExpression: 'attribute_not_exists(pk)',
+              },
+            },
+            {
+              Put: {
+                TableName: tableName(),
+                Item: {
+                  ...messageIdKey(input.conversationSid, input.messageId),
+                  type: 'ChatMessageId',
+                  MessageIndex: index,
+                },
+                ConditionExpression: 'attribute_not_exists(pk)',
+              },
+            },
+          ],
+        }),
+      );
+      return { message, created: true };
+    } catch (error) {
+      if (!(error instanceof TransactionCanceledException)) throw error;
+      if (error.CancellationReasons?.[2]?.Code === 'ConditionalCheckFailed') {
+        const existing = await getMessageById(input.conversationSid, input.messageId);
+        if (existing) return { message: existing, created: false };
+      }
+      // Another sender took this index (or our transactions collided): read again and retry, with a
+      // short random pause so the losers of one round do not all collide again in the next.
+      await pause(Math.random() * Math.min(50, 2 + attempt * 2));
+    }
+  }
+  throw new AppError('conflict', 'Troppi messaggi nello stesso momento: riprova.');
+};
+
+// Messages newest first, before an index (exclusive) when given: the history pages backwards.
+export const listMessages = async (
+  conversationSid: string,
+  options: { beforeIndex?: number; limit: number },
+): Promise<ChatMessage[]> => {
+  if (options.beforeIndex !== undefined && options.beforeIndex <= 0) return [];
+  const { Items } = await db().send(
+    new QueryCommand({
+      TableName: tableName(),
+      KeyConditionExpression:
+        options.beforeIndex === undefined
+          ? 'pk = :pk AND begins_with(sk, :msg)'
+          : 'pk = :pk AND sk BETWEEN :msg AND :before',
+      ExpressionAttributeValues: {
+        ':pk': partition(conversationSid),
+        ':msg': 'MSG#',
+        ...(options.beforeIndex === undefined
+          ? {}
+          : { ':before': messageKey(conversationSid, options.beforeIndex - 1).sk }),
+      },
+      ScanIndexForward: false,
+      Limit: options.limit,
+      ConsistentRead: true,
+    }),
+  );
+  return (Items ?? []).map(toChatMessage);
+};
+
+// A user's conversations (gsi1 `CONVERSATIONS#<userId>`): conversation ids and the other member.
+export const listConversationsOfUser = async (userId: string) => {
+  const members: { ConversationSid: string; OtherUserId: string; Role: string }[] = [];
+  for await (const item of queryAll({
+    IndexName: 'gsi1',
+    KeyConditionExpression: 'gsi1pk = :pk',
+    ExpressionAttributeValues: { ':pk': conversationsPartition(userId) },
+  })) {
+    members.push({
+      ConversationSid: String(item.ConversationSid),
+      OtherUserId: String(item.OtherUserId),
+      Role: String(item.Role),
+    });
+  }
+  return members;
+};
+
+export interface ConversationMember {
+  ConversationSid: string;
+  UserId: string;
+  OtherUserId: string;
+  Role: string;
+  /** Highest message index this member has seen; null while none. */
+  LastSeenMessageIndex: number | null;
+  /** Archived by this member (only nutritionists archive). */
+  IsArchived: boolean;
+}
+
+const toMember = (item: Record<string, unknown>): ConversationMember => ({
+  ConversationSid: String(item.ConversationSid),
+  UserId: String(item.UserId),
+  OtherUserId: String(item.OtherUserId),
+  Role: String(item.Role),
+  LastSeenMessageIndex: typeof item.LastSeenMessageIndex === 'number' ? item.LastSeenMessageIndex : null,
+  IsArchived: item.IsArchived === true,
+});
+
+// Both member items of a conversation (table, begins_with MEMBER#).
+export const listMembers = async (conversationSid: string): Promise<ConversationMember[]> => {
+  const { Items } = await db().send(
+    new QueryCommand({
+      TableName: tableName(),
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :member)',
+      ExpressionAttributeValues: { ':pk': partition(conversationSid), ':member': 'MEMBER#' },
+      ConsistentRead: true,
+    }),
+  );
+  return (Items ?? []).map(toMember);
+};
+
+/**
+ * Records that a member saw the conversation up to an index. Only moves forward (a late event from an
+ * older tab cannot lower it); returns false when nothing changed. The index must exist.
+ */
+export const setLastSeenIndex = async (conversationSid: string, userId: string, index: number) => {
+  try {
+    await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: memberKey(conversationSid, userId),
+        UpdateExpression: 'SET LastSeenMessageIndex = :index',
+        ConditionExpression:
+          'attribute_exists(pk) AND (attribute_not_exists(LastSeenMessageIndex) OR LastSeenMessageIndex < :index)',
+        ExpressionAttributeValues: { ':index': index },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (error instanceof ConditionalCheckFailedException) return false;
+    throw error;
+  }
+};
+
+// Archives or restores a conversation for one member (the nutritionist's list).
+export const setArchived = async (conversationSid: string, userId: string, archived: boolean) => {
+  await db().send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: memberKey(conversationSid, userId),
+      UpdateExpression: 'SET IsArchived = :archived',
+      ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeValues: { ':archived': archived },
+    }),
+  );
+};

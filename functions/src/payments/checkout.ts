@@ -1,0 +1,187 @@
+/**
+ * The patient's side of paying a WAITINGFORPAYMENT booking (spec section 4, payment flow; section 7:
+ * GET {BookingId}/CreateSession): the Checkout session, the fulfilment the success page asks for, and the
+ * local checkout page's two calls (local runtime only, when no Stripe key is configured).
+ */
+import {
+  BOOKING_TYPES,
+  BookingStatus,
+  PaymentRefusal,
+  checkoutSessionExpiry,
+  fulfilCheckoutSchema,
+  localCardPaymentSchema,
+  paymentTexts,
+  unpaidBookingExpiry,
+  type CheckoutSessionView,
+  type FulfilmentView,
+  type LocalCheckoutResult,
+  type InvoiceView,
+  type LocalCheckoutView,
+} from '@nutri/shared';
+import { z } from 'zod';
+import { getDisplayNames, getUser } from '../accounts/users-repo';
+import { countBillingProfiles } from '../billing/billing-profiles-repo';
+import { isBillingProfileComplete } from '../billing/billing-status';
+import { getBooking, type Booking } from '../bookings/bookings-repo';
+import type { Actor } from '../http/actor';
+import { AppError, notFound } from '../http/errors';
+import { defineOperation } from '../http/operation';
+import { getPatientProfile } from '../onboarding/patients-repo';
+import { now } from '../platform/clock';
+import { config } from '../platform/config';
+import { fulfilSession } from './fulfilment';
+import { listBookingInvoices } from './invoices';
+import { getLocalSession } from './local-checkout-repo';
+import { payLocalSession } from './local-checkout';
+import { paymentGateway } from './stripe-gateway';
+
+const bookingPath = z.object({ BookingId: z.coerce.number().int().positive() });
+const sessionPath = z.object({ SessionId: z.string().trim().min(1).max(255) });
+
+/** The caller's own booking; anyone else's is as unknown as a missing one. */
+const requireOwnBooking = async (actor: Actor | null, bookingId: number) => {
+  const booking = await getBooking(bookingId);
+  if (!booking || !actor || booking.PatientUserId !== actor.userId) throw notFound();
+  return booking;
+};
+
+/**
+ * What stands between the patient and the card form, in the spec's order: the booking must await payment
+ * with its deadline not passed; the patient needs an active billing profile; if the nutritionist can
+ * invoice, the patient must have accepted the privacy contracts. Returns the session's expiry.
+ */
+export const paymentPrerequisites = async (booking: Booking, at: Date) => {
+  if (booking.BookingStatusId !== BookingStatus.WAITINGFORPAYMENT || booking.TotalPaymentAmount <= 0)
+    throw new AppError('unprocessable', paymentTexts.notAwaitingPayment);
+  const deadline = unpaidBookingExpiry({
+    bookingTime: new Date(booking.BookingTime),
+    scheduledAt: new Date(booking.updatedAt),
+  });
+  const expiresAt = checkoutSessionExpiry(deadline, at);
+  if (!expiresAt) throw new AppError('unprocessable', paymentTexts.deadlinePassed);
+  if ((await countBillingProfiles(booking.PatientUserId, true)) === 0)
+    throw new AppError('unprocessable', paymentTexts.billingProfileMissing, {
+      publicCode: PaymentRefusal.billingProfileMissing,
+    });
+  const [profile, nutritionistCanInvoice] = await Promise.all([
+    getPatientProfile(booking.PatientUserId),
+    isBillingProfileComplete(booking.NutritionistUserId),
+  ]);
+  if (nutritionistCanInvoice && !profile?.PrivacyContractSigned)
+    throw new AppError('unprocessable', paymentTexts.privacyContractNotSigned, {
+      publicCode: PaymentRefusal.privacyContractNotSigned,
+    });
+  return expiresAt;
+};
+
+export const createCheckoutSession = defineOperation({ path: bookingPath }, async ({ actor, path }) => {
+  const at = now();
+  const booking = await requireOwnBooking(actor, path.BookingId);
+  const expiresAt = await paymentPrerequisites(booking, at);
+  const base = config().PUBLIC_BASE_URL;
+  const patient = await getUser(booking.PatientUserId);
+  const gateway = await paymentGateway();
+  const session = await gateway.createSession({
+    bookingId: booking.BookingId,
+    patientUserId: booking.PatientUserId,
+    customerEmail: patient?.Email ?? null,
+    description: `${BOOKING_TYPES[booking.BookingTypeId].Name} (Nutrì)`,
+    amountCents: booking.TotalPaymentAmount,
+    expiresAt,
+    successUrl: `${base}/Patients/Agenda/${booking.BookingId}/Success?session_id={CHECKOUT_SESSION_ID}`,
+    cancelUrl: `${base}/Patients/Agenda/${booking.BookingId}`,
+    createdAt: at,
+  });
+  const view: CheckoutSessionView = { SessionId: session.SessionId, Url: session.Url };
+  return view;
+});
+
+/**
+ * The success page's call: asks the gateway for the session (never trusts the browser) and fulfils it if
+ * paid, in case the webhook has not arrived yet. Idempotent.
+ */
+export const fulfilCheckoutSession = defineOperation(
+  { path: bookingPath, body: fulfilCheckoutSchema },
+  async ({ actor, path, body }) => {
+    const booking = await requireOwnBooking(actor, path.BookingId);
+    const session = await (await paymentGateway()).retrieveSession(body.SessionId);
+    if (!session || session.BookingId !== booking.BookingId) throw notFound(paymentTexts.sessionNotFound);
+    const outcome = await fulfilSession(session, now());
+    const current = (await getBooking(booking.BookingId)) ?? booking;
+    const view: FulfilmentView = {
+      BookingId: booking.BookingId,
+      Paid: outcome === 'paid' || (outcome === 'already-paid' && current.Payment !== undefined),
+    };
+    return view;
+  },
+);
+
+/** The local checkout is there only while no Stripe key is configured. */
+const requireLocalGateway = async () => {
+  if ((await paymentGateway()).kind !== 'local') throw notFound();
+};
+
+const requireOwnLocalSession = async (actor: Actor | null, sessionId: string) => {
+  await requireLocalGateway();
+  const session = await getLocalSession(sessionId);
+  if (!session || !actor || session.PatientUserId !== actor.userId)
+    throw notFound(paymentTexts.sessionNotFound);
+  return session;
+};
+
+export const getLocalCheckout = defineOperation({ path: sessionPath }, async ({ actor, path }) => {
+  const session = await requireOwnLocalSession(actor, path.SessionId);
+  const booking = await getBooking(session.BookingId);
+  if (!booking) throw notFound(paymentTexts.sessionNotFound);
+  const view: LocalCheckoutView = {
+    SessionId: session.SessionId,
+    BookingId: session.BookingId,
+    BookingTime: booking.BookingTime,
+    AmountTotal: session.AmountTotal,
+    Currency: session.Currency,
+    Status: session.Status,
+    ExpiresAt: session.ExpiresAt,
+    CancelUrl: session.CancelUrl,
+  };
+  return view;
+});
+
+export const payLocalCheckout = defineOperation(
+  { path: sessionPath, body: localCardPaymentSchema },
+  async ({ actor, path, body }) => {
+    const session = await requireOwnLocalSession(actor, path.SessionId);
+    const result: LocalCheckoutResult = await payLocalSession(session, body.CardNumber, now());
+    return result;
+  },
+);
+
+const ISSUER_SERVICE = 'Nutrì';
+
+/** The two documents of the patient's own paid visit (empty until it is paid). */
+export const listPatientBookingInvoices = defineOperation(
+  { path: z.object({ id: z.coerce.number().int().positive() }) },
+  async ({ actor, path }) => {
+    const booking = await requireOwnBooking(actor, path.id);
+    const invoices = await listBookingInvoices(booking.BookingId);
+    const names = await getDisplayNames([booking.NutritionistUserId]);
+    const views: InvoiceView[] = invoices
+      .sort((a, b) => a.Kind.localeCompare(b.Kind))
+      .map((invoice) => ({
+        Kind: invoice.Kind,
+        Number: invoice.Number,
+        Issuer:
+          invoice.Kind === 'nutritionist'
+            ? (names.get(booking.NutritionistUserId) ?? 'Il tuo nutrizionista')
+            : ISSUER_SERVICE,
+        Description:
+          invoice.Kind === 'nutritionist'
+            ? 'Prestazione sanitaria (detraibile al 19% IRPEF)'
+            : 'Servizio online (prenotazione, videochiamata, chat)',
+        Amount: invoice.Amount,
+        State: invoice.State,
+        UploadDueAt: invoice.UploadDueAt,
+        CreatedAt: invoice.CreatedAt,
+      }));
+    return { Data: views };
+  },
+);

@@ -1,0 +1,140 @@
+/**
+ * What a received payment causes beyond the booking itself (outbox topic `payment`, put in the same
+ * transaction that marks the booking paid): the visit's two invoice records (invoices.ts), the
+ * PaymentCompleted message in the patient–nutritionist chat
+ * and the patient's confirmation mail ('Pagamento ricevuto, appuntamento del {date} è confermato!', spec
+ * section 4). Steps as in booking-effects.ts: the chat append is keyed by the outbox id (exactly once), the
+ * mail is recorded once SES accepted it (at least once).
+ */
+import { SYSTEM_AUTHOR_ID, type BookingStatusId, type BookingTypeId } from '@nutri/shared';
+import { z } from 'zod';
+import { getUser } from '../accounts/users-repo';
+import {
+  bookingMessageBody,
+  patientBookingUrl,
+  romeDayTimeLabel,
+  euroLabel,
+} from '../bookings/booking-mails';
+import type { Booking } from '../bookings/bookings-repo';
+import { postMessage } from '../chat/messages';
+import { config } from '../platform/config';
+import { sendMail } from '../platform/mail';
+import { renderMail } from '../platform/mail-layout';
+import { recordVisitInvoices } from './invoices';
+import {
+  deliverOutboxEntry,
+  newOutboxEntry,
+  type OutboxEntry,
+  type OutboxHandler,
+  type OutboxHandlers,
+} from '../platform/outbox';
+
+export const PAYMENT_TOPIC = 'payment';
+
+const paymentEffectSchema = z.object({
+  patientUserId: z.string().min(1),
+  nutritionistUserId: z.string().min(1),
+  booking: z.object({
+    BookingId: z.number().int().positive(),
+    BookingTime: z.string(),
+    BookingTypeId: z.number().int().min(1).max(3),
+    BookingStatusId: z.number().int().min(1).max(5),
+    Duration: z.number().int().positive(),
+    TotalPaymentAmount: z.number().int().min(0),
+    AmountPaid: z.number().int().min(0),
+  }),
+});
+
+/** The outbox item of a received payment, for the transaction that marks the booking paid. */
+export const paymentOutboxEntry = (booking: Booking, amountPaid: number, at: Date): OutboxEntry =>
+  newOutboxEntry(
+    PAYMENT_TOPIC,
+    {
+      patientUserId: booking.PatientUserId,
+      nutritionistUserId: booking.NutritionistUserId,
+      booking: {
+        BookingId: booking.BookingId,
+        BookingTime: booking.BookingTime,
+        BookingTypeId: booking.BookingTypeId,
+        BookingStatusId: booking.BookingStatusId,
+        Duration: booking.Duration,
+        TotalPaymentAmount: booking.TotalPaymentAmount,
+        AmountPaid: amountPaid,
+      },
+    },
+    at,
+  );
+
+const handlePaymentEffects: OutboxHandler = async (entry, step) => {
+  const effect = paymentEffectSchema.parse(entry.Payload);
+  const snapshot = {
+    ...effect.booking,
+    BookingTypeId: effect.booking.BookingTypeId as BookingTypeId,
+    BookingStatusId: effect.booking.BookingStatusId as BookingStatusId,
+    PreviousBookingTime: null,
+    RefundOwed: false,
+    ScheduledAt: entry.CreatedAt,
+  };
+  const confirmation = bookingMessageBody('PaymentCompleted', snapshot);
+  // Puts each document once, so a repeated delivery adds nothing (an idempotent step).
+  await step(
+    'invoices',
+    () =>
+      recordVisitInvoices({
+        bookingId: snapshot.BookingId,
+        nutritionistUserId: effect.nutritionistUserId,
+        amountPaid: effect.booking.AmountPaid,
+        paidAt: new Date(entry.CreatedAt),
+      }),
+    { idempotent: true },
+  );
+  await step(
+    'chat',
+    async () => {
+      await postMessage({
+        patientUserId: effect.patientUserId,
+        nutritionistUserId: effect.nutritionistUserId,
+        messageId: `outbox:${entry.OutboxId}`,
+        authorId: SYSTEM_AUTHOR_ID,
+        body: confirmation,
+        attributes: {
+          MessageType: 'PaymentCompleted',
+          BookingId: snapshot.BookingId,
+          BookingTime: snapshot.BookingTime,
+          BookingTypeId: snapshot.BookingTypeId,
+        },
+        at: new Date(entry.CreatedAt),
+      });
+    },
+    { idempotent: true },
+  );
+  await step('mail:patient', async () => {
+    const patient = await getUser(effect.patientUserId);
+    // A deleted account: nothing to send, the step is done.
+    if (!patient?.Email) return;
+    const mail = renderMail({
+      subject: confirmation,
+      greeting: `Ciao ${patient.Name},`,
+      paragraphs: [
+        `abbiamo ricevuto il tuo pagamento di ${euroLabel(effect.booking.AmountPaid)}.`,
+        `Il tuo appuntamento di ${romeDayTimeLabel(snapshot.BookingTime)} (ora italiana) è confermato.`,
+        'Qualche minuto prima apri la tua agenda: da lì entri nella videochiamata.',
+      ],
+      action: {
+        label: 'Vedi l’appuntamento',
+        url: patientBookingUrl(config().PUBLIC_BASE_URL, snapshot.BookingId),
+      },
+    });
+    await sendMail({
+      to: patient.Email,
+      ...mail,
+      tags: { kind: 'payment-completed', outbox: entry.OutboxId },
+    });
+  });
+};
+
+/** Every outbox topic the payments area writes (the deliver-outbox job uses these too). */
+export const paymentOutboxHandlers: OutboxHandlers = { [PAYMENT_TOPIC]: handlePaymentEffects };
+
+/** Right after the commit, in this process: best effort (never throws); the job retries what is left. */
+export const deliverPaymentEffects = (entry: OutboxEntry) => deliverOutboxEntry(entry, paymentOutboxHandlers);

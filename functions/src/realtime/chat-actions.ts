@@ -1,0 +1,190 @@
+/**
+ * Chat actions of the realtime channel (spec section 7): SendMessage, StartTyping, EndTyping,
+ * SetUserLastSeenMessage, OnlineUsers, and the presence events sent when a user's first connection
+ * opens or their last one closes. The sender is the connection's user (stored at `$connect` from the
+ * ticket); every action checks that this user is a member of the conversation named.
+ */
+import { randomUUID } from 'node:crypto';
+import type { z } from 'zod';
+import {
+  CHAT_MESSAGE_MAX_LENGTH,
+  chatActionErrors,
+  sendMessageActionSchema,
+  setUserLastSeenMessageActionSchema,
+  typingActionSchema,
+  type ChatRole,
+  type ChatServerEvent,
+  type RealtimeErrorMessage,
+} from '@nutri/shared';
+import type { WebSocketEvent, WebSocketOperation } from '../http/websocket-operation';
+import { AppError } from '../http/errors';
+import { otherMemberOf, conversationOfMember } from '../chat/access';
+import { appendMessage, listConversationsOfUser, setLastSeenIndex } from '../chat/chat-repo';
+import { pushMessageAdded, pushToUsers } from '../chat/push';
+import { getPatientProfile, listPatientsOfNutritionist } from '../onboarding/patients-repo';
+import { now } from '../platform/clock';
+import { managementEndpoint, pushToConnection } from '../platform/realtime';
+import { deleteConnection, getConnection, listUserConnections } from './connections-repo';
+
+/** Patients told about their nutritionist's presence beyond those they wrote with (list size, spec 9). */
+const PRESENCE_PATIENTS = 50;
+
+const reply = async (event: WebSocketEvent, message: ChatServerEvent | RealtimeErrorMessage) => {
+  const { connectionId } = event.requestContext;
+  const outcome = await pushToConnection(managementEndpoint(event.requestContext), connectionId, message);
+  if (outcome === 'gone') await deleteConnection(connectionId);
+};
+
+const refuse = async (event: WebSocketEvent, code: string, message: string) => {
+  await reply(event, { type: 'error', code, message });
+  return { statusCode: 200 };
+};
+
+/** The sender and the parsed body, or null after an error reply. */
+const parse = async <T>(event: WebSocketEvent, schema: z.ZodType<T>) => {
+  const connection = await getConnection(event.requestContext.connectionId);
+  if (!connection?.userId) {
+    await refuse(event, 'unauthorized', chatActionErrors.notSignedIn);
+    return null;
+  }
+  let body: unknown;
+  try {
+    body = JSON.parse(event.body ?? '');
+  } catch {
+    body = undefined;
+  }
+  const parsed = schema.safeParse(body);
+  if (!parsed.success) {
+    await refuse(event, 'validation_failed', chatActionErrors.invalid);
+    return null;
+  }
+  return { userId: connection.userId, body: parsed.data };
+};
+
+/** The conversation when the user is a member; null after a 'not found' reply. */
+const memberConversation = async (event: WebSocketEvent, conversationSid: string, userId: string) => {
+  try {
+    return await conversationOfMember(conversationSid, userId);
+  } catch (error) {
+    if (!(error instanceof AppError) || error.code !== 'not_found') throw error;
+    await refuse(event, 'not_found', chatActionErrors.notFound);
+    return null;
+  }
+};
+
+/** SendMessage: stored at the next index first, then MessageAdded to every tab of both members. */
+export const sendMessage: WebSocketOperation = async (event) => {
+  const input = await parse(event, sendMessageActionSchema);
+  if (!input) return { statusCode: 200 };
+  const text = input.body.Text.trim();
+  if (!text) return refuse(event, 'validation_failed', chatActionErrors.emptyMessage);
+  if (text.length > CHAT_MESSAGE_MAX_LENGTH)
+    return refuse(event, 'validation_failed', chatActionErrors.tooLong);
+  const conversation = await memberConversation(event, input.body.ConversationSid, input.userId);
+  if (!conversation) return { statusCode: 200 };
+  const result = await appendMessage(
+    {
+      conversationSid: conversation.ConversationSid,
+      // Scoped by author, so one user's ids can never collide with (and read back) another's message.
+      messageId: `${input.userId}:${input.body.MessageId ?? randomUUID()}`,
+      authorId: input.userId,
+      body: text,
+      attributes: {},
+      at: now(),
+    },
+    conversation,
+  );
+  // What I wrote I have seen: my own messages never count as unread for me.
+  await setLastSeenIndex(conversation.ConversationSid, input.userId, result.message.MessageIndex);
+  if (result.created) await pushMessageAdded(conversation, result.message);
+  // A retried send gets its stored message back (its tab may have missed the first push).
+  else await reply(event, { type: 'MessageAdded', message: result.message });
+  return { statusCode: 200 };
+};
+
+/** StartTyping / EndTyping: typingStarted / typingEnded to the other member's tabs. */
+export const typing: WebSocketOperation = async (event) => {
+  const input = await parse(event, typingActionSchema);
+  if (!input) return { statusCode: 200 };
+  const conversation = await memberConversation(event, input.body.ConversationSid, input.userId);
+  if (!conversation) return { statusCode: 200 };
+  await pushToUsers([otherMemberOf(conversation, input.userId)], {
+    type: input.body.action === 'StartTyping' ? 'typingStarted' : 'typingEnded',
+    ConversationSid: conversation.ConversationSid,
+    UserId: input.userId,
+  });
+  return { statusCode: 200 };
+};
+
+/**
+ * SetUserLastSeenMessage: the member's last seen index moves forward (never back); the other member
+ * gets MessageSeen (read receipt), the member's other tabs UpdateMyLastSeenMessageIndex.
+ */
+export const setUserLastSeenMessage: WebSocketOperation = async (event) => {
+  const input = await parse(event, setUserLastSeenMessageActionSchema);
+  if (!input) return { statusCode: 200 };
+  const conversation = await memberConversation(event, input.body.ConversationSid, input.userId);
+  if (!conversation) return { statusCode: 200 };
+  const index = input.body.MessageIndex;
+  if (conversation.MaxMessageIndex === null || index > conversation.MaxMessageIndex)
+    return refuse(event, 'validation_failed', chatActionErrors.invalid);
+  if (!(await setLastSeenIndex(conversation.ConversationSid, input.userId, index)))
+    return { statusCode: 200 };
+  const sid = conversation.ConversationSid;
+  await Promise.all([
+    pushToUsers([otherMemberOf(conversation, input.userId)], {
+      type: 'MessageSeen',
+      ConversationSid: sid,
+      UserId: input.userId,
+      MessageIndex: index,
+    }),
+    pushToUsers(
+      [input.userId],
+      { type: 'UpdateMyLastSeenMessageIndex', ConversationSid: sid, MessageIndex: index },
+      event.requestContext.connectionId,
+    ),
+  ]);
+  return { statusCode: 200 };
+};
+
+/** The users whose chat list shows this user: conversation partners, plus the current pairing. */
+const partnersOf = async (userId: string, role: ChatRole | null | undefined) => {
+  const partners = new Set((await listConversationsOfUser(userId)).map((member) => member.OtherUserId));
+  if (role === 'Patient') {
+    const nutritionist = (await getPatientProfile(userId))?.DefaultNutritionistUserId;
+    if (nutritionist) partners.add(nutritionist);
+  } else if (role === 'Nutritionist') {
+    for (const patient of await listPatientsOfNutritionist(userId, '', PRESENCE_PATIENTS))
+      partners.add(patient.UserId);
+  }
+  return [...partners];
+};
+
+/** OnlineUsers: the partners that have at least one open connection. */
+export const onlineUsers: WebSocketOperation = async (event) => {
+  const connection = await getConnection(event.requestContext.connectionId);
+  if (!connection?.userId) return refuse(event, 'unauthorized', chatActionErrors.notSignedIn);
+  const partners = await partnersOf(connection.userId, connection.role);
+  const online = await Promise.all(
+    partners.map(async (userId) => ((await listUserConnections(userId)).length > 0 ? userId : null)),
+  );
+  await reply(event, { type: 'OnlineUsers', UserIds: online.filter((id): id is string => id !== null) });
+  return { statusCode: 200 };
+};
+
+/**
+ * UserConnected when the user's first connection opened, UserDisconnected when the last one closed
+ * (`openConnections` counted after the change). Best effort: presence never fails a connect.
+ */
+export const announcePresence = async (
+  userId: string,
+  role: ChatRole | null | undefined,
+  change: 'connected' | 'disconnected',
+) => {
+  const open = (await listUserConnections(userId)).length;
+  if ((change === 'connected' && open !== 1) || (change === 'disconnected' && open !== 0)) return;
+  await pushToUsers(await partnersOf(userId, role), {
+    type: change === 'connected' ? 'UserConnected' : 'UserDisconnected',
+    UserId: userId,
+  });
+};

@@ -1,0 +1,141 @@
+/**
+ * The payment journey (issue 7): a fresh patient with a paid visit awaiting payment presses "Paga", is
+ * asked for billing data, then (their nutritionist can invoice) for the privacy contracts, pays on the
+ * local checkout page (no Stripe key locally) after a declined card, lands on the success page and sees the
+ * booking confirmed; the chat holds the payment message.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { BookingStatus, billingTexts, parseMessageAttributes, paymentTexts } from '@nutri/shared';
+import { api } from '../integration/support/api';
+import {
+  addAvailability,
+  bookVisitFor,
+  createNutritionist,
+  createPatientOf,
+  romeDateIn,
+} from '../integration/support/visits';
+import { seriousViolations } from '../support/axe';
+
+const SCREENSHOTS = process.env.NUTRI_SCREENSHOTS_DIR;
+// The success page also names the time ('… del 30/11/2026 alle 16:00 è confermato!').
+const CONFIRMED = /Pagamento ricevuto, appuntamento del \d{2}\/\d{2}\/\d{4}.* è confermato!/;
+
+const signIn = async (page: Page, email: string, password: string) => {
+  await page.goto('/Login');
+  await page.getByLabel('Nome utente o e-mail').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Accedi' }).click();
+  await expect(page).toHaveURL(/\/Patients$|\/$/);
+};
+
+/** A nutritionist who can invoice (active billing profile with partita IVA) and a visit awaiting payment. */
+const setUp = async () => {
+  const nutritionist = await createNutritionist();
+  const billing = await api('POST', 'User/BillingProfilesSelf', {
+    token: nutritionist.token,
+    body: {
+      RagioneSociale: 'Studio Nutrizione Bianchi',
+      CodiceFiscale: 'RSSMRA85T10A562S',
+      PartitaIva: '12345678903',
+      Address: 'Via Roma 1',
+      PostalCode: '00185',
+      ComuneId: 'H501',
+    },
+  });
+  expect(billing.status).toBe(201);
+  const patient = await createPatientOf(nutritionist.id, 'Elena Galli');
+  // A patient who has not accepted the privacy contracts yet (like the demo patient).
+  const { db, tableName } = await import('../../functions/src/platform/db/client');
+  const { patientKey } = await import('../../functions/src/onboarding/patients-repo');
+  await db().send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: patientKey(patient.id),
+      UpdateExpression: 'SET PrivacyContractSigned = :false',
+      ExpressionAttributeValues: { ':false': false },
+    }),
+  );
+  const date = romeDateIn(9);
+  await addAvailability(nutritionist, date, '15:00', '18:00');
+  const booking = await bookVisitFor(nutritionist, patient.id, 2, `${date}T16:00`);
+  expect(booking.BookingStatusId).toBe(BookingStatus.WAITINGFORPAYMENT);
+  return { nutritionist, patient, booking };
+};
+
+test('a patient gives billing data, accepts the privacy contracts, pays by card and is confirmed @once', async ({
+  page,
+}, testInfo) => {
+  const { nutritionist, patient, booking } = await setUp();
+  await signIn(page, patient.email, patient.password);
+  await page.goto(`/Patients/Agenda/${booking.BookingId}`);
+
+  const pay = page.getByRole('button', { name: /^Paga 55/ });
+  await pay.click();
+
+  // 1. No billing profile yet: the billing dialog, then the payment goes on by itself.
+  const billing = page.getByRole('dialog', { name: billingTexts.dialogTitleMissing });
+  await expect(billing).toBeVisible();
+  await billing.getByLabel('Nome e cognome o ragione sociale').fill('Elena Galli');
+  await billing.getByLabel('Codice fiscale').fill('RSSMRA85T10A562S');
+  await billing.getByLabel('Indirizzo').fill('Via dei Mille 12');
+  await billing.getByLabel('CAP').fill('00185');
+  await billing.getByRole('combobox', { name: 'Comune' }).fill('roma');
+  await page.getByRole('option', { name: 'Roma (RM)' }).click();
+  await billing.getByRole('button', { name: 'Salva e continua' }).click();
+
+  // 2. The nutritionist can invoice and the contracts are not accepted: the contracts dialog.
+  const privacy = page.getByRole('dialog', { name: 'Informative privacy' });
+  await expect(privacy).toBeVisible();
+  await privacy.getByLabel('Ho letto e accetto l’informativa privacy del servizio').check();
+  await privacy.getByLabel('Ho letto e accetto l’informativa privacy del nutrizionista').check();
+  await privacy.getByRole('button', { name: 'Accetta e continua' }).click();
+
+  // 3. The local checkout page: a declined card first, then Stripe's test card that pays.
+  await expect(page).toHaveURL(/\/Patients\/Checkout\?session_id=cs_local_/);
+  await expect(page.getByRole('heading', { name: /^55/ })).toBeVisible();
+  const card = page.getByLabel('Numero della carta');
+  await card.fill('4000000000000002');
+  await expect(card).toHaveValue('4000 0000 0000 0002');
+  await page.getByRole('button', { name: /^Paga 55/ }).click();
+  await expect(page.getByText(paymentTexts.cardDeclined)).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  if (SCREENSHOTS)
+    await page.screenshot({ path: `${SCREENSHOTS}/local-checkout-${testInfo.project.name}.png` });
+  await card.fill('4242424242424242');
+  await page.getByRole('button', { name: /^Paga 55/ }).click();
+
+  // 4. Back on the success page, confirmed.
+  await expect(page).toHaveURL(new RegExp(`/Patients/Agenda/${booking.BookingId}/Success\\?session_id=`));
+  await expect(page.getByRole('heading', { name: CONFIRMED })).toBeVisible();
+  if (SCREENSHOTS)
+    await page.screenshot({ path: `${SCREENSHOTS}/payment-success-${testInfo.project.name}.png` });
+
+  // The booking page shows the payment and the visit's two invoices.
+  await page.getByRole('link', { name: 'Vai all’appuntamento' }).click();
+  const paidSection = page.getByRole('region', { name: 'Pagamento e fatture' });
+  await expect(paidSection).toBeVisible();
+  await expect(paidSection.getByRole('listitem')).toHaveCount(2);
+  await expect(paidSection.getByText(/^Fattura N-\d{4}-\d{6}$/)).toBeVisible();
+  await expect(paidSection.getByText(/^Fattura S-\d{4}-\d{6}$/)).toBeVisible();
+  if (SCREENSHOTS)
+    await page.screenshot({
+      path: `${SCREENSHOTS}/paid-booking-${testInfo.project.name}.png`,
+      fullPage: true,
+    });
+
+  const view = await api<{ BookingStatusId: number }>('GET', `CurrentPatient/Bookings/${booking.BookingId}`, {
+    token: patient.token,
+  });
+  expect(view.body.BookingStatusId).toBe(BookingStatus.BOOKED);
+  const profile = await api<{ PrivacyContractSigned: boolean }>('GET', 'CurrentPatient/Profile', {
+    token: patient.token,
+  });
+  expect(profile.body.PrivacyContractSigned).toBe(true);
+  // The chat of the pair holds the payment message (spec section 3, PaymentCompleted).
+  const { conversationSidFor, listMessages } = await import('../../functions/src/chat/chat-repo');
+  const messages = await listMessages(conversationSidFor(patient.id, nutritionist.id), { limit: 50 });
+  expect(
+    messages.filter((m) => parseMessageAttributes(m.Attributes).MessageType === 'PaymentCompleted'),
+  ).toHaveLength(1);
+});

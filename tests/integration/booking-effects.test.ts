@@ -1,0 +1,682 @@
+/**
+ * What booking changes cause, on the running local stack: exactly one chat message and the expected mails
+ * per change (transaction + outbox), delivery after a crash between commit and delivery, the booking jobs
+ * (expiry at its boundary, payment and appointment reminders, each safe to run twice), gap-free message
+ * indexes under concurrent senders, and free slots across the 2027 daylight-saving changes.
+ *
+ * Time-dependent parts move the clock of this process (platform/clock.ts setClockOffset) and run the job,
+ * or the API's Lambda handler through the local router exactly as the gateway does (the local gateway has
+ * no endpoint to move its own clock); everything else goes through the stack's HTTP API.
+ */
+import { randomUUID } from 'node:crypto';
+import { afterEach, describe, expect, it } from 'vitest';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { APIGatewayProxyResult } from 'aws-lambda';
+import {
+  addRomeDays,
+  inRome,
+  parseMessageAttributes,
+  romeDate,
+  romeInstant,
+  unpaidBookingExpiry,
+  type ChatMessage,
+} from '@nutri/shared';
+import { api, login, mailsTo, stack, waitForMail } from './support/api';
+
+// Pushes from this process go to the stack's WebSocket gateway, as in the stack itself; the jobs run here
+// log their results at INFO, which is noise in a test run.
+process.env.WS_MANAGEMENT_ENDPOINT = `${stack.baseUrl}/ws`;
+process.env.POWERTOOLS_LOG_LEVEL ??= 'WARN';
+
+const PASSWORD = 'Ortaggi-Freschi-2026';
+const DAY = 24 * 60;
+let passwordHash: Promise<string> | undefined;
+
+const clock = () => import('../../functions/src/platform/clock');
+const repo = () => import('../../functions/src/bookings/bookings-repo');
+const chat = () => import('../../functions/src/chat/chat-repo');
+
+afterEach(async () => {
+  (await clock()).setClockOffset(0);
+});
+
+/** Moves this process's clock so that now() is `instant` (plus the little time that passes after). */
+const setNow = async (instant: Date) => (await clock()).setClockOffset(instant.getTime() - Date.now());
+
+const runJob = async (job: string) => {
+  const { runJob: run } = await import('../../functions/src/jobs/handler');
+  return (await run({ job })).result as Record<string, number>;
+};
+
+/** Ids, names and the (shared, hashed once) password of a fresh user, and the repository to create it. */
+const newUser = async (name: string) => {
+  const { createUser } = await import('../../functions/src/accounts/users-repo');
+  const { hashPassword } = await import('../../functions/src/accounts/password');
+  passwordHash ??= hashPassword(PASSWORD);
+  const id = randomUUID();
+  const email = `effetti-${id.slice(0, 8)}@nutri.test`;
+  const now = new Date().toISOString();
+  const displayName = `${name} ${id.slice(0, 4)}`;
+  return { id, email, displayName, now, createUser, passwordHash: await passwordHash };
+};
+
+/** A nutritionist with a profile ('dottoressa'), signed in. */
+const newNutritionist = async () => {
+  const user = await newUser('Chiara Verdi');
+  await user.createUser({
+    Id: user.id,
+    UserName: `nutri-${user.id.slice(0, 8)}`,
+    Email: user.email,
+    Name: 'Chiara',
+    DisplayName: user.displayName,
+    MobilePhoneNo: null,
+    roles: ['Nutritionist'],
+    passwordHash: user.passwordHash,
+    emailVerified: true,
+    createdAt: user.now,
+    updatedAt: user.now,
+  });
+  const { saveNutritionistProfile } = await import('../../functions/src/nutritionists/public-profiles-repo');
+  await saveNutritionistProfile(
+    user.id,
+    null,
+    { ProfessionalTitle: 'Biologa nutrizionista', PersonalTitle: 'dottoressa' },
+    new Date(),
+  );
+  return { ...user, token: (await login(user.email, PASSWORD)).accessToken };
+};
+
+/** A patient of the nutritionist at onboarding step 1, signed in. */
+const newPatient = async (nutritionistUserId: string) => {
+  const user = await newUser('Paola Bianchi');
+  const { patientItem } = await import('../../functions/src/onboarding/patients-repo');
+  await user.createUser(
+    {
+      Id: user.id,
+      UserName: `paz-${user.id.slice(0, 8)}`,
+      Email: user.email,
+      Name: 'Paola',
+      DisplayName: user.displayName,
+      MobilePhoneNo: null,
+      roles: ['Patient'],
+      passwordHash: user.passwordHash,
+      emailVerified: true,
+      createdAt: user.now,
+      updatedAt: user.now,
+    },
+    [
+      patientItem({
+        UserId: user.id,
+        DisplayName: user.displayName,
+        DefaultNutritionistUserId: nutritionistUserId,
+        HasChangedNutritionist: false,
+        HasLateCancelledIc: false,
+        IsPasswordSet: true,
+        PrivacyContractSigned: true,
+        Gender: 2,
+        TallySubmissionId: null,
+        OnboardingStep: 1,
+        createdAt: user.now,
+        updatedAt: user.now,
+      }),
+    ],
+  );
+  return { ...user, token: (await login(user.email, PASSWORD)).accessToken };
+};
+
+type Party = Awaited<ReturnType<typeof newNutritionist>>;
+
+/** `YYYY-MM-DDTHH:mm` (Rome) of now + the given minutes, rounded up to the 5-minute grid. */
+const localTimeIn = (minutes: number) => {
+  const unit = 5 * 60_000;
+  return inRome(Math.ceil((Date.now() + minutes * 60_000) / unit) * unit).format('YYYY-MM-DDTHH:mm');
+};
+
+interface BookingBody {
+  BookingId: number;
+  BookingTime: string;
+  BookingStatusId: number;
+}
+
+const book = (nutritionist: Party, patientUserId: string, bookingTypeId: number, bookingTime: string) =>
+  api<BookingBody>('POST', 'CurrentNutritionist/Bookings', {
+    token: nutritionist.token,
+    body: {
+      PatientUserId: patientUserId,
+      NutritionistUserId: nutritionist.id,
+      BookingTypeId: bookingTypeId,
+      BookingTime: bookingTime,
+    },
+  });
+
+const action = (token: string, bookingId: number, path: string, body?: unknown) =>
+  api<BookingBody>('POST', `CurrentNutritionist/Bookings/${bookingId}/${path}`, {
+    token,
+    ...(body ? { body } : {}),
+  });
+
+/** The pair's chat messages, oldest first. */
+const messagesOf = async (patientUserId: string, nutritionistUserId: string): Promise<ChatMessage[]> => {
+  const { conversationSidFor, listMessages } = await chat();
+  const messages = await listMessages(conversationSidFor(patientUserId, nutritionistUserId), { limit: 200 });
+  return messages.reverse();
+};
+
+const attributesOf = (message: ChatMessage) => parseMessageAttributes(message.Attributes);
+const subjects = async (address: string) => (await mailsTo(address)).map((mail) => mail.subject);
+
+const bookingNow = async (bookingId: number) => (await (await repo()).getBooking(bookingId))!;
+
+describe('each booking change: exactly one chat message and the expected mails', () => {
+  it('nutritionist creates, moves and cancels a paid visit: three messages, three mails to the patient only', async () => {
+    const nutritionist = await newNutritionist();
+    const patient = await newPatient(nutritionist.id);
+    const created = await book(nutritionist, patient.id, 2, localTimeIn(6 * DAY));
+    expect(created.status).toBe(201);
+    const bookingId = created.body.BookingId;
+
+    const [first] = await messagesOf(patient.id, nutritionist.id);
+    expect(first).toMatchObject({ MessageIndex: 0, AuthorId: nutritionist.id, EmailNotificationSent: false });
+    expect(first!.MessageSid).toMatch(/^IM[0-9a-f]{32}$/);
+    expect(first!.ConversationSid).toMatch(/^CH[0-9a-f]{32}$/);
+    expect(first!.Body).toContain('Appuntamento fissato: Visita Nutrizionale');
+    expect(attributesOf(first!)).toEqual({
+      MessageType: 'BookingCreated',
+      BookingId: bookingId,
+      BookingTime: created.body.BookingTime,
+      BookingTypeId: 2,
+    });
+    const mail = await waitForMail(patient.email);
+    expect(mail.subject).toBe('Nuovo appuntamento: completa il pagamento per confermarlo');
+    expect(mail.body.text).toContain(`${stack.baseUrl}/Patients/Agenda/${bookingId}`);
+    expect(mail.body.text).toContain('Ciao Paola,');
+    expect(mail.body.text).toContain(
+      `La Dott.sa ${nutritionist.displayName} ha fissato un appuntamento per te.`,
+    );
+
+    // The outbox item records what was done and has left the queue.
+    const { getOutboxItem } = await import('../../functions/src/platform/outbox');
+    const outbox = await getOutboxItem(first!.MessageId.replace(/^outbox:/, ''));
+    expect(outbox).toMatchObject({ Pending: false, Attempts: 1, DoneSteps: ['chat', 'mail:patient'] });
+
+    const moved = await action(nutritionist.token, bookingId, 'ModifyBookingTime', {
+      BookingTime: localTimeIn(7 * DAY),
+    });
+    expect(moved.status).toBe(200);
+    const cancelled = await action(nutritionist.token, bookingId, 'CancelBooking?cancelReasonId=1');
+    expect(cancelled.status).toBe(200);
+
+    const messages = await messagesOf(patient.id, nutritionist.id);
+    expect(messages.map((message) => message.MessageIndex)).toEqual([0, 1, 2]);
+    expect(messages.map((message) => attributesOf(message).MessageType)).toEqual([
+      'BookingCreated',
+      'BookingModified',
+      'BookingCancelled',
+    ]);
+    expect(attributesOf(messages[1]!).BookingTime).toBe(moved.body.BookingTime);
+    const patientSubjects = await subjects(patient.email);
+    expect(patientSubjects).toHaveLength(3);
+    expect(patientSubjects[1]).toMatch(/^Appuntamento spostato: /);
+    expect(patientSubjects[2]).toMatch(/^Appuntamento annullato: /);
+    expect(await subjects(nutritionist.email)).toEqual([]);
+  });
+
+  it('patient books and cancels an intro on a slot, then completes one: mails to both where the patient acted', async () => {
+    const nutritionist = await newNutritionist();
+    const patient = await newPatient(nutritionist.id);
+    const date = addRomeDays(romeDate(new Date()), 3);
+    expect(
+      (
+        await api('POST', 'CurrentNutritionist/DailyAvailabilities', {
+          token: nutritionist.token,
+          body: { IntervalDate: date, IntervalStart: '09:00', IntervalEnd: '12:00' },
+        })
+      ).status,
+    ).toBe(201);
+    const slot = { SelectedDate: date, SelectedTime: '10:00' };
+    const intro = await api<BookingBody>(
+      'POST',
+      'CurrentPatient/Bookings/CreateIntroductionVisitFromCalendarSlot',
+      {
+        token: patient.token,
+        body: slot,
+      },
+    );
+    expect(intro.status).toBe(201);
+    expect((await subjects(patient.email))[0]).toMatch(/^Appuntamento confermato: /);
+    const booked = await waitForMail(nutritionist.email);
+    expect(booked.subject).toMatch(new RegExp(`^Nuova prenotazione: ${patient.displayName}, `));
+    expect(booked.body.text).toContain(`${stack.baseUrl}/AreaNutritionists/Bookings/${intro.body.BookingId}`);
+
+    const cancel = await api(
+      'POST',
+      `CurrentPatient/Bookings/${intro.body.BookingId}/CancelIntroductionVisit`,
+      {
+        token: patient.token,
+      },
+    );
+    expect(cancel.status).toBe(200);
+    expect(await subjects(nutritionist.email)).toEqual([
+      booked.subject,
+      `Appuntamento annullato da ${patient.displayName}`,
+    ]);
+
+    const again = await api<BookingBody>(
+      'POST',
+      'CurrentPatient/Bookings/CreateIntroductionVisitFromCalendarSlot',
+      {
+        token: patient.token,
+        body: slot,
+      },
+    );
+    expect(again.status).toBe(201);
+    expect((await action(nutritionist.token, again.body.BookingId, 'Complete')).status).toBe(200);
+
+    const messages = await messagesOf(patient.id, nutritionist.id);
+    expect(
+      messages.map((message) => [message.MessageIndex, attributesOf(message).MessageType, message.AuthorId]),
+    ).toEqual([
+      [0, 'BookingCreated', patient.id],
+      [1, 'BookingCancelled', patient.id],
+      [2, 'BookingCreated', patient.id],
+      [3, 'BookingCompleted', nutritionist.id],
+    ]);
+    const patientMails = await mailsTo(patient.email);
+    expect(patientMails).toHaveLength(4);
+    expect(patientMails[3]!.body.text).toContain(
+      `Lascia una recensione: ${stack.baseUrl}/Patients/Agenda/${again.body.BookingId}/Review`,
+    );
+    // The nutritionist completed it themselves: no mail to them for that.
+    expect(await mailsTo(nutritionist.email)).toHaveLength(3);
+  });
+});
+
+describe('outbox delivery after a crash', () => {
+  it('a change committed without delivery is delivered once by the deliver-outbox job, however often it runs', async () => {
+    const nutritionist = await newNutritionist();
+    const patient = await newPatient(nutritionist.id);
+    const { createBooking } = await repo();
+    const { bookingOutboxEntry } = await import('../../functions/src/bookings/booking-effects');
+    const { nextId } = await import('../../functions/src/platform/db/counter');
+    const { getOutboxItem } = await import('../../functions/src/platform/outbox');
+    const at = new Date();
+    const booking = {
+      BookingId: await nextId('booking'),
+      BookingTime: romeInstant(addRomeDays(romeDate(at), 5), '15:00').toISOString(),
+      BookingStatusId: 1 as const,
+      BookingTypeId: 3 as const,
+      PatientUserId: patient.id,
+      NutritionistUserId: nutritionist.id,
+      Price: 0,
+      Discount: 0,
+      TotalPaymentAmount: 0,
+      Duration: 30,
+      Recurring: false,
+      PreviousOnboardingStep: null,
+      SetOnboardingStep: null,
+      CancelReasonId: null,
+      RefundOwed: false,
+      RemindersSent: [],
+      createdAt: at.toISOString(),
+      updatedAt: at.toISOString(),
+      version: 1,
+    };
+    const entry = bookingOutboxEntry('created', 'nutritionist', booking, at);
+    // The process "crashes" right after the commit: the booking and its outbox item, nothing delivered.
+    await createBooking(booking, null, entry);
+    expect(await messagesOf(patient.id, nutritionist.id)).toEqual([]);
+    expect(await mailsTo(patient.email)).toEqual([]);
+    expect(await getOutboxItem(entry.OutboxId)).toMatchObject({ Pending: true, DoneSteps: [] });
+
+    // Worse: it had appended the chat message but not recorded it, and still holds the lease.
+    const { postMessage } = await import('../../functions/src/chat/messages');
+    await postMessage({
+      patientUserId: patient.id,
+      nutritionistUserId: nutritionist.id,
+      messageId: `outbox:${entry.OutboxId}`,
+      authorId: nutritionist.id,
+      body: 'Appuntamento fissato.',
+      attributes: { MessageType: 'BookingCreated', BookingId: booking.BookingId },
+      at,
+    });
+    const { db, tableName } = await import('../../functions/src/platform/db/client');
+    await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: { pk: `OUTBOX#${entry.OutboxId}`, sk: 'OUTBOX' },
+        UpdateExpression: 'SET LeaseUntil = :until',
+        ExpressionAttributeValues: { ':until': new Date(at.getTime() + 2 * 60_000).toISOString() },
+      }),
+    );
+
+    // A minute later the lease still holds: the job leaves the item alone.
+    await setNow(new Date(at.getTime() + 60_000));
+    await runJob('deliver-outbox');
+    expect(await getOutboxItem(entry.OutboxId)).toMatchObject({ Pending: true });
+    expect(await mailsTo(patient.email)).toEqual([]);
+
+    // Once the lease lapsed the job delivers: the message is not appended again, the mail goes once.
+    await setNow(new Date(at.getTime() + 3 * 60_000));
+    const firstRun = await runJob('deliver-outbox');
+    expect(firstRun.delivered).toBeGreaterThanOrEqual(1);
+    await runJob('deliver-outbox');
+    const messages = await messagesOf(patient.id, nutritionist.id);
+    expect(messages).toHaveLength(1);
+    expect(messages[0]!.MessageId).toBe(`outbox:${entry.OutboxId}`);
+    const mails = await mailsTo(patient.email);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.subject).toMatch(/^Appuntamento confermato: /);
+    expect(await getOutboxItem(entry.OutboxId)).toMatchObject({
+      Pending: false,
+      DoneSteps: ['chat', 'mail:patient'],
+    });
+  });
+});
+
+describe('booking jobs', () => {
+  it('expires unpaid visits exactly at their deadline (or the grace after a late booking), once', async () => {
+    const nutritionist = await newNutritionist();
+    const patient = await newPatient(nutritionist.id);
+    const { listSlotLocks } = await repo();
+    const { getPatientProfile } = await import('../../functions/src/onboarding/patients-repo');
+    // Deadline 2 days before: about 4 hours from now. Booked tomorrow: deadline passed, 2 hours' grace.
+    const ordinary = await book(nutritionist, patient.id, 2, localTimeIn(2 * DAY + 240));
+    const late = await book(nutritionist, patient.id, 2, localTimeIn(DAY));
+    expect([ordinary.status, late.status]).toEqual([201, 201]);
+    expect((await getPatientProfile(patient.id))!.OnboardingStep).toBe(4);
+    const expiryOf = async (bookingId: number) => {
+      const booking = await bookingNow(bookingId);
+      return unpaidBookingExpiry({
+        bookingTime: new Date(booking.BookingTime),
+        scheduledAt: new Date(booking.updatedAt),
+      });
+    };
+    const ordinaryExpiry = await expiryOf(ordinary.body.BookingId);
+    const lateExpiry = await expiryOf(late.body.BookingId);
+    expect(ordinaryExpiry.getTime() - Date.now()).toBeGreaterThan(3 * 3600_000);
+    expect(lateExpiry.getTime() - new Date((await bookingNow(late.body.BookingId)).createdAt).getTime()).toBe(
+      2 * 3600_000,
+    );
+
+    await setNow(new Date(lateExpiry.getTime() - 5_000));
+    await runJob('expire-unpaid-bookings');
+    expect((await bookingNow(late.body.BookingId)).BookingStatusId).toBe(4);
+    await setNow(lateExpiry);
+    await runJob('expire-unpaid-bookings');
+    expect((await bookingNow(late.body.BookingId)).BookingStatusId).toBe(3);
+
+    await setNow(new Date(ordinaryExpiry.getTime() - 5_000));
+    await runJob('expire-unpaid-bookings');
+    expect((await bookingNow(ordinary.body.BookingId)).BookingStatusId).toBe(4);
+    await setNow(ordinaryExpiry);
+    await runJob('expire-unpaid-bookings');
+    const expired = await bookingNow(ordinary.body.BookingId);
+    expect(expired).toMatchObject({ BookingStatusId: 3, CancelReasonId: null, RefundOwed: false });
+
+    // Locks released, the patient's step back to where the paid visit found it.
+    expect(await listSlotLocks(nutritionist.id)).toEqual([]);
+    expect((await getPatientProfile(patient.id))!.OnboardingStep).toBe(1);
+    const afterFirstRun = {
+      messages: await messagesOf(patient.id, nutritionist.id),
+      patientMails: await subjects(patient.email),
+      nutritionistMails: await subjects(nutritionist.email),
+    };
+    expect(
+      afterFirstRun.messages.map((message) => [attributesOf(message).MessageType, message.AuthorId]),
+    ).toEqual([
+      ['BookingCreated', nutritionist.id],
+      ['BookingCreated', nutritionist.id],
+      ['BookingExpired', 'system'],
+      ['BookingExpired', 'system'],
+    ]);
+    expect(
+      afterFirstRun.patientMails.filter((subject) => subject.includes('pagamento non ricevuto')),
+    ).toHaveLength(2);
+    expect(afterFirstRun.nutritionistMails).toHaveLength(2);
+    expect(afterFirstRun.nutritionistMails[0]).toBe(
+      `Appuntamento annullato: ${patient.displayName} non ha pagato`,
+    );
+
+    // Running again (or late) changes nothing.
+    await setNow(new Date(ordinaryExpiry.getTime() + 3600_000));
+    await runJob('expire-unpaid-bookings');
+    expect((await bookingNow(ordinary.body.BookingId)).version).toBe(expired.version);
+    expect(await messagesOf(patient.id, nutritionist.id)).toHaveLength(4);
+    expect(await subjects(patient.email)).toEqual(afterFirstRun.patientMails);
+    expect(await subjects(nutritionist.email)).toEqual(afterFirstRun.nutritionistMails);
+  });
+
+  it('sends the ordinary, then the urgent payment reminder, each once; none to who unsubscribed', async () => {
+    const nutritionist = await newNutritionist();
+    const patient = await newPatient(nutritionist.id);
+    const optedOut = await newPatient(nutritionist.id);
+    const { getUser, updateUser } = await import('../../functions/src/accounts/users-repo');
+    await updateUser((await getUser(optedOut.id))!, { MailingOptOut: true }, new Date());
+    const visitDate = addRomeDays(romeDate(new Date()), 6);
+    const visit = await book(nutritionist, patient.id, 2, `${visitDate}T10:00`);
+    const other = await book(nutritionist, optedOut.id, 2, `${visitDate}T12:00`);
+    expect([visit.status, other.status]).toEqual([201, 201]);
+    const afterBooking = (await mailsTo(patient.email)).length;
+    const createdAt = new Date((await bookingNow(visit.body.BookingId)).createdAt);
+    const today = romeDate(createdAt);
+
+    // Not on the day the booking was made.
+    await setNow(new Date(createdAt.getTime() + 60_000));
+    await runJob('payment-reminders');
+    expect(await mailsTo(patient.email)).toHaveLength(afterBooking);
+
+    await setNow(romeInstant(addRomeDays(today, 1), '09:00'));
+    await runJob('payment-reminders');
+    await runJob('payment-reminders');
+    let reminders = (await subjects(patient.email)).slice(afterBooking);
+    expect(reminders).toEqual(['Promemoria: completa il pagamento del tuo appuntamento']);
+
+    // 3 days before: the urgent one, once, even when the job runs late and twice.
+    await setNow(romeInstant(addRomeDays(today, 3), '09:40'));
+    await runJob('payment-reminders');
+    await runJob('payment-reminders');
+    reminders = (await subjects(patient.email)).slice(afterBooking);
+    expect(reminders).toHaveLength(2);
+    expect(reminders[1]).toMatch(/^Urgente: paga entro .* per non perdere l’appuntamento$/);
+    expect((await bookingNow(visit.body.BookingId)).RemindersSent).toEqual([
+      `payment@${visit.body.BookingTime}`,
+      `payment-urgent@${visit.body.BookingTime}`,
+    ]);
+
+    // The unsubscribed patient got the booking mail only; the reminders count as done for them too.
+    expect(await subjects(optedOut.email)).toEqual([
+      'Nuovo appuntamento: completa il pagamento per confermarlo',
+    ]);
+    expect((await bookingNow(other.body.BookingId)).RemindersSent).toHaveLength(2);
+  });
+
+  it('reminds a confirmed appointment the evening before, once', async () => {
+    const nutritionist = await newNutritionist();
+    const patient = await newPatient(nutritionist.id);
+    const today = romeDate(new Date());
+    const visit = await book(nutritionist, patient.id, 1, `${addRomeDays(today, 2)}T11:00`);
+    const later = await book(nutritionist, patient.id, 3, `${addRomeDays(today, 3)}T11:00`);
+    expect([visit.status, later.status]).toEqual([201, 201]);
+    const before = (await mailsTo(patient.email)).length;
+
+    await setNow(romeInstant(addRomeDays(today, 1), '18:00'));
+    await runJob('appointment-reminders');
+    await setNow(romeInstant(addRomeDays(today, 1), '21:00'));
+    await runJob('appointment-reminders');
+    const reminders = (await mailsTo(patient.email)).slice(before);
+    expect(reminders.map((mail) => mail.subject)).toEqual([
+      'Promemoria: domani alle 11:00 il tuo appuntamento',
+    ]);
+    expect(reminders[0]!.body.text).toContain(`${stack.baseUrl}/Patients/Agenda/${visit.body.BookingId}`);
+    expect((await bookingNow(later.body.BookingId)).RemindersSent).toEqual([]);
+    // No chat message for a reminder.
+    expect(await messagesOf(patient.id, nutritionist.id)).toHaveLength(2);
+  });
+});
+
+describe('chat message store', () => {
+  it('30 concurrent appends to one conversation get indexes 0..29, no gap, no duplicate', async () => {
+    const nutritionist = await newNutritionist();
+    const patient = await newPatient(nutritionist.id);
+    const { postMessage } = await import('../../functions/src/chat/messages');
+    const { getConversation, conversationSidFor } = await chat();
+    const send = (text: string, messageId: string = randomUUID()) =>
+      postMessage({
+        patientUserId: patient.id,
+        nutritionistUserId: nutritionist.id,
+        messageId,
+        authorId: patient.id,
+        body: text,
+        attributes: {},
+        at: new Date(),
+      });
+    const results = await Promise.all(Array.from({ length: 30 }, (_, n) => send(`Messaggio ${n}`)));
+    expect(results.every((result) => result.created)).toBe(true);
+    const messages = await messagesOf(patient.id, nutritionist.id);
+    expect(messages.map((message) => message.MessageIndex)).toEqual(Array.from({ length: 30 }, (_, n) => n));
+    expect(new Set(messages.map((message) => message.Body)).size).toBe(30);
+    expect(new Set(messages.map((message) => message.MessageSid)).size).toBe(30);
+    expect((await getConversation(conversationSidFor(patient.id, nutritionist.id)))!.MaxMessageIndex).toBe(
+      29,
+    );
+
+    // A repeated MessageId (a retried send) adds nothing and returns the stored message.
+    const repeated = await send('Di nuovo', results[7]!.message.MessageId);
+    expect(repeated).toMatchObject({
+      created: false,
+      message: { MessageIndex: results[7]!.message.MessageIndex },
+    });
+    expect(await messagesOf(patient.id, nutritionist.id)).toHaveLength(30);
+  }, 120_000);
+
+  it('a gone WebSocket connection of a member neither fails the append nor stays stored', async () => {
+    const nutritionist = await newNutritionist();
+    const patient = await newPatient(nutritionist.id);
+    const { putConnection, listUserConnections } =
+      await import('../../functions/src/realtime/connections-repo');
+    await putConnection({
+      connectionId: `gone-${randomUUID()}`,
+      userId: patient.id,
+      connectedAt: new Date().toISOString(),
+    });
+    expect(await listUserConnections(patient.id)).toHaveLength(1);
+    const { postMessage } = await import('../../functions/src/chat/messages');
+    const { message, created } = await postMessage({
+      patientUserId: patient.id,
+      nutritionistUserId: nutritionist.id,
+      messageId: randomUUID(),
+      authorId: nutritionist.id,
+      body: 'Ciao!',
+      attributes: {},
+      at: new Date(),
+    });
+    expect(created).toBe(true);
+    expect(message.MessageIndex).toBe(0);
+    expect(await listUserConnections(patient.id)).toEqual([]);
+  });
+});
+
+/**
+ * The bookings API's Lambda handler, called in this process through the local router like the local
+ * gateway calls it, so it sees this process's (moved) clock.
+ */
+const handlerApi = async <T>(method: string, path: string, token: string, body?: unknown) => {
+  const { createRestRouter } = await import('../../infra/local/router');
+  const { restEvent } = await import('../../infra/local/events');
+  const { invokeArea } = await import('../../infra/local/handlers');
+  const url = new URL(`${stack.baseUrl}/api/v2/${path}`);
+  const match = createRestRouter().match(method, url.pathname);
+  if (!match || match === 'methodNotAllowed') throw new Error(`no route ${method} ${path}`);
+  const result = (await invokeArea(
+    match.route.area,
+    restEvent({
+      method,
+      path: url.pathname,
+      resource: match.route.path,
+      pathParameters: match.pathParameters,
+      query: url.searchParams,
+      headers: {
+        authorization: `Bearer ${token}`,
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      body: Buffer.from(body === undefined ? '' : JSON.stringify(body)),
+      sourceIp: '127.0.0.1',
+    }),
+  )) as APIGatewayProxyResult;
+  return { status: result.statusCode, body: JSON.parse(result.body || 'null') as T };
+};
+
+describe('slots across the 2027 daylight-saving changes, through the API', () => {
+  const slotsAround = async (dstDate: string, today: string) => {
+    const nutritionist = await newNutritionist();
+    const patient = await newPatient(nutritionist.id);
+    await setNow(romeInstant(today, '12:00'));
+    const intervals = [
+      [addRomeDays(dstDate, -1), '09:00', '11:00'],
+      [dstDate, '01:00', '04:00'],
+      [dstDate, '09:00', '11:00'],
+      [addRomeDays(dstDate, 1), '09:00', '11:00'],
+    ];
+    for (const [IntervalDate, IntervalStart, IntervalEnd] of intervals) {
+      const added = await handlerApi('POST', 'CurrentNutritionist/DailyAvailabilities', nutritionist.token, {
+        IntervalDate,
+        IntervalStart,
+        IntervalEnd,
+      });
+      expect(added.status).toBe(201);
+    }
+    const intro = await handlerApi<Record<string, string[]>>(
+      'GET',
+      'CurrentPatient/AvailableSlots/GetSlotsForIntroductionVisit',
+      patient.token,
+    );
+    const paid = await handlerApi<Record<string, string[]>>(
+      'GET',
+      'CurrentPatient/AvailableSlots/GetSlotsForPaidVisit',
+      patient.token,
+    );
+    expect(intro.status).toBe(200);
+    expect(paid.status).toBe(200);
+    return { nutritionist, patient, intro: intro.body, paid: paid.body };
+  };
+  const day = ['09:00', '09:30', '10:00', '10:30'];
+  const paidDay = ['09:00', '09:30', '10:00'];
+
+  it('March 28: the night has no 02:xx slots and the day keeps its wall-clock times', async () => {
+    const { patient, intro, paid } = await slotsAround('2027-03-28', '2027-03-25');
+    expect(intro).toEqual({
+      '2027-03-27': day,
+      '2027-03-28': ['01:00', '01:30', '03:00', '03:30', ...day],
+      '2027-03-29': day,
+    });
+    expect(paid).toEqual({
+      '2027-03-27': paidDay,
+      '2027-03-28': ['01:00', '01:30', '03:00', ...paidDay],
+      '2027-03-29': paidDay,
+    });
+    // 03:00 right after the change is 01:00 UTC; 09:00 that day is 07:00 UTC (summer time).
+    const booked = await handlerApi<{ BookingId: number }>(
+      'POST',
+      'CurrentPatient/Bookings/CreateIntroductionVisitFromCalendarSlot',
+      patient.token,
+      { SelectedDate: '2027-03-28', SelectedTime: '03:00' },
+    );
+    expect(booked.status).toBe(201);
+    expect((await bookingNow(booked.body.BookingId)).BookingTime).toBe('2027-03-28T01:00:00.000Z');
+    expect(romeInstant('2027-03-28', '09:00').toISOString()).toBe('2027-03-28T07:00:00.000Z');
+  });
+
+  it('October 31: the repeated hour is offered once and the day keeps its wall-clock times', async () => {
+    const { intro, paid } = await slotsAround('2027-10-31', '2027-10-28');
+    expect(intro).toEqual({
+      '2027-10-30': day,
+      '2027-10-31': ['01:00', '01:30', '02:00', '02:30', '03:00', '03:30', ...day],
+      '2027-11-01': day,
+    });
+    expect(paid).toEqual({
+      '2027-10-30': paidDay,
+      '2027-10-31': ['01:00', '01:30', '02:00', '02:30', '03:00', ...paidDay],
+      '2027-11-01': paidDay,
+    });
+  });
+});

@@ -1,0 +1,454 @@
+/**
+ * Payments (issue 7, part B) on the local stack, which has no Stripe key: CreateSession gives a local
+ * checkout session; webhook events are signed here the way Stripe signs them (HMAC-SHA256 of
+ * `<timestamp>.<body>` with the local webhook secret) and posted to the real endpoint.
+ */
+import { createHmac, randomUUID } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import {
+  BookingStatus,
+  PaymentRefusal,
+  parseMessageAttributes,
+  paymentTexts,
+  type BookingView,
+  type ChatMessage,
+  type CheckoutSessionView,
+  type FulfilmentView,
+  type InvoiceView,
+  type LocalCheckoutResult,
+  type LocalCheckoutView,
+} from '@nutri/shared';
+import { api, mailsTo, stack, waitForMail } from './support/api';
+import {
+  addAvailability,
+  bookVisitFor,
+  createNutritionist,
+  createPatientOf,
+  romeDateIn,
+  type TestPatient,
+} from './support/visits';
+
+const WEBHOOK_SECRET = 'whsec_local_nutri';
+const CONFIRMED = /^Pagamento ricevuto, appuntamento del \d{2}\/\d{2}\/\d{4} è confermato!$/;
+
+const repo = () => import('../../functions/src/bookings/bookings-repo');
+const chat = () => import('../../functions/src/chat/chat-repo');
+
+const sign = (payload: string, timestamp = Math.floor(Date.now() / 1000), secret = WEBHOOK_SECRET) =>
+  `t=${timestamp},v1=${createHmac('sha256', secret).update(`${timestamp}.${payload}`).digest('hex')}`;
+
+const postEvent = (payload: string, signature: string) =>
+  fetch(`${stack.baseUrl}/api/v2/Stripe/Webhook`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', 'Stripe-Signature': signature },
+    body: payload,
+  });
+
+/** A Stripe event about a Checkout session of the booking. */
+const sessionEvent = (
+  type: string,
+  bookingId: number,
+  session: { id?: string; payment_status?: string; status?: string; payment_intent?: string } = {},
+) =>
+  JSON.stringify({
+    id: `evt_test_${randomUUID()}`,
+    object: 'event',
+    type,
+    created: Math.floor(Date.now() / 1000),
+    livemode: false,
+    data: {
+      object: {
+        id: session.id ?? `cs_test_${randomUUID()}`,
+        object: 'checkout.session',
+        amount_total: 5500,
+        currency: 'eur',
+        metadata: { BookingId: String(bookingId) },
+        payment_intent: session.payment_intent ?? `pi_test_${randomUUID()}`,
+        payment_status: session.payment_status ?? 'paid',
+        status: session.status ?? 'complete',
+      },
+    },
+  });
+
+let dayOffset = 0;
+/** A fresh nutritionist and patient (billing profile, privacy signed) with a paid visit awaiting payment. */
+const paidVisit = async (days = 10) => {
+  const nutritionist = await createNutritionist();
+  const patient = await createPatientOf(nutritionist.id, 'Giulia Conti');
+  const date = romeDateIn(days + (dayOffset++ % 3));
+  await addAvailability(nutritionist, date, '09:00', '12:00');
+  const booking = await bookVisitFor(nutritionist, patient.id, 2, `${date}T10:00`);
+  expect(booking.BookingStatusId).toBe(BookingStatus.WAITINGFORPAYMENT);
+  return { nutritionist, patient, booking };
+};
+
+const addBillingProfile = async (patient: TestPatient) => {
+  const result = await api('POST', 'User/BillingProfilesSelf', {
+    token: patient.token,
+    body: {
+      RagioneSociale: patient.name,
+      CodiceFiscale: 'RSSMRA85T10A562S',
+      Address: 'Via dei Mille 12',
+      PostalCode: '00185',
+      ComuneId: 'H501',
+    },
+  });
+  expect(result.status).toBe(201);
+};
+
+const createSession = (patient: { token: string }, bookingId: number) =>
+  api<CheckoutSessionView & { code?: string; message?: string }>('GET', `Stripe/${bookingId}/CreateSession`, {
+    token: patient.token,
+  });
+
+const bookingOf = async (patient: TestPatient, bookingId: number) => {
+  const result = await api<BookingView>('GET', `CurrentPatient/Bookings/${bookingId}`, {
+    token: patient.token,
+  });
+  expect(result.status).toBe(200);
+  return result.body;
+};
+
+const paymentMessages = async (patientUserId: string, nutritionistUserId: string) => {
+  const { conversationSidFor, listMessages } = await chat();
+  const messages: ChatMessage[] = await listMessages(conversationSidFor(patientUserId, nutritionistUserId), {
+    limit: 200,
+  });
+  return messages.filter((m) => parseMessageAttributes(m.Attributes).MessageType === 'PaymentCompleted');
+};
+
+const onboardingStep = async (token: string) =>
+  (await api<{ OnboardingStep: number }>('GET', 'CurrentPatient/Profile/OnboardingStep', { token })).body;
+
+describe('Stripe webhook: signature', () => {
+  it('refuses a forged signature and a stale one with 400, changing nothing', async () => {
+    const { patient, booking } = await paidVisit();
+    const payload = sessionEvent('checkout.session.completed', booking.BookingId);
+    const forged = await postEvent(payload, sign(payload, undefined, 'whsec_someone_else'));
+    expect(forged.status).toBe(400);
+    const stale = await postEvent(payload, sign(payload, Math.floor(Date.now() / 1000) - 301));
+    expect(stale.status).toBe(400);
+    const missing = await fetch(`${stack.baseUrl}/api/v2/Stripe/Webhook`, { method: 'POST', body: payload });
+    expect(missing.status).toBe(400);
+    expect((await bookingOf(patient, booking.BookingId)).BookingStatusId).toBe(
+      BookingStatus.WAITINGFORPAYMENT,
+    );
+  });
+});
+
+describe('Stripe webhook: payment', () => {
+  it('the same event 10 times at once: one confirmation, one chat message, one mail, step 4 -> 5', async () => {
+    const { nutritionist, patient, booking } = await paidVisit();
+    expect(await onboardingStep(patient.token)).toMatchObject({ OnboardingStep: 4 });
+    const payload = sessionEvent('checkout.session.completed', booking.BookingId);
+    const signature = sign(payload);
+    const responses = await Promise.all(Array.from({ length: 10 }, () => postEvent(payload, signature)));
+    expect(responses.map((r) => r.status)).toEqual(Array(10).fill(200));
+    const bodies = (await Promise.all(responses.map((r) => r.json()))) as { duplicate: boolean }[];
+    expect(bodies.filter((b) => !b.duplicate)).toHaveLength(1);
+
+    const paid = await bookingOf(patient, booking.BookingId);
+    expect(paid).toMatchObject({
+      BookingStatusId: BookingStatus.BOOKED,
+      Price: 5500,
+      TotalPaymentAmount: 5500,
+      IsPaidOnProviderAccount: true,
+      IsPaidOnNewAccount: false,
+    });
+    expect(paid.PaidAt).not.toBeNull();
+    // In the BOOKED job queue now (appointment reminder), out of the unpaid one.
+    const { getBooking, BOOKING_QUEUES } = await repo();
+    expect((await getBooking(booking.BookingId))!.BookingStatusId).toBe(BookingStatus.BOOKED);
+    expect(BOOKING_QUEUES[BookingStatus.BOOKED]).toBe('BOOKINGS#BOOKED');
+
+    const mail = await waitForMail(patient.email, (m) => CONFIRMED.test(m.subject));
+    expect(mail.subject).toMatch(CONFIRMED);
+    const messages = await paymentMessages(patient.id, nutritionist.id);
+    expect(messages).toHaveLength(1);
+    expect(messages[0]!.Body).toMatch(CONFIRMED);
+    expect(await onboardingStep(patient.token)).toMatchObject({ OnboardingStep: 5 });
+
+    // The visit's two documents: 35 EUR from the nutritionist (upload within 12 days), 20 EUR from the service.
+    const invoices = await api<{ Data: InvoiceView[] }>(
+      'GET',
+      `CurrentPatient/Bookings/${booking.BookingId}/Invoices`,
+      {
+        token: patient.token,
+      },
+    );
+    expect(invoices.status).toBe(200);
+    expect(invoices.body.Data).toMatchObject([
+      {
+        Kind: 'nutritionist',
+        Amount: 3500,
+        State: 'awaiting-upload',
+      },
+      {
+        Kind: 'service',
+        Amount: 2000,
+        State: 'to-issue',
+        UploadDueAt: null,
+      },
+    ]);
+    expect(invoices.body.Data.map((invoice) => invoice.Number)).toEqual([
+      expect.stringMatching(/^N-\d{4}-\d{6}$/) as unknown,
+      expect.stringMatching(/^S-\d{4}-\d{6}$/) as unknown,
+    ]);
+    const due = Date.parse(invoices.body.Data[0]!.UploadDueAt!) - Date.parse(paid.PaidAt!);
+    expect(due).toBe(12 * 86_400_000);
+    const stranger = await createPatientOf(nutritionist.id, 'Luca Bassi');
+    expect(
+      (await api('GET', `CurrentPatient/Bookings/${booking.BookingId}/Invoices`, { token: stranger.token }))
+        .status,
+    ).toBe(404);
+
+    // A different event for the same payment (Stripe's async success, the redirect) adds nothing.
+    const again = sessionEvent('checkout.session.async_payment_succeeded', booking.BookingId);
+    expect((await postEvent(again, sign(again))).status).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect((await mailsTo(patient.email)).filter((m) => CONFIRMED.test(m.subject))).toHaveLength(1);
+    expect(await paymentMessages(patient.id, nutritionist.id)).toHaveLength(1);
+  });
+
+  it('out of order: expired after completed does not undo the payment; expired alone changes nothing', async () => {
+    const first = await paidVisit();
+    const sessionId = `cs_test_${randomUUID()}`;
+    const completed = sessionEvent('checkout.session.completed', first.booking.BookingId, { id: sessionId });
+    const expired = sessionEvent('checkout.session.expired', first.booking.BookingId, {
+      id: sessionId,
+      payment_status: 'unpaid',
+      status: 'expired',
+    });
+    expect((await postEvent(completed, sign(completed))).status).toBe(200);
+    expect((await postEvent(expired, sign(expired))).status).toBe(200);
+    expect((await bookingOf(first.patient, first.booking.BookingId)).BookingStatusId).toBe(
+      BookingStatus.BOOKED,
+    );
+
+    const second = await paidVisit();
+    const onlyExpired = sessionEvent('checkout.session.expired', second.booking.BookingId, {
+      payment_status: 'unpaid',
+      status: 'expired',
+    });
+    expect((await postEvent(onlyExpired, sign(onlyExpired))).status).toBe(200);
+    expect((await bookingOf(second.patient, second.booking.BookingId)).BookingStatusId).toBe(
+      BookingStatus.WAITINGFORPAYMENT,
+    );
+  });
+
+  it('a payment arriving after the booking was cancelled does not revive it', async () => {
+    const { nutritionist, patient, booking } = await paidVisit();
+    const cancel = await api(
+      'POST',
+      `CurrentNutritionist/Bookings/${booking.BookingId}/CancelBooking?cancelReasonId=2`,
+      {
+        token: nutritionist.token,
+      },
+    );
+    expect(cancel.status).toBe(200);
+    const late = sessionEvent('checkout.session.completed', booking.BookingId);
+    expect((await postEvent(late, sign(late))).status).toBe(200);
+    expect((await bookingOf(patient, booking.BookingId)).BookingStatusId).toBe(BookingStatus.CANCELLED);
+    expect(await paymentMessages(patient.id, nutritionist.id)).toHaveLength(0);
+  });
+});
+
+describe('CreateSession and the local checkout', () => {
+  it('asks for billing data first, then gives a session expiring by the payment deadline', async () => {
+    const { patient, booking } = await paidVisit();
+    const missing = await createSession(patient, booking.BookingId);
+    expect(missing.status).toBe(422);
+    expect(missing.body).toMatchObject({
+      code: PaymentRefusal.billingProfileMissing,
+      message: paymentTexts.billingProfileMissing,
+    });
+    await addBillingProfile(patient);
+    const session = await createSession(patient, booking.BookingId);
+    expect(session.status).toBe(200);
+    expect(session.body.SessionId).toMatch(/^cs_local_/);
+    expect(session.body.Url).toBe(
+      `${stack.baseUrl}/Patients/Checkout?session_id=${encodeURIComponent(session.body.SessionId)}`,
+    );
+    const view = await api<LocalCheckoutView>('GET', `Stripe/LocalCheckout/${session.body.SessionId}`, {
+      token: patient.token,
+    });
+    expect(view.status).toBe(200);
+    expect(view.body).toMatchObject({ BookingId: booking.BookingId, AmountTotal: 5500, Status: 'open' });
+    // At most 24 h from now (Stripe's limit), the deadline being 8+ days away.
+    const hours = (Date.parse(view.body.ExpiresAt) - Date.now()) / 3_600_000;
+    expect(hours).toBeGreaterThan(23.5);
+    expect(hours).toBeLessThanOrEqual(24);
+  });
+
+  it('another patient cannot create a session for the booking, nor see or pay its local checkout (404)', async () => {
+    const { nutritionist, patient, booking } = await paidVisit();
+    await addBillingProfile(patient);
+    const other = await createPatientOf(nutritionist.id, 'Marta Riva');
+    await addBillingProfile(other);
+    expect((await createSession(other, booking.BookingId)).status).toBe(404);
+    const session = await createSession(patient, booking.BookingId);
+    const path = `Stripe/LocalCheckout/${session.body.SessionId}`;
+    expect((await api('GET', path, { token: other.token })).status).toBe(404);
+    const pay = await api('POST', `${path}/Pay`, {
+      token: other.token,
+      body: { CardNumber: '4242424242424242' },
+    });
+    expect(pay.status).toBe(404);
+    const fulfil = await api('POST', `Stripe/${booking.BookingId}/Fulfil`, {
+      token: other.token,
+      body: { SessionId: session.body.SessionId },
+    });
+    expect(fulfil.status).toBe(404);
+    expect((await bookingOf(patient, booking.BookingId)).BookingStatusId).toBe(
+      BookingStatus.WAITINGFORPAYMENT,
+    );
+  });
+
+  it('a declined card leaves the booking awaiting payment; 4242 pays it through the signed webhook', async () => {
+    const { nutritionist, patient, booking } = await paidVisit();
+    await addBillingProfile(patient);
+    const session = await createSession(patient, booking.BookingId);
+    const pay = (CardNumber: string) =>
+      api<LocalCheckoutResult & { message?: string }>(
+        'POST',
+        `Stripe/LocalCheckout/${session.body.SessionId}/Pay`,
+        {
+          token: patient.token,
+          body: { CardNumber },
+        },
+      );
+    const declined = await pay('4000 0000 0000 0002');
+    expect(declined.status).toBe(422);
+    expect(declined.body.message).toBe(paymentTexts.cardDeclined);
+    expect((await pay('1234 5678 9012 3456')).status).toBe(400);
+    expect((await bookingOf(patient, booking.BookingId)).BookingStatusId).toBe(
+      BookingStatus.WAITINGFORPAYMENT,
+    );
+
+    const paid = await pay('4242 4242 4242 4242');
+    expect(paid.status).toBe(200);
+    expect(paid.body.RedirectUrl).toBe(
+      `${stack.baseUrl}/Patients/Agenda/${booking.BookingId}/Success?session_id=${session.body.SessionId}`,
+    );
+    expect((await bookingOf(patient, booking.BookingId)).BookingStatusId).toBe(BookingStatus.BOOKED);
+    // The success page's fulfilment is idempotent; a session cannot be paid twice.
+    const fulfil = await api<FulfilmentView>('POST', `Stripe/${booking.BookingId}/Fulfil`, {
+      token: patient.token,
+      body: { SessionId: session.body.SessionId },
+    });
+    expect(fulfil.body).toEqual({ BookingId: booking.BookingId, Paid: true });
+    expect((await pay('4242 4242 4242 4242')).status).toBe(422);
+    expect(await paymentMessages(patient.id, nutritionist.id)).toHaveLength(1);
+    // Paid: no new session.
+    const again = await createSession(patient, booking.BookingId);
+    expect(again.status).toBe(422);
+    expect(again.body.message).toBe(paymentTexts.notAwaitingPayment);
+  });
+});
+
+const runJob = async (name: string) => {
+  const response = await fetch(`${stack.baseUrl}/dev/jobs/${name}/run`, { method: 'POST' });
+  expect(response.status).toBe(200);
+};
+
+/** Pays the booking through a signed webhook event with a known payment intent. */
+const payByWebhook = async (bookingId: number) => {
+  const paymentIntent = `pi_test_${randomUUID()}`;
+  const body = sessionEvent('checkout.session.completed', bookingId, { payment_intent: paymentIntent });
+  expect((await postEvent(body, sign(body))).status).toBe(200);
+  return paymentIntent;
+};
+
+const cancelAsNutritionist = (token: string, bookingId: number) =>
+  api<BookingView>('POST', `CurrentNutritionist/Bookings/${bookingId}/CancelBooking?cancelReasonId=2`, {
+    token,
+  });
+
+describe('refunds', () => {
+  it('a paid visit cancelled 2 days ahead or more is refunded exactly once, then confirmed', async () => {
+    const { nutritionist, patient, booking } = await paidVisit();
+    const paymentIntent = await payByWebhook(booking.BookingId);
+    const cancelled = await cancelAsNutritionist(nutritionist.token, booking.BookingId);
+    expect(cancelled.status).toBe(200);
+    expect(cancelled.body).toMatchObject({ BookingStatusId: BookingStatus.CANCELLED, RefundOwed: true });
+    expect(cancelled.body.RefundState).toBeNull();
+
+    // The job twice at once, then again, then the refund asked for directly: one refund.
+    await Promise.all([runJob('issue-refunds'), runJob('issue-refunds')]);
+    await runJob('issue-refunds');
+    const { issueRefund } = await import('../../functions/src/payments/refunds');
+    expect(await issueRefund(booking.BookingId, new Date())).toBe('already-issued');
+    const { getLocalRefund } = await import('../../functions/src/payments/local-checkout-repo');
+    const refund = await getLocalRefund(paymentIntent);
+    expect(refund).toMatchObject({ BookingId: booking.BookingId, Amount: 5500 });
+    const { getBooking } = await repo();
+    expect((await getBooking(booking.BookingId))!.Refund!.RefundId).toBe(refund!.RefundId);
+
+    // The provider's charge.refunded (the local gateway sends it signed) marks it succeeded.
+    await expect
+      .poll(async () => (await bookingOf(patient, booking.BookingId)).RefundState, { timeout: 10_000 })
+      .toBe('succeeded');
+  });
+
+  it('a paid visit cancelled later than 2 days ahead is not refunded (CANCELLEDWITHFEE)', async () => {
+    const nutritionist = await createNutritionist();
+    const patient = await createPatientOf(nutritionist.id, 'Sara Neri');
+    const date = romeDateIn(1);
+    await addAvailability(nutritionist, date, '19:00', '21:00');
+    const booking = await bookVisitFor(nutritionist, patient.id, 2, `${date}T20:00`);
+    const paymentIntent = await payByWebhook(booking.BookingId);
+    expect((await bookingOf(patient, booking.BookingId)).BookingStatusId).toBe(BookingStatus.BOOKED);
+    const cancelled = await cancelAsNutritionist(nutritionist.token, booking.BookingId);
+    expect(cancelled.body).toMatchObject({
+      BookingStatusId: BookingStatus.CANCELLEDWITHFEE,
+      RefundOwed: false,
+    });
+    await runJob('issue-refunds');
+    const { getLocalRefund } = await import('../../functions/src/payments/local-checkout-repo');
+    expect(await getLocalRefund(paymentIntent)).toBeNull();
+    expect((await bookingOf(patient, booking.BookingId)).RefundState).toBeNull();
+  });
+});
+
+describe('CreateSession: privacy contracts', () => {
+  it('asks for the privacy contracts when the nutritionist can invoice and the patient has not accepted them', async () => {
+    const { nutritionist, patient, booking } = await paidVisit();
+    await addBillingProfile(patient);
+    const billing = await api('POST', 'User/BillingProfilesSelf', {
+      token: nutritionist.token,
+      body: {
+        RagioneSociale: 'Studio Nutrizione',
+        CodiceFiscale: 'RSSMRA85T10A562S',
+        PartitaIva: '12345678903',
+        Address: 'Via Roma 1',
+        PostalCode: '00185',
+        ComuneId: 'H501',
+      },
+    });
+    expect(billing.status).toBe(201);
+    // createPatientOf signs the contracts; this patient has not.
+    const { db, tableName } = await import('../../functions/src/platform/db/client');
+    const { patientKey } = await import('../../functions/src/onboarding/patients-repo');
+    const { UpdateCommand } = await import('@aws-sdk/lib-dynamodb');
+    await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: patientKey(patient.id),
+        UpdateExpression: 'SET PrivacyContractSigned = :false',
+        ExpressionAttributeValues: { ':false': false },
+      }),
+    );
+    const refused = await createSession(patient, booking.BookingId);
+    expect(refused.status).toBe(422);
+    expect(refused.body).toMatchObject({
+      code: PaymentRefusal.privacyContractNotSigned,
+      message: paymentTexts.privacyContractNotSigned,
+    });
+    const accepted = await api('POST', 'Patients/Contracts/AcceptPrivacy', {
+      token: patient.token,
+      body: { ServicePrivacyAccepted: true, NutritionistPrivacyAccepted: true },
+    });
+    expect(accepted.status).toBeLessThan(300);
+    expect((await createSession(patient, booking.BookingId)).status).toBe(200);
+  });
+});

@@ -1,0 +1,61 @@
+/**
+ * The generic confirmation (spec section 2: cancel and confirm, optional custom buttons). The action runs
+ * while the dialog shows its progress; the dialog closes when it succeeds and stays open when it fails
+ * (the caller reports the failure).
+ */
+import { useState, type ReactNode } from 'react';
+import { Button, Group, Modal, Text } from '@mantine/core';
+
+interface ConfirmDialogProps {
+  opened: boolean;
+  onClose: () => void;
+  title: string;
+  message: ReactNode;
+  confirmLabel?: string;
+  cancelLabel?: string;
+  confirmColor?: string;
+  onConfirm: () => Promise<unknown>;
+}
+
+export function ConfirmDialog({
+  opened,
+  onClose,
+  title,
+  message,
+  confirmLabel = 'Conferma',
+  cancelLabel = 'Annulla',
+  confirmColor,
+  onConfirm,
+}: ConfirmDialogProps) {
+  const [running, setRunning] = useState(false);
+  const confirm = async () => {
+    setRunning(true);
+    try {
+      await onConfirm();
+      onClose();
+    } catch {
+      // The caller has reported the failure; the dialog stays open to try again or close.
+    } finally {
+      setRunning(false);
+    }
+  };
+  return (
+    <Modal
+      opened={opened}
+      onClose={() => (running ? undefined : onClose())}
+      title={title}
+      centered
+      closeButtonProps={{ 'aria-label': 'Chiudi' }}
+    >
+      <Text>{message}</Text>
+      <Group justify="flex-end" mt="lg">
+        <Button variant="default" onClick={onClose} disabled={running}>
+          {cancelLabel}
+        </Button>
+        <Button color={confirmColor} onClick={() => void confirm()} loading={running}>
+          {confirmLabel}
+        </Button>
+      </Group>
+    </Modal>
+  );
+}

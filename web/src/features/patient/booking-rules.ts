@@ -1,0 +1,45 @@
+/**
+ * What the patient's screens say about a booking, from the shared rules (spec sections 4 and 9): the
+ * payment deadline (2 days before, Rome wall clock), whether an introductory visit can still be cancelled
+ * for free, and when the video call opens.
+ */
+import {
+  BookingStatus,
+  BookingType,
+  inRome,
+  isFreeChangeAllowed,
+  paymentDeadline,
+  romeDate,
+  type BookingView,
+} from '@nutri/shared';
+import '../../lib/dates';
+
+const deadlineFormat = 'dddd D MMMM [alle] HH:mm';
+
+/** 'Da pagare entro lunedì 10 maggio alle 10:00', or the notice that the deadline has passed. */
+export const paymentDeadlineText = (bookingTime: string, now = new Date()) => {
+  const deadline = paymentDeadline(new Date(bookingTime));
+  return deadline.getTime() > now.getTime()
+    ? `Da pagare entro ${inRome(deadline).format(deadlineFormat)}`
+    : 'Da pagare subito';
+};
+
+/** The patient may cancel only their introductory visit, and only while it is BOOKED (spec section 4). */
+export const canPatientCancel = (booking: BookingView) =>
+  booking.BookingTypeId === BookingType.FREE && booking.BookingStatusId === BookingStatus.BOOKED;
+
+/** Cancelling later than 2 days before the visit leaves the next introductory visit to the nutritionist. */
+export const isLateCancellation = (booking: BookingView, now = new Date()) =>
+  !isFreeChangeAllowed(new Date(booking.BookingTime), now);
+
+/** The video call is for a BOOKED visit, on its day (Rome calendar). */
+export const isVideoDay = (booking: BookingView, now = new Date()) =>
+  booking.BookingStatusId === BookingStatus.BOOKED && romeDate(booking.BookingTime) === romeDate(now);
+
+/** 'lunedì 12 maggio 2026 alle 10:00', the appointment as sentences say it. */
+export const appointmentText = (bookingTime: string) =>
+  inRome(bookingTime).format('dddd D MMMM YYYY [alle] HH:mm');
+
+/** '12/05/2026 alle 10:00', the {date} of 'Pagamento ricevuto, appuntamento del {date} è confermato!'. */
+export const appointmentShortText = (bookingTime: string) =>
+  inRome(bookingTime).format('DD/MM/YYYY [alle] HH:mm');

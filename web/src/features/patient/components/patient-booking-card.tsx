@@ -1,0 +1,59 @@
+/**
+ * A booking in the patient's agenda and on the home: date block, type, time, nutritionist, status and,
+ * while it awaits payment, the deadline. The whole card links to the booking's page.
+ */
+import { Link } from 'react-router-dom';
+import { Group, Paper, Text, Title, type TitleOrder } from '@mantine/core';
+import { BookingStatus, type BookingView } from '@nutri/shared';
+import { paths } from '../../../paths';
+import { bookingDateParts } from '../../bookings/booking-time';
+import { BookingStatusBadge } from '../../bookings/components/booking-status-badge';
+import { paymentDeadlineText } from '../booking-rules';
+import classes from './patient-booking.module.css';
+
+export function PatientBookingCard({
+  booking,
+  headingOrder = 3,
+}: {
+  booking: BookingView;
+  headingOrder?: TitleOrder;
+}) {
+  const when = bookingDateParts(booking.BookingTime, booking.Duration);
+  return (
+    <Paper
+      component={Link}
+      to={paths.patients.booking(String(booking.BookingId))}
+      withBorder
+      radius="lg"
+      p="md"
+      className={classes.card}
+    >
+      <Group gap="md" wrap="nowrap" align="stretch">
+        <div className={classes.dateBlock} data-status={booking.BookingStatusId} aria-hidden="true">
+          <span className={classes.weekday}>{when.weekday}</span>
+          <span className={classes.day}>{when.day}</span>
+          <span className={classes.month}>{when.month}</span>
+        </div>
+        <div className={classes.body}>
+          <Title order={headingOrder} fz="lg">
+            {booking.BookingType.Name}
+          </Title>
+          <Text fw={600}>
+            {when.long}, {when.start}–{when.end}
+          </Text>
+          <Text size="sm" c="dimmed">
+            con {booking.Nutritionist.DisplayName}
+          </Text>
+          <Group gap="xs" mt={6}>
+            <BookingStatusBadge statusId={booking.BookingStatusId} />
+            {booking.BookingStatusId === BookingStatus.WAITINGFORPAYMENT ? (
+              <Text size="sm" c="apricot.9" fw={600}>
+                {paymentDeadlineText(booking.BookingTime)}
+              </Text>
+            ) : null}
+          </Group>
+        </div>
+      </Group>
+    </Paper>
+  );
+}

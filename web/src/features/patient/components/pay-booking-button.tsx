@@ -1,0 +1,43 @@
+/**
+ * The pay button of a booking awaiting payment (spec section 4): runs the payment flow (billing data,
+ * privacy contracts, then the payment page). The deadline beside it tells the patient when to pay.
+ */
+import { Button, Stack, Text } from '@mantine/core';
+import { IconCreditCard } from '@tabler/icons-react';
+import type { BookingView } from '@nutri/shared';
+import { formatEuro } from '../../../lib/money';
+import { BillingProfileDialog } from '../../billing/components/billing-profile-dialog';
+import { PrivacyContractsDialog } from '../../onboarding/components/privacy-contracts-dialog';
+import { usePayBooking } from '../../payments/components/use-pay-booking';
+
+export function PayBookingButton({ booking }: { booking: BookingView }) {
+  const { pay, paying, dialog, closeDialog } = usePayBooking(booking.BookingId);
+  return (
+    <Stack gap={6} align="flex-start">
+      <Button
+        size="md"
+        color="apricot"
+        leftSection={<IconCreditCard size={18} aria-hidden />}
+        loading={paying}
+        onClick={() => void pay()}
+        aria-describedby={`pay-note-${booking.BookingId}`}
+      >
+        Paga {formatEuro(booking.TotalPaymentAmount)}
+      </Button>
+      <Text size="sm" c="dimmed" id={`pay-note-${booking.BookingId}`}>
+        Pagamento sicuro con carta.
+      </Text>
+      <BillingProfileDialog
+        opened={dialog === 'billing'}
+        reason="missing"
+        onClose={closeDialog}
+        onSaved={() => void pay()}
+      />
+      <PrivacyContractsDialog
+        opened={dialog === 'privacy'}
+        onClose={closeDialog}
+        onSuccess={() => void pay()}
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,118 @@
+/**
+ * `/Patients/Agenda/{BookingId}/Success`: where the card payment provider sends the patient back after
+ * paying. The confirmation arrives from the provider's webhook, possibly a few seconds later: until the
+ * booking is confirmed the page checks again every few seconds (for at most a minute), then says the
+ * e-mail will follow. With the provider's `session_id` it also asks the server to confirm the payment
+ * from the session itself right away (idempotent), so a late webhook does not keep the patient waiting.
+ * Spec section 4: 'Pagamento ricevuto, appuntamento del {date} è confermato!'.
+ */
+import { useEffect, useState } from 'react';
+import { Link, useParams, useSearchParams } from 'react-router-dom';
+import { Button, Group, Loader, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { IconCircleCheck, IconClockHour4 } from '@tabler/icons-react';
+import { BookingStatus } from '@nutri/shared';
+import { isApiError } from '../../../api/api-error';
+import { paths } from '../../../paths';
+import { LoadError } from '../../../ui/load-error';
+import { Page } from '../../../ui/page';
+import { fulfilCheckoutSession } from '../../payments/api/payments';
+import { BookingStatusBadge } from '../../bookings/components/booking-status-badge';
+import { usePatientBooking } from '../api/patient-bookings';
+import { appointmentShortText } from '../booking-rules';
+import { BookingNotFound, isBookingId } from '../components/booking-page-parts';
+
+const POLL_MS = 3000;
+const POLL_FOR_MS = 60_000;
+
+export const paymentConfirmedText = (bookingTime: string) =>
+  `Pagamento ricevuto, appuntamento del ${appointmentShortText(bookingTime)} è confermato!`;
+
+export function BookingSuccessPage() {
+  const { bookingId = '' } = useParams();
+  const valid = isBookingId(bookingId);
+  const [polling, setPolling] = useState(true);
+  const booking = usePatientBooking(valid ? bookingId : undefined, polling ? POLL_MS : 0);
+  const status = booking.data?.BookingStatusId;
+  const waiting = status === BookingStatus.WAITINGFORPAYMENT;
+  const [params] = useSearchParams();
+  const sessionId = params.get('session_id');
+  const { mutate } = booking;
+
+  useEffect(() => {
+    if (!valid || !sessionId) return;
+    // Best effort: on failure the polling below still picks up the webhook's confirmation.
+    fulfilCheckoutSession(bookingId, sessionId)
+      .then(() => mutate())
+      .catch(() => undefined);
+  }, [valid, bookingId, sessionId, mutate]);
+
+  useEffect(() => {
+    if (!waiting) return;
+    const timer = window.setTimeout(() => setPolling(false), POLL_FOR_MS);
+    return () => window.clearTimeout(timer);
+  }, [waiting]);
+  useEffect(() => {
+    if (status !== undefined && !waiting) setPolling(false);
+  }, [status, waiting]);
+
+  const notFound = !valid || isApiError(booking.error, 404) || isApiError(booking.error, 400);
+  const detail = paths.patients.booking(bookingId);
+
+  return (
+    <Page title="Pagamento" documentTitle="Pagamento completato" head={{ noIndex: true }} size="sm">
+      {notFound ? (
+        <BookingNotFound />
+      ) : booking.error && !booking.data ? (
+        <LoadError onRetry={() => booking.mutate()} />
+      ) : !booking.data ? (
+        <Group gap="sm" aria-busy="true">
+          <Loader size="sm" aria-hidden />
+          <Text>Verifichiamo il pagamento…</Text>
+        </Group>
+      ) : (
+        <Paper withBorder radius="lg" p={{ base: 'lg', sm: 'xl' }}>
+          <Stack gap="md" align="flex-start" aria-live="polite">
+            {status === BookingStatus.BOOKED || status === BookingStatus.COMPLETE ? (
+              <>
+                <ThemeIcon size={48} radius="xl" color="leaf" aria-hidden>
+                  <IconCircleCheck size={30} />
+                </ThemeIcon>
+                <Title order={2} fz="h3">
+                  {paymentConfirmedText(booking.data.BookingTime)}
+                </Title>
+                <Text>Ti abbiamo inviato la conferma via e-mail. Ci vediamo in videochiamata.</Text>
+              </>
+            ) : waiting ? (
+              <>
+                <ThemeIcon size={48} radius="xl" color="apricot" variant="light" aria-hidden>
+                  <IconClockHour4 size={30} />
+                </ThemeIcon>
+                <Title order={2} fz="h3">
+                  {polling
+                    ? 'Stiamo registrando il pagamento…'
+                    : 'Il pagamento non risulta ancora registrato'}
+                </Title>
+                <Text>
+                  {polling
+                    ? 'Di solito bastano pochi secondi: la pagina si aggiorna da sola.'
+                    : 'Se hai pagato, riceverai un’e-mail di conferma appena arriva la notifica della banca. Puoi controllare lo stato nella pagina dell’appuntamento.'}
+                </Text>
+                {polling ? <Loader size="sm" aria-label="Verifica in corso" /> : null}
+              </>
+            ) : (
+              <>
+                <Title order={2} fz="h3">
+                  Stato dell’appuntamento
+                </Title>
+                <BookingStatusBadge statusId={booking.data.BookingStatusId} />
+              </>
+            )}
+            <Button component={Link} to={detail} variant={waiting ? 'default' : 'filled'}>
+              Vai all’appuntamento
+            </Button>
+          </Stack>
+        </Paper>
+      )}
+    </Page>
+  );
+}

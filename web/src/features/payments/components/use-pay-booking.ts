@@ -1,0 +1,42 @@
+/**
+ * The payment flow of a booking awaiting payment (spec section 4): ask for a Checkout session; the server
+ * checks, in the spec's order, that the patient has an active billing profile and, when the nutritionist can
+ * invoice, has accepted the privacy contracts, and refuses with a code naming what is missing. The code
+ * opens the matching dialog; once the dialog succeeds the payment is tried again. Otherwise the browser
+ * goes to the payment page (Stripe Checkout, or the local checkout without a Stripe key).
+ */
+import { useCallback, useState } from 'react';
+import { PaymentRefusal } from '@nutri/shared';
+import { isApiError } from '../../../api/api-error';
+import { errorTexts } from '../../../lib/shared-values';
+import { showErrorToast } from '../../../ui/notify';
+import { createCheckoutSession } from '../api/payments';
+
+export type PaymentDialog = 'billing' | 'privacy' | null;
+
+export const usePayBooking = (bookingId: number) => {
+  const [paying, setPaying] = useState(false);
+  const [dialog, setDialog] = useState<PaymentDialog>(null);
+
+  const pay = useCallback(async () => {
+    setPaying(true);
+    setDialog(null);
+    try {
+      const session = await createCheckoutSession(bookingId);
+      // Stays "in progress" while the browser leaves for the payment page.
+      window.location.assign(session.Url);
+    } catch (error) {
+      setPaying(false);
+      const code = isApiError(error) ? error.code : null;
+      if (code === PaymentRefusal.billingProfileMissing) setDialog('billing');
+      else if (code === PaymentRefusal.privacyContractNotSigned) setDialog('privacy');
+      else
+        showErrorToast(
+          (isApiError(error) && error.status === 422 && error.serverMessage) || errorTexts.cannotLoadData,
+          { id: `pay-${bookingId}` },
+        );
+    }
+  }, [bookingId]);
+
+  return { pay, paying, dialog, closeDialog: () => setDialog(null) };
+};
