@@ -4,11 +4,16 @@
 import type { Role } from '@nutri/shared';
 import { hashPassword } from '@nutri/functions/accounts/password';
 import { createUser, findUserByLogin } from '@nutri/functions/accounts/users-repo';
+import {
+  createBillingProfile,
+  getActiveBillingProfile,
+} from '@nutri/functions/billing/billing-profiles-repo';
 import { adjustActivePatients } from '@nutri/functions/onboarding/candidates';
+import { nextId } from '@nutri/functions/platform/db/counter';
 import { patientItem } from '@nutri/functions/onboarding/patients-repo';
 import { seedComuni } from './seed-comuni';
 import { seedContent } from './seed-content';
-import { seedNutritionists } from './seed-nutritionists';
+import { DEMO_NUTRITIONIST_ID, seedNutritionists } from './seed-nutritionists';
 
 export interface DemoAccount {
   id: string;
@@ -55,8 +60,6 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
   },
 ];
 
-const DEMO_NUTRITIONIST_ID = DEMO_ACCOUNTS.find((account) => account.roles.includes('Nutritionist'))!.id;
-
 const demoPatientProfile = (userId: string, displayName: string, now: string) => ({
   UserId: userId,
   DisplayName: displayName,
@@ -71,6 +74,29 @@ const demoPatientProfile = (userId: string, displayName: string, now: string) =>
   createdAt: now,
   updatedAt: now,
 });
+
+/**
+ * The demo nutritionist can invoice (an active billing profile with partita IVA), so the demo patient's
+ * first payment asks for the privacy contracts as a real one would. Fictitious but valid codes.
+ */
+const seedDemoNutritionistBilling = async () => {
+  if (await getActiveBillingProfile(DEMO_NUTRITIONIST_ID)) return;
+  const now = new Date().toISOString();
+  await createBillingProfile({
+    BillingProfileId: await nextId('billingprofile'),
+    UserId: DEMO_NUTRITIONIST_ID,
+    RagioneSociale: 'Chiara Bianchi, biologa nutrizionista',
+    CodiceFiscale: 'BNCCHR90A41H501W',
+    PartitaIva: '12345678903',
+    Address: 'Via dei Mille 8',
+    PostalCode: '00185',
+    ComuneId: 'H501',
+    IsActive: true,
+    createdAt: now,
+    updatedAt: now,
+    version: 1,
+  });
+};
 
 export const seedDemoData = async () => {
   // The municipalities are independent of the rest: loading them alongside keeps start-up fast.
@@ -107,6 +133,7 @@ export const seedDemoData = async () => {
   // Nutritionists need the skill tags, which seedContent does not touch; content needs nothing else.
   const nutritionists = await seedNutritionists();
   if (demoPatientCreated) await adjustActivePatients(DEMO_NUTRITIONIST_ID, 1);
+  await seedDemoNutritionistBilling();
   const content = await seedContent();
   return { created, nutritionists, content, comuni: await comuni };
 };

@@ -1,10 +1,12 @@
 /**
- * The booking journey of the demo accounts (issue 6, Done when): the demo patient books a free
+ * The journey of the demo accounts (Done when of issues 6 and 7): the demo patient books a free
  * introductory slot on the home; the demo nutritionist sees it on the home, completes it and creates a paid
- * visit; the patient then finds that visit awaiting payment. Each person in their own browser context.
+ * visit; the patient finds that visit awaiting payment, is asked for billing data and then for the privacy
+ * contracts, pays on the local checkout page and sees the visit confirmed and the payment message in the
+ * chat. Each person in their own browser context.
  */
 import { expect, test } from '@playwright/test';
-import { bookingTexts } from '@nutri/shared';
+import { billingTexts, bookingTexts } from '@nutri/shared';
 import { api, login } from '../integration/support/api';
 import {
   dayIn,
@@ -20,7 +22,7 @@ const PATIENT = { email: 'paziente@nutri.local', password: 'Paziente123!', name:
 const NUTRITIONIST = { email: 'nutrizionista@nutri.local', password: 'Nutrizionista123!' };
 
 // The journey moves the demo patient's onboarding on for good: `@once` runs it on one device only.
-test('the demo patient books the introduction; the nutritionist completes it and books a paid visit @once', async ({
+test('the demo patient books the introduction, the nutritionist completes it and books a paid visit, the patient pays @once', async ({
   page,
   browser,
 }, testInfo) => {
@@ -99,4 +101,36 @@ test('the demo patient books the introduction; the nutritionist completes it and
   await paid.getByRole('link').click();
   await expect(page.getByRole('heading', { level: 1, name: 'Visita Nutrizionale' })).toBeVisible();
   await expect(page.getByText('In attesa di pagamento').first()).toBeVisible();
+  const bookingUrl = new URL(page.url()).pathname;
+
+  // Issue 7: paying asks first for the billing data, then (the demo nutritionist can invoice) for the
+  // privacy contracts, then the local checkout page takes Stripe's test card.
+  await page.getByRole('button', { name: /^Paga 55/ }).click();
+  const billing = page.getByRole('dialog', { name: billingTexts.dialogTitleMissing });
+  await expect(billing).toBeVisible();
+  await billing.getByLabel('Nome e cognome o ragione sociale').fill(PATIENT.name);
+  await billing.getByLabel('Codice fiscale').fill('RSSGLI92M52H501X');
+  await billing.getByLabel('Indirizzo').fill('Via Nazionale 20');
+  await billing.getByLabel('CAP').fill('00184');
+  await billing.getByRole('combobox', { name: 'Comune' }).fill('roma');
+  await page.getByRole('option', { name: 'Roma (RM)' }).click();
+  await billing.getByRole('button', { name: 'Salva e continua' }).click();
+  const privacy = page.getByRole('dialog', { name: 'Informative privacy' });
+  await expect(privacy).toBeVisible();
+  await privacy.getByLabel('Ho letto e accetto l’informativa privacy del servizio').check();
+  await privacy.getByLabel('Ho letto e accetto l’informativa privacy del nutrizionista').check();
+  await privacy.getByRole('button', { name: 'Accetta e continua' }).click();
+  await expect(page).toHaveURL(/\/Patients\/Checkout\?session_id=/);
+  await page.getByLabel('Numero della carta').fill('4242424242424242');
+  await page.getByRole('button', { name: /^Paga 55/ }).click();
+  await expect(
+    page.getByRole('heading', { name: /^Pagamento ricevuto, appuntamento del .* è confermato!$/ }),
+  ).toBeVisible();
+  await page.goto(bookingUrl);
+  await expect(page.getByText('Confermato').first()).toBeVisible();
+
+  // The chat with the nutritionist shows the payment message.
+  await page.goto('/Chat');
+  await expect(page.getByText('Pagamento completato').first()).toBeVisible();
+  await expectNoSeriousViolations(page);
 });
