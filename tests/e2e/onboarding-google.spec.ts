@@ -174,7 +174,6 @@ test.describe('Accedi con Google (/Login)', () => {
 
     popup.next(googleIdToken(clientId, 'paziente@nutri.local'));
     await google.click();
-    await expect(page.getByRole('status').filter({ hasText: 'Accesso effettuato' })).toBeVisible();
     await expect(page).toHaveURL(/\/$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Ciao, Giulia Rossi!' })).toBeVisible();
   });

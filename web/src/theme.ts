@@ -59,6 +59,8 @@ export const theme = createTheme({
   defaultRadius: 'md',
   cursorType: 'pointer',
   focusRing: 'auto',
+  // People who ask their system for less motion get no transitions (popovers, dialogs, notifications).
+  respectReducedMotion: true,
   components: {
     // @mantine/dates inputs are configured here by name so the theme does not pull the dates package.
     DateInput: { defaultProps: { valueFormat: DATE_FORMAT } },
