@@ -3,9 +3,7 @@
  * page with filters, one patient's), one booking, and the changes (create, cancel with a reason, move,
  * complete). Every change revalidates every booking list and the booking itself.
  */
-import { useEffect } from 'react';
 import useSWR, { useSWRConfig, type SWRConfiguration } from 'swr';
-import useSWRInfinite from 'swr/infinite';
 import {
   PAGE_SIZE,
   type BookingStatusId,
@@ -17,6 +15,7 @@ import {
   type PatientPriceView,
 } from '@nutri/shared';
 import { api, apiPath } from '../../../api/client';
+import { useCursorList } from '../../../api/cursor-list';
 
 export const NUTRITIONIST_BOOKINGS_PATH = '/CurrentNutritionist/Bookings';
 
@@ -56,37 +55,13 @@ export const useHomeBookings = (options: SWRConfiguration = {}) =>
  * `hasMore` says the server has one.
  */
 const useBookingPages = (query: BookingsQuery | null) => {
-  const pages = useSWRInfinite<CursorPage<BookingView>>(
-    (index, previous: CursorPage<BookingView> | null) => {
-      if (!query) return null;
-      if (index > 0 && !previous?.NextCursor) return null;
-      return [
-        NUTRITIONIST_BOOKINGS_PATH,
-        { ...query, ...(index > 0 && previous?.NextCursor ? { cursor: previous.NextCursor } : {}) },
-      ] as const;
-    },
+  const { items, ...list } = useCursorList(
+    query ? NUTRITIONIST_BOOKINGS_PATH : null,
+    query ?? {},
     getBookingsPage,
-    { revalidateFirstPage: true },
+    { reloaders: pagedListReloaders },
   );
-  const { mutate } = pages;
-  useEffect(() => {
-    const reload = () => void mutate();
-    pagedListReloaders.add(reload);
-    return () => {
-      pagedListReloaders.delete(reload);
-    };
-  }, [mutate]);
-  const bookings = pages.data?.flatMap((page) => page.Data) ?? [];
-  const last = pages.data?.[pages.data.length - 1];
-  return {
-    bookings,
-    error: pages.error as unknown,
-    isLoading: pages.isLoading,
-    isLoadingMore: pages.isValidating && pages.size > (pages.data?.length ?? 0),
-    hasMore: Boolean(last?.NextCursor),
-    loadMore: () => pages.setSize(pages.size + 1),
-    reload: () => pages.mutate(),
-  };
+  return { ...list, bookings: items ?? [] };
 };
 
 /** The bookings page: newest first, 10 per page, with the chosen filters. */

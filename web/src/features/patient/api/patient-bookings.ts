@@ -4,11 +4,10 @@
  * nutritionist, booking a slot and cancelling the introductory visit. Every change revalidates the
  * bookings, the slots and the onboarding step the home shows.
  */
-import { useEffect } from 'react';
 import useSWR, { useSWRConfig } from 'swr';
-import useSWRInfinite from 'swr/infinite';
 import { PAGE_SIZE, type BookingView, type CursorPage, type SlotsByDate } from '@nutri/shared';
 import { api, apiPath } from '../../../api/client';
+import { useCursorList, type CursorListKey } from '../../../api/cursor-list';
 import { ONBOARDING_STEP_KEY } from '../../onboarding/api/get-onboarding-step';
 import { PATIENT_HOME_PROFILE_KEY } from '../../onboarding/api/get-patient-profile';
 
@@ -34,9 +33,7 @@ export const useVisitSlots = (kind: VisitKind, enabled = true) =>
     onError: () => undefined,
   });
 
-type PageKey = readonly [string, { limit: number; cursor?: string }];
-
-const getBookingsPage = ([path, query]: PageKey) => api.get<CursorPage<BookingView>>(path, { query });
+const getBookingsPage = ([path, query]: CursorListKey) => api.get<CursorPage<BookingView>>(path, { query });
 
 /** The home's next 3 bookings. */
 export const useNextBookings = () =>
@@ -54,38 +51,13 @@ const pagedListReloaders = new Set<() => void>();
 
 /** The agenda: 10 per page, `loadMore` reads the next page while `hasMore` says there is one. */
 export const useAgenda = () => {
-  const pages = useSWRInfinite<CursorPage<BookingView>>(
-    (index, previous: CursorPage<BookingView> | null): PageKey | null => {
-      if (index > 0 && !previous?.NextCursor) return null;
-      return [
-        PATIENT_BOOKINGS_PATH,
-        {
-          limit: PAGE_SIZE.patientBookings,
-          ...(index > 0 && previous?.NextCursor ? { cursor: previous.NextCursor } : {}),
-        },
-      ];
-    },
+  const { items, ...list } = useCursorList(
+    PATIENT_BOOKINGS_PATH,
+    { limit: PAGE_SIZE.patientBookings },
     getBookingsPage,
-    { revalidateFirstPage: true, onError: () => undefined },
+    { reloaders: pagedListReloaders, onError: () => undefined },
   );
-  const { mutate } = pages;
-  useEffect(() => {
-    const reload = () => void mutate();
-    pagedListReloaders.add(reload);
-    return () => {
-      pagedListReloaders.delete(reload);
-    };
-  }, [mutate]);
-  const last = pages.data?.[pages.data.length - 1];
-  return {
-    bookings: pages.data?.flatMap((page) => page.Data) ?? [],
-    error: pages.error as unknown,
-    isLoading: pages.isLoading,
-    isLoadingMore: pages.isValidating && pages.size > (pages.data?.length ?? 0),
-    hasMore: Boolean(last?.NextCursor),
-    loadMore: () => pages.setSize(pages.size + 1),
-    reload: () => pages.mutate(),
-  };
+  return { ...list, bookings: items ?? [] };
 };
 
 export const patientBookingKey = (bookingId: number | string) =>

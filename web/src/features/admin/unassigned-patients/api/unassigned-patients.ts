@@ -4,9 +4,9 @@
  * (GET Admin/Patients/{userId}/NutritionistCandidates) and the assignment (POST .../AssignNutritionist).
  */
 import useSWR from 'swr';
-import useSWRInfinite from 'swr/infinite';
 import { z } from 'zod';
 import { api, apiPath } from '../../../../api/client';
+import { useCursorList } from '../../../../api/cursor-list';
 
 export const UNASSIGNED_PATH = '/Admin/Patients/Unassigned';
 const PAGE_SIZE = 25;
@@ -28,31 +28,12 @@ const pageSchema = z.object({
   Count: z.number(),
   NextCursor: z.string().nullable(),
 });
-type Page = z.infer<typeof pageSchema>;
-type PageKey = readonly [string, { limit: number; cursor?: string }];
 
 export const useUnassignedPatients = () => {
-  const pages = useSWRInfinite<Page>(
-    (index, previous: Page | null): PageKey | null => {
-      if (index > 0 && !previous?.NextCursor) return null;
-      return [
-        UNASSIGNED_PATH,
-        { limit: PAGE_SIZE, ...(index > 0 && previous?.NextCursor ? { cursor: previous.NextCursor } : {}) },
-      ];
-    },
-    async ([path, query]: PageKey) => pageSchema.parse(await api.get(path, { query })),
-    { revalidateFirstPage: true },
+  const { items, ...list } = useCursorList(UNASSIGNED_PATH, { limit: PAGE_SIZE }, async ([path, query]) =>
+    pageSchema.parse(await api.get(path, { query })),
   );
-  const last = pages.data?.[pages.data.length - 1];
-  return {
-    patients: pages.data?.flatMap((page) => page.Data) ?? [],
-    error: pages.error as unknown,
-    isLoading: pages.isLoading,
-    isLoadingMore: pages.isValidating && pages.size > (pages.data?.length ?? 0),
-    hasMore: Boolean(last?.NextCursor),
-    loadMore: () => pages.setSize(pages.size + 1),
-    reload: () => pages.mutate(),
-  };
+  return { ...list, patients: items ?? [] };
 };
 
 const candidateSchema = z.object({
