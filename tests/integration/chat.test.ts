@@ -223,11 +223,11 @@ describe('messages over the realtime channel', () => {
     );
 
     tabs.forEach((tab, n) => send(tab, sid, `Messaggio ${n}`));
-    // Each sender sees its own message arrive (and the others'): wait until the conversation holds 20.
-    await Promise.all(tabs.map((tab) => nextOfType(tab, 'MessageAdded', 30_000)));
+    // What is asserted is the store: wait (up to 40 s on a loaded CI machine) until it holds 20 messages.
+    // Live delivery to every tab is the subject of the exchange tests above.
     const { listMessages } = await import('../../functions/src/chat/chat-repo');
     let stored: Awaited<ReturnType<typeof listMessages>> = [];
-    for (let attempt = 0; attempt < 50 && stored.length < 20; attempt += 1) {
+    for (let attempt = 0; attempt < 200 && stored.length < 20; attempt += 1) {
       stored = await listMessages(sid, { limit: 100 });
       if (stored.length < 20) await new Promise((resolve) => setTimeout(resolve, 200));
     }
