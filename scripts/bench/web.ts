@@ -9,13 +9,28 @@
  * landing page loads initially (the files index.html loads and preloads, gzip). Everything it starts is
  * stopped at the end, also on Ctrl-C.
  *
- * In production CloudFront compresses text responses; the local gateway does not. Unless
- * --no-compression is given, the pages are therefore loaded through a loopback proxy that gzips (or
- * brotli-compresses) text responses the way CloudFront does, so transfer sizes are the production ones.
+ * In production CloudFront compresses text responses and speaks HTTP/2; the local gateway does neither.
+ * Unless --no-compression is given, the pages are therefore loaded through a loopback proxy that gzips (or
+ * brotli-compresses) text responses the way CloudFront does and serves them over HTTP/2 (TLS with a
+ * throwaway self-signed certificate, which this Chromium is told to accept), so transfer sizes and request
+ * multiplexing are the production ones. Lighthouse's simulation models HTTP/1.1 as at most 6 connections
+ * per origin, which would misstate a page that loads its many small chunks over one HTTP/2 connection.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import http from 'node:http';
+import http2 from 'node:http2';
+import { tmpdir } from 'node:os';
+import type { TLSSocket } from 'node:tls';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -41,6 +56,8 @@ const CHROMIUM_FLAGS = [
   '--disable-background-networking',
   '--disable-component-update',
   '--disable-sync',
+  // The loopback proxy's certificate is self-signed (see startCompressingProxy).
+  '--ignore-certificate-errors',
 ];
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 type Category = (typeof CATEGORIES)[number];
@@ -104,63 +121,110 @@ const landingInitialJs = () => {
 
 const COMPRESSIBLE = /^(text\/|application\/(javascript|json|xml|manifest\+json)|image\/svg\+xml)/;
 
+/** A throwaway self-signed certificate for 127.0.0.1 (openssl), removed right after it is read. */
+const selfSignedCertificate = () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'nutri-bench-tls-'));
+  try {
+    const [key, cert] = [path.join(dir, 'key.pem'), path.join(dir, 'cert.pem')];
+    execFileSync(
+      'openssl',
+      ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-days', '1']
+        .concat(['-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1'])
+        .concat(['-keyout', key, '-out', cert]),
+      { stdio: 'ignore' },
+    );
+    return { key: readFileSync(key), cert: readFileSync(cert) };
+  } catch (error) {
+    throw new Error(
+      'openssl is needed for the HTTP/2 proxy (apt-get install -y openssl), or pass --no-compression.',
+      {
+        cause: error,
+      },
+    );
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+};
+
+/** Headers HTTP/2 forbids in a response (connection-specific ones of HTTP/1.1). */
+const HOP_BY_HOP = ['connection', 'keep-alive', 'transfer-encoding', 'upgrade', 'proxy-connection'];
+
 /**
- * A loopback stand-in for CloudFront's automatic compression: forwards every request to the gateway and
- * compresses text responses (br when accepted, else gzip), like CloudFront does for files of 1 KB to 10 MB,
- * answering as the one public origin (as CloudFront does in front of the API and the assets).
+ * A loopback stand-in for CloudFront: HTTP/2 over TLS, forwards every request to the gateway and compresses
+ * text responses (br when accepted, else gzip), like CloudFront does for files of 1 KB to 10 MB, answering
+ * as the one public origin (as CloudFront does in front of the API and the assets).
  */
 const startCompressingProxy = async (target: string) => {
   const upstream = new URL(target);
   let ownOrigin = '';
-  const server = http.createServer((request, response) => {
-    const forward = http.request(
-      {
-        host: upstream.hostname,
-        port: upstream.port,
-        method: request.method,
-        path: request.url,
-        headers: { ...request.headers, host: upstream.host, 'accept-encoding': 'identity' },
-      },
-      (answer) => {
-        const chunks: Buffer[] = [];
-        answer.on('data', (chunk: Buffer) => chunks.push(chunk));
-        answer.on('end', () => {
-          let body = Buffer.concat(chunks);
-          const headers = { ...answer.headers };
-          const type = String(headers['content-type'] ?? '');
-          const accepts = String(request.headers['accept-encoding'] ?? '');
-          // The API names images with absolute URLs of the gateway (production: the public origin): point
-          // them at this origin, or the page's CSP (img-src 'self') would block them.
-          if (/json|html|xml/.test(type))
-            body = Buffer.from(body.toString('utf8').replaceAll(upstream.origin, ownOrigin));
-          let encoded = body;
-          if (COMPRESSIBLE.test(type) && body.length >= 1000 && body.length <= 10_000_000) {
-            if (/\bbr\b/.test(accepts)) {
-              encoded = brotliCompressSync(body, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } });
-              headers['content-encoding'] = 'br';
-            } else if (/\bgzip\b/.test(accepts)) {
-              encoded = gzipSync(body);
-              headers['content-encoding'] = 'gzip';
+  const server = http2.createSecureServer(
+    { ...selfSignedCertificate(), allowHTTP1: true },
+    (request, response) => {
+      // HTTP/2 pseudo-headers (:path, :authority…) are not HTTP/1.1 headers for the gateway.
+      const headers = Object.fromEntries(
+        Object.entries(request.headers).filter(([name]) => !name.startsWith(':')),
+      );
+      const forward = http.request(
+        {
+          host: upstream.hostname,
+          port: upstream.port,
+          method: request.method,
+          path: request.url,
+          headers: { ...headers, host: upstream.host, 'accept-encoding': 'identity' },
+        },
+        (answer) => {
+          const chunks: Buffer[] = [];
+          answer.on('data', (chunk: Buffer) => chunks.push(chunk));
+          answer.on('end', () => {
+            let body = Buffer.concat(chunks);
+            const headers = { ...answer.headers };
+            const type = String(headers['content-type'] ?? '');
+            const accepts = String(request.headers['accept-encoding'] ?? '');
+            // The API names images with absolute URLs of the gateway (production: the public origin): point
+            // them at this origin, or the page's CSP (img-src 'self') would block them.
+            if (/json|html|xml/.test(type))
+              body = Buffer.from(body.toString('utf8').replaceAll(upstream.origin, ownOrigin));
+            let encoded = body;
+            if (COMPRESSIBLE.test(type) && body.length >= 1000 && body.length <= 10_000_000) {
+              if (/\bbr\b/.test(accepts)) {
+                encoded = brotliCompressSync(body, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } });
+                headers['content-encoding'] = 'br';
+              } else if (/\bgzip\b/.test(accepts)) {
+                encoded = gzipSync(body);
+                headers['content-encoding'] = 'gzip';
+              }
+              headers.vary = 'Accept-Encoding';
             }
-            headers.vary = 'Accept-Encoding';
-          }
-          headers['content-length'] = String(encoded.length);
-          delete headers['transfer-encoding'];
-          response.writeHead(answer.statusCode ?? 502, headers);
-          response.end(request.method === 'HEAD' ? undefined : encoded);
-        });
-      },
-    );
-    forward.on('error', () => {
-      response.writeHead(502).end();
-    });
-    request.pipe(forward);
+            headers['content-length'] = String(encoded.length);
+            for (const name of HOP_BY_HOP) delete headers[name];
+            response.writeHead(answer.statusCode ?? 502, headers);
+            if (request.method === 'HEAD') response.end();
+            else response.end(encoded);
+          });
+        },
+      );
+      forward.on('error', () => {
+        response.writeHead(502);
+        response.end();
+      });
+      request.pipe(forward);
+    },
+  );
+  // Chromium keeps its connections open: closing the server alone would wait for them.
+  const sockets = new Set<TLSSocket>();
+  server.on('secureConnection', (socket: TLSSocket) => {
+    sockets.add(socket);
+    socket.once('close', () => sockets.delete(socket));
   });
   server.listen(0, '127.0.0.1');
   await new Promise<void>((resolve) => server.once('listening', resolve));
   const { port } = server.address() as AddressInfo;
-  ownOrigin = `http://127.0.0.1:${port}`;
-  return { server, url: ownOrigin };
+  ownOrigin = `https://127.0.0.1:${port}`;
+  const close = () => {
+    server.close();
+    for (const socket of sockets) socket.destroy();
+  };
+  return { close, url: ownOrigin };
 };
 
 interface ListPage<T> {
@@ -280,13 +344,12 @@ const printTable = (rows: Measured[]) => {
 const main = async () => {
   const options = readOptions();
   let stack: RunningLocalStack | undefined;
-  let proxy: http.Server | undefined;
+  let proxy: { close: () => void } | undefined;
   let chrome: chromeLauncher.LaunchedChrome | undefined;
 
   const cleanUp = async () => {
     chrome?.kill();
     chrome = undefined;
-    proxy?.closeAllConnections();
     proxy?.close();
     proxy = undefined;
     const running = stack;
@@ -310,12 +373,13 @@ const main = async () => {
     let base = stack.info.baseUrl;
     if (options.compress) {
       const started = await startCompressingProxy(base);
-      proxy = started.server;
+      proxy = started;
       base = started.url;
     }
-    const pages = await pagesToMeasure(base);
+    // Asked of the gateway itself (the proxy's certificate is one only Chromium is told to accept).
+    const pages = await pagesToMeasure(stack.info.baseUrl);
     console.log(
-      `Ready in ${(stack.readyMs / 1000).toFixed(1)} s; measuring ${base}${options.compress ? ' (compressing like CloudFront)' : ' (uncompressed)'} with ${options.runs} run(s) per page…`,
+      `Ready in ${(stack.readyMs / 1000).toFixed(1)} s; measuring ${base}${options.compress ? ' (HTTP/2 and compression like CloudFront)' : ' (uncompressed)'} with ${options.runs} run(s) per page…`,
     );
 
     chrome = await chromeLauncher.launch({
@@ -329,7 +393,7 @@ const main = async () => {
     for (const page of pages) {
       const runs: Omit<Measured, 'name' | 'path'>[] = [];
       // A first, unmeasured load warms the gateway, DynamoDB Local's JVM and the image renditions.
-      await fetch(`${base}${page.path}`).then((response) => response.arrayBuffer());
+      await fetch(`${stack.info.baseUrl}${page.path}`).then((response) => response.arrayBuffer());
       for (let run = 0; run < options.runs; run += 1) {
         const reportFile = options.reports
           ? path.join(options.reports, `${page.name}-${run + 1}.report.json`)

@@ -189,8 +189,20 @@ test.describe('public routes: key content and accessibility', () => {
     page,
   }) => {
     const { nutritionist } = await seeded();
+    const profileRequests: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/api/v2/Nutritionists/Public/FriendlyUrl/'))
+        profileRequests.push(request.url());
+    });
     await page.goto(`/Nutritionists/${nutritionist.ProfilePageUrl}`);
     await expect(mainHeading(page)).toHaveText(/^Dott\.(sa)? \S+/);
+    // The early route script requested the data (the app adopted that request) and preloaded the photo the
+    // page shows, with the srcset and sizes of the page's image.
+    expect(profileRequests).toHaveLength(1);
+    const photo = page.getByRole('img', { name: /^Foto di Dott/ });
+    const preload = page.locator('link[rel="preload"][as="image"]');
+    await expect(preload).toHaveAttribute('imagesrcset', (await photo.getAttribute('srcset'))!);
+    await expect(preload).toHaveAttribute('imagesizes', (await photo.getAttribute('sizes'))!);
     await expect(mainHeading(page)).toContainText(
       nutritionist.ApplicationUser.DisplayName.replace(/^Dott\.(sa)? /, ''),
     );

@@ -4,6 +4,7 @@
  * shows anything and never navigates: callers decide.
  */
 import { ApiError, NetworkError, apiErrorFromResponse, parseBody, parseRetryAfter } from './api-error';
+import { takeEarlyResponse } from './early-request';
 
 /** Returns the access token to send, refreshing it first when it is about to expire. */
 export type AccessTokenProvider = () => Promise<string | null> | string | null;
@@ -71,6 +72,9 @@ const isFormData = (body: unknown): body is FormData =>
 export async function apiRequest<T = unknown>(path: string, options: RequestOptions = {}): Promise<T> {
   const method = options.method ?? 'GET';
   const url = apiUrl(path, options.query);
+  // A deep link's data may already be under way: the early route script requested it (app/early).
+  const early = method === 'GET' && !options.signal ? takeEarlyResponse(url) : null;
+  if (early) return readApiResponse<T>(method, url, early);
   const headers: Record<string, string> = {
     Accept: 'application/json',
     ...(await authorizationHeader(options.auth ?? true)),
@@ -84,15 +88,24 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
     }
   }
 
-  let response: Response;
-  try {
-    response = await fetch(url, {
+  return readApiResponse<T>(
+    method,
+    url,
+    fetch(url, {
       method,
       headers,
       body: body ?? null,
       signal: options.signal ?? null,
       credentials: 'same-origin',
-    });
+    }),
+  );
+}
+
+/** A fetch's outcome as the API's answer: `NetworkError` when it failed, `ApiError` when not OK. */
+async function readApiResponse<T>(method: string, url: string, pending: Promise<Response>): Promise<T> {
+  let response: Response;
+  try {
+    response = await pending;
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
     throw new NetworkError(method, url, error);

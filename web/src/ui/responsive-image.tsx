@@ -4,13 +4,9 @@
  * layout shift), and images below the fold load lazily.
  */
 import type { CSSProperties } from 'react';
-import { IMAGE_WIDTHS } from '../lib/shared-values';
+import { srcSetOf, type ImageUrlSet } from './image-srcset';
 
-/** `{ 400: url, 800: url, 1200: url }` (ImageFilePath of content, profiles and gallery images). */
-export type ImageUrlSet = Readonly<Record<'400' | '800' | '1200', string>>;
-
-export const srcSetOf = (urls: ImageUrlSet) =>
-  IMAGE_WIDTHS.map((width) => `${urls[String(width) as keyof ImageUrlSet]} ${width}w`).join(', ');
+export { srcSetOf, type ImageUrlSet } from './image-srcset';
 
 interface ResponsiveImageProps {
   urls: ImageUrlSet;

@@ -6,13 +6,13 @@
 import useSWR, { type SWRResponse } from 'swr';
 import type { StaticContent } from '@nutri/shared';
 import { isApiError } from '../../../api/api-error';
-import { api, apiPath } from '../../../api/client';
+import { api } from '../../../api/client';
 import { showErrorToast } from '../../../ui/notify';
 import { contentTexts } from '../texts';
 
-export const staticContentKey = (id: number) => apiPath('StaticContent', id);
-export const staticContentByUrlKey = (friendlyUrl: string) =>
-  apiPath('StaticContent', 'FriendlyUrl', friendlyUrl);
+import { staticContentByUrlKey, staticContentKey } from './static-content-keys';
+
+export { staticContentByUrlKey, staticContentKey } from './static-content-keys';
 
 /** Typed, not parsed with zod: the public pages' chunk stays free of the schemas (only forms need them). */
 export const getStaticContent = (key: string): Promise<StaticContent> => api.get<StaticContent>(key);

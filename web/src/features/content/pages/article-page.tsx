@@ -15,11 +15,11 @@ import { ResponsiveImage } from '../../../ui/responsive-image';
 import { QuestionnaireCta } from '../../public/pages/cta-card';
 import { useStaticContentByUrl } from '../api/get-static-content';
 import { ContentBody } from '../components/content-body';
+import { ARTICLE_COVER_SIZES } from '../image-sizes';
 import { contentTexts } from '../texts';
 import classes from './article-page.module.css';
 
 /** The article column is at most 760 px wide. */
-const COVER_SIZES = '(min-width: 48em) 760px, 100vw';
 
 export function ArticleCover({
   content,
@@ -33,7 +33,7 @@ export function ArticleCover({
         urls={content.ImageFilePath}
         // The caption below describes the image; repeating it as alt text would read it twice.
         alt={content.ImageCaption ? '' : 'Immagine di copertina'}
-        sizes={COVER_SIZES}
+        sizes={ARTICLE_COVER_SIZES}
         priority
         className={classes.coverImage}
       />

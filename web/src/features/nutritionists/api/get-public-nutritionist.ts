@@ -2,12 +2,13 @@
 import useSWR, { type SWRResponse } from 'swr';
 import type { PublicNutritionist } from '@nutri/shared';
 import { isApiError } from '../../../api/api-error';
-import { api, apiPath } from '../../../api/client';
+import { api } from '../../../api/client';
 import { errorTexts } from '../../../lib/shared-values';
 import { showErrorToast } from '../../../ui/notify';
 
-export const publicNutritionistByUrlKey = (friendlyUrl: string) =>
-  apiPath('Nutritionists', 'Public', 'FriendlyUrl', friendlyUrl);
+import { publicNutritionistByUrlKey } from './public-nutritionist-keys';
+
+export { publicNutritionistByUrlKey } from './public-nutritionist-keys';
 
 /** Typed, not parsed with zod (see list-public-nutritionists.ts). */
 export const getPublicNutritionistByUrl = (key: string): Promise<PublicNutritionist> =>

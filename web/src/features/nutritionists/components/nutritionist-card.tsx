@@ -5,6 +5,7 @@ import type { PublicNutritionist } from '@nutri/shared';
 import { honorific } from '../../../lib/honorific';
 import { paths } from '../../../paths';
 import { ResponsiveImage } from '../../../ui/responsive-image';
+import { NUTRITIONIST_CARD_SIZES } from '../image-sizes';
 import classes from './nutritionist-card.module.css';
 
 const MAX_SKILLS = 4;
@@ -46,7 +47,6 @@ export function SkillTags({
 }
 
 /** 1, 2, 3 or 4 columns in the lg container. */
-const CARD_SIZES = '(min-width: 75em) 270px, (min-width: 62em) 33vw, (min-width: 36em) 50vw, 100vw';
 
 export function NutritionistCard({
   nutritionist,
@@ -71,7 +71,7 @@ export function NutritionistCard({
           <ResponsiveImage
             urls={nutritionist.ImageFilePath}
             alt=""
-            sizes={CARD_SIZES}
+            sizes={NUTRITIONIST_CARD_SIZES}
             ratio={1}
             priority={priority}
           />

@@ -15,6 +15,7 @@ import { QuestionnaireCta } from '../../public/pages/cta-card';
 import { usePublicNutritionist } from '../api/get-public-nutritionist';
 import { SkillTags, nutritionistName } from '../components/nutritionist-card';
 import { NutritionistReviews } from '../components/nutritionist-reviews';
+import { NUTRITIONIST_PHOTO_SIZES } from '../image-sizes';
 
 /** Non-empty lines of a newline-separated text. */
 export const linesOf = (text: string) =>
@@ -22,8 +23,6 @@ export const linesOf = (text: string) =>
     .split(/\r?\n/)
     .map((line) => line.trim())
     .filter(Boolean);
-
-const PHOTO_SIZES = '(min-width: 62em) 360px, (min-width: 48em) 40vw, 100vw';
 
 export function NutritionistProfilePage() {
   const { friendlyUrl } = useParams();
@@ -75,7 +74,7 @@ export function NutritionistProfilePage() {
                 <ResponsiveImage
                   urls={nutritionist.ImageFilePath}
                   alt={`Foto di ${name}`}
-                  sizes={PHOTO_SIZES}
+                  sizes={NUTRITIONIST_PHOTO_SIZES}
                   ratio={1}
                   priority
                 />

@@ -18,9 +18,12 @@ import { ButtonAnchor } from '../../../ui/light-button';
 import { QuestionnaireButton } from '../components/questionnaire-button';
 import classes from './home-page.module.css';
 
-// Requested at once (not on first render), so it downloads while the first screen renders.
-const sectionsModule = import('./home-sections');
-const HomeSections = lazy(() => sectionsModule);
+let sectionsModule: Promise<typeof import('./home-sections')> | undefined;
+const loadSections = () => (sectionsModule ??= import('./home-sections'));
+const HomeSections = lazy(loadSections);
+// This module is part of the entry, which every page loads: on a visit of `/` the sections are requested at
+// once (not on first render), so they download while the first screen renders; other pages never load them.
+if (typeof window !== 'undefined' && window.location.pathname === paths.home.pattern) void loadSections();
 
 const price = formatEuro(PAID_VISIT_PRICE_CENTS);
 

@@ -1,0 +1,90 @@
+/**
+ * Which public content page a deep link opens and the API request of its data. The early route script
+ * (early-script.ts, loaded by index.html next to the app) starts that request at once; the app's data
+ * prefetch (../prefetch-route-data.ts) finds the same key, and the API client adopts the request under way.
+ *
+ * Kept free of React, SWR and the router: this module is bundled into the early script, which must stay a
+ * few kilobytes (vite.config.ts builds it on its own).
+ */
+import { apiUrl } from '../../api/client';
+import { ABOUT_CONTENT_ID } from '../../features/content/content-links';
+import { staticContentByUrlKey, staticContentKey } from '../../features/content/api/static-content-keys';
+import {
+  publicNutritionistByUrlKey,
+  publicNutritionistsKey,
+  visitSeed,
+} from '../../features/nutritionists/api/public-nutritionist-keys';
+import { paths } from '../../paths';
+
+export type EarlyRoute =
+  | { page: 'profile'; key: string }
+  | { page: 'article'; key: string }
+  | { page: 'about'; key: string }
+  | { page: 'nutritionists'; key: ReturnType<typeof publicNutritionistsKey> }
+  /** A content page without data to request early (its chunk is still preloaded). */
+  | { page: 'static'; key: null };
+
+/** The pages of the content area chunk (app/areas/content.ts): their chunk can be requested early. */
+const STATIC_CONTENT_PAGES = [
+  paths.blog.list.pattern,
+  paths.faq.pattern,
+  paths.privacyGoogleCalendar.pattern,
+  paths.termsGoogleCalendar.pattern,
+];
+
+const segmentsOf = (pathname: string) => pathname.split('/').filter(Boolean);
+
+/**
+ * The `:param` values when `pathname` matches `pattern` (case-insensitive and ignoring a trailing slash, as
+ * the router matches), else null. Only the patterns above, which have no optional or splat segments.
+ */
+export const matchPattern = (pattern: string, pathname: string): Record<string, string> | null => {
+  const expected = segmentsOf(pattern);
+  const actual = segmentsOf(pathname);
+  if (expected.length !== actual.length) return null;
+  const params: Record<string, string> = {};
+  for (const [index, part] of expected.entries()) {
+    const value = actual[index]!;
+    if (part.startsWith(':')) {
+      try {
+        params[part.slice(1)] = decodeURIComponent(value);
+      } catch {
+        return null;
+      }
+    } else if (part.toLowerCase() !== value.toLowerCase()) return null;
+  }
+  return params;
+};
+
+const pageFrom = (search: string) => {
+  const page = Number(new URLSearchParams(search).get('page') ?? '1');
+  return Number.isInteger(page) && page >= 1 ? page : 1;
+};
+
+export const earlyRouteOf = ({
+  pathname,
+  search,
+}: {
+  pathname: string;
+  search: string;
+}): EarlyRoute | null => {
+  const profile = matchPattern(paths.nutritionists.profile.pattern, pathname)?.['friendlyUrl'];
+  if (profile) return { page: 'profile', key: publicNutritionistByUrlKey(profile) };
+  const article = matchPattern(paths.blog.article.pattern, pathname)?.['friendlyUrl'];
+  if (article) return { page: 'article', key: staticContentByUrlKey(article) };
+  if (matchPattern(paths.about.pattern, pathname))
+    return { page: 'about', key: staticContentKey(ABOUT_CONTENT_ID) };
+  if (matchPattern(paths.nutritionists.list.pattern, pathname))
+    return { page: 'nutritionists', key: publicNutritionistsKey(pageFrom(search), visitSeed()) };
+  if (STATIC_CONTENT_PAGES.some((pattern) => matchPattern(pattern, pathname)))
+    return { page: 'static', key: null };
+  return null;
+};
+
+/** The URL the page's data hook requests (the same string, so the early request can be adopted). */
+export const earlyRequestUrl = (route: EarlyRoute): string | null => {
+  if (route.key === null) return null;
+  if (typeof route.key === 'string') return apiUrl(route.key);
+  const [path, query] = route.key;
+  return apiUrl(path, query);
+};

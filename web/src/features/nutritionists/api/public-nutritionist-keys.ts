@@ -1,0 +1,43 @@
+/**
+ * The request keys of the public nutritionist pages, in a module of their own (no SWR, no React): the early
+ * route script (app/early) requests a deep link's data with them before the app's JavaScript arrives.
+ */
+import { apiPath } from '../../../api/client';
+import { PAGE_SIZE } from '../../../lib/shared-values';
+
+export const publicNutritionistByUrlKey = (friendlyUrl: string) =>
+  apiPath('Nutritionists', 'Public', 'FriendlyUrl', friendlyUrl);
+
+export const PUBLIC_NUTRITIONISTS_PATH = '/Nutritionists/Public';
+export const NUTRITIONISTS_PAGE_SIZE = PAGE_SIZE.nutritionistList;
+
+const SEED_STORAGE_KEY = 'nutri.nutritionistsSeed';
+const MAX_SEED = 2 ** 31 - 1;
+
+const randomSeed = () => {
+  const value = new Uint32Array(1);
+  crypto.getRandomValues(value);
+  return value[0]! % MAX_SEED;
+};
+
+let memorySeed: number | null = null;
+
+/** This visit's seed: from sessionStorage, or drawn now and stored (in memory when storage is blocked). */
+export const visitSeed = (): number => {
+  try {
+    const stored = Number(sessionStorage.getItem(SEED_STORAGE_KEY));
+    if (Number.isInteger(stored) && stored > 0 && stored <= MAX_SEED) return stored;
+    const seed = randomSeed() || 1;
+    sessionStorage.setItem(SEED_STORAGE_KEY, String(seed));
+    return seed;
+  } catch {
+    memorySeed ??= randomSeed() || 1;
+    return memorySeed;
+  }
+};
+
+export const publicNutritionistsKey = (page: number, seed: number) =>
+  [
+    PUBLIC_NUTRITIONISTS_PATH,
+    { limit: NUTRITIONISTS_PAGE_SIZE, skip: (page - 1) * NUTRITIONISTS_PAGE_SIZE, seed },
+  ] as const;
