@@ -945,6 +945,21 @@ export const restRoutes = [
     operation: 'payLocalCheckout',
     access: ['Patient'],
   },
+  // The payment test page (spec section 2, Patient role): a small test payment, refunded, no booking.
+  {
+    method: 'POST',
+    path: api('Stripe/TestPayments'),
+    area: 'payments',
+    operation: 'createTestPayment',
+    access: ['Patient'],
+  },
+  {
+    method: 'GET',
+    path: api('Stripe/TestPayments/{SessionId}'),
+    area: 'payments',
+    operation: 'getTestPaymentResult',
+    access: ['Patient'],
+  },
   // Chat (spec section 7, Chat): connection ticket for the realtime channel, conversations, history.
   {
     method: 'POST',
@@ -987,6 +1002,58 @@ export const restRoutes = [
     area: 'chat',
     operation: 'archiveConversation',
     access: ['Nutritionist'],
+  },
+  // The SystemAdmin chat viewer (spec section 2, /SystemSettings/ChatViewer): read-only, every read audited.
+  {
+    method: 'GET',
+    path: api('Chat/Viewer/Users'),
+    area: 'chat',
+    operation: 'searchChatViewerUsers',
+    access: ['SystemAdmin'],
+  },
+  {
+    method: 'GET',
+    path: api('Chat/Viewer/Users/{userId}/Conversations'),
+    area: 'chat',
+    operation: 'getChatViewerConversations',
+    access: ['SystemAdmin'],
+  },
+  {
+    method: 'GET',
+    path: api('Chat/Viewer/Conversations/{conversationSid}/Messages'),
+    area: 'chat',
+    operation: 'getChatViewerMessages',
+    access: ['SystemAdmin'],
+  },
+  // The nutritionist's urgent WhatsApp notice to one of their patients (spec section 7, Nutritionist).
+  {
+    method: 'POST',
+    path: api('CurrentNutritionist/Patients/{id}/SendUrgentChatMessageNotification'),
+    area: 'chat',
+    operation: 'sendUrgentChatMessageNotification',
+    access: ['Nutritionist'],
+  },
+  // Chat files: presigned POST (the spec's SasToken), the confirm that posts the SendFile message, the list.
+  {
+    method: 'POST',
+    path: api('Chat/Messages/{userId}/SasToken'),
+    area: 'chat',
+    operation: 'createFileUpload',
+    access: ['Patient', 'Nutritionist'],
+  },
+  {
+    method: 'POST',
+    path: api('Chat/Messages/{userId}/Files'),
+    area: 'chat',
+    operation: 'confirmFileUpload',
+    access: ['Patient', 'Nutritionist'],
+  },
+  {
+    method: 'GET',
+    path: api('Chat/Files/{userId}'),
+    area: 'chat',
+    operation: 'getConversationFiles',
+    access: ['Patient', 'Nutritionist'],
   },
 ] as const satisfies readonly RestRoute[];
 

@@ -31,6 +31,7 @@ export const THIRD_PARTY_SECRETS = {
   stripeSecretKey: 'STRIPE_SECRET_KEY_ARN',
   stripeWebhookSecret: 'STRIPE_WEBHOOK_SECRET_ARN',
   tallySigningSecret: 'TALLY_SIGNING_SECRET_ARN',
+  whatsappAccessToken: 'WHATSAPP_ACCESS_TOKEN_ARN',
 } as const;
 export type ThirdPartySecret = keyof typeof THIRD_PARTY_SECRETS;
 
@@ -82,14 +83,30 @@ export const featureAccess: Partial<Record<FeatureName, FeatureAccess>> = {
   },
   // Nutritionists' profile photos (public renditions, resized with sharp).
   nutritionists: { table: 'readWrite', jwt: true, assets: 'readWrite', nativeModules: ['sharp'] },
-  // Questionnaire webhook (Tally's signing secret), registration and verification mails.
-  onboarding: { table: 'readWrite', jwt: true, mail: true, secrets: ['tallySigningSecret'] },
+  // Questionnaire webhook (Tally's signing secret), registration and verification mails; a new or changed
+  // nutritionist pairing pushed to the chat lists (ConversationAdded / ConversationRemoved).
+  onboarding: {
+    table: 'readWrite',
+    jwt: true,
+    mail: true,
+    realtimePush: true,
+    secrets: ['tallySigningSecret'],
+  },
   // Availability, bookings and reminders; booking notices by mail, booking messages pushed to the chat.
   bookings: { table: 'readWrite', jwt: true, mail: true, realtimePush: true },
   // Billing profiles and the municipalities they name; the codice fiscale check bundles its dataset.
   billing: { table: 'readWrite', jwt: true },
-  // Chat tickets, conversations and history; archive changes pushed to the nutritionist's tabs.
-  chat: { table: 'readWrite', jwt: true, realtimePush: true },
+  // Chat tickets, conversations and history; archive changes pushed to the nutritionist's tabs; chat files
+  // (private files: presigned POST and GET, checked and previewed with sharp after upload); the urgent
+  // WhatsApp notice (the Cloud API token).
+  chat: {
+    table: 'readWrite',
+    jwt: true,
+    realtimePush: true,
+    files: 'readWrite',
+    nativeModules: ['sharp'],
+    secrets: ['whatsappAccessToken'],
+  },
   // Stripe Checkout and its webhook (both Stripe secrets); payment notices by mail and in the chat.
   payments: {
     table: 'readWrite',
@@ -98,7 +115,8 @@ export const featureAccess: Partial<Record<FeatureName, FeatureAccess>> = {
     realtimePush: true,
     secrets: ['stripeSecretKey', 'stripeWebhookSecret'],
   },
-  // Connection sweeps; the outbox, booking expiry and reminders send mail and push chat messages.
+  // Connection sweeps; the outbox, booking expiry, reminders and unseen-message notices send mail and
+  // push chat messages; SES delivery events (SNS subscription, jobs stack) update chat messages.
   // The issue-refunds job refunds through Stripe (the secret key; the webhook secret signs local events).
   jobs: {
     table: 'readWrite',
@@ -157,6 +175,14 @@ export const runtimeEnvironment = ({
   STRIPE_SECRET_KEY: undefined,
   STRIPE_WEBHOOK_SECRET_ARN: undefined,
   STRIPE_WEBHOOK_SECRET: undefined,
+  // The token's ARN only, bound to the chat area (featureAccess); the inline token is local only.
+  WHATSAPP_ACCESS_TOKEN_ARN: undefined,
+  WHATSAPP_ACCESS_TOKEN: undefined,
+  WHATSAPP_PHONE_NUMBER_ID: settings.whatsappPhoneNumberId,
+  WHATSAPP_TEMPLATE_NAME: settings.whatsappTemplateName,
+  WHATSAPP_TEMPLATE_LANGUAGE: settings.whatsappTemplateLanguage,
+  // Meta's Graph API (the config default) is the one the cloud uses.
+  WHATSAPP_API_BASE_URL: undefined,
   DYNAMODB_ENDPOINT: undefined,
   S3_ENDPOINT: undefined,
   SES_ENDPOINT: undefined,

@@ -35,6 +35,11 @@ export interface NutriAppOptions {
   supportWhatsAppNumber?: string;
   /** Google OAuth client id for "Accedi con Google"; the button is hidden without it. */
   googleClientId?: string;
+  /** WhatsApp Business Cloud API: the sending number's Phone Number ID (urgent notices fail without it). */
+  whatsappPhoneNumberId?: string;
+  /** The approved template of the urgent notice (default `avviso_messaggio_urgente`, language `it`). */
+  whatsappTemplateName?: string;
+  whatsappTemplateLanguage?: string;
   /** Run cdk-nag's AWS Solutions checks during synthesis (default true). */
   nag?: boolean;
   /** Extra CDK context, layered over cdk.json's. */
@@ -57,6 +62,9 @@ export interface NutriSettings {
   tallyFormId: string | undefined;
   supportWhatsAppNumber: string | undefined;
   googleClientId: string | undefined;
+  whatsappPhoneNumberId: string | undefined;
+  whatsappTemplateName: string | undefined;
+  whatsappTemplateLanguage: string | undefined;
 }
 
 /** cdk.json's context (feature flags included), so tests build exactly what the CLI builds. */
@@ -122,5 +130,9 @@ export const resolveSettings = (app: App, options: NutriAppOptions): NutriSettin
     tallyFormId: options.tallyFormId ?? contextString(app, 'tallyFormId'),
     supportWhatsAppNumber: options.supportWhatsAppNumber ?? contextString(app, 'supportWhatsAppNumber'),
     googleClientId: options.googleClientId ?? contextString(app, 'googleClientId'),
+    whatsappPhoneNumberId: options.whatsappPhoneNumberId ?? contextString(app, 'whatsappPhoneNumberId'),
+    whatsappTemplateName: options.whatsappTemplateName ?? contextString(app, 'whatsappTemplateName'),
+    whatsappTemplateLanguage:
+      options.whatsappTemplateLanguage ?? contextString(app, 'whatsappTemplateLanguage'),
   };
 };

@@ -2,7 +2,7 @@
  * Loads the same Lambda handler modules the CDK stacks deploy (functions/src/<area>/handler.ts) and calls
  * them in-process, as one warm Lambda per area.
  */
-import type { Context } from 'aws-lambda';
+import type { Context, SNSEvent } from 'aws-lambda';
 import type { Area } from '@nutri/functions/routes';
 import { lambdaContext } from './events';
 
@@ -29,4 +29,8 @@ export const invokeArea = async (area: Area, event: unknown): Promise<unknown> =
   asLambdaReturns(await (await load(area))(event, lambdaContext(`nutri-${area}`)));
 
 export const invokeJobs = async (event: { job: string }): Promise<unknown> =>
+  asLambdaReturns(await (await load('jobs'))(event, lambdaContext('nutri-jobs')));
+
+/** The jobs Lambda with SNS records, as the SES delivery events topic invokes it in the cloud. */
+export const invokeMailEvents = async (event: SNSEvent): Promise<unknown> =>
   asLambdaReturns(await (await load('jobs'))(event, lambdaContext('nutri-jobs')));

@@ -1,7 +1,8 @@
 /**
  * Local stand-in for CloudFront + API Gateway REST on one origin: `/api/v2/*` as API Gateway proxy events
  * (v1) to the same handlers, `/sitemap.xml` to the sitemap route (as CloudFront rewrites it), `/ws` to the
- * WebSocket gateway, `/media/*` from the assets bucket, `/dev/*` local-only tools, and the web app
+ * WebSocket gateway, `/media/*` from the assets bucket, `/dev/*` local-only tools (mail viewer, local
+ * questionnaire, jobs on demand, a simulated realtime outage for browser tests), and the web app
  * (production build, SPA fallback) everywhere else.
  */
 import { createReadStream, existsSync, statSync } from 'node:fs';
@@ -15,12 +16,16 @@ import {
 import { extname, join, normalize, sep } from 'node:path';
 import type { APIGatewayProxyResult } from 'aws-lambda';
 import { API_BASE_PATH, errorTexts } from '@nutri/shared';
+import { getConnection } from '@nutri/functions/realtime/connections-repo';
 import { GOOGLE_SIGN_IN_SOURCES } from '../lib/content-security-policy';
 import { restEvent } from './events';
 import { missingAnswers, submitLocalQuestionnaire, type LocalAnswers } from './local-tally';
 import { invokeArea } from './handlers';
 import { createRestRouter } from './router';
 import type { WebSocketGateway } from './websocket-gateway';
+
+/** Longest simulated realtime outage (`POST /dev/realtime/outage?seconds=`). */
+const MAX_OUTAGE_SECONDS = 60;
 
 /** API Gateway's payload limit. */
 const MAX_BODY_BYTES = 10 * 1024 * 1024;
@@ -199,6 +204,21 @@ export const startHttpGateway = async (options: HttpGatewayOptions) => {
       }
       const result = await submitLocalQuestionnaire(`http://127.0.0.1:${options.port}`, answers);
       return sendJson(response, result.status, result.body);
+    }
+    if (url.pathname === '/dev/realtime/outage' && request.method === 'POST') {
+      request.resume();
+      // Browser tests cut the realtime channel with this; it exists in the local runtime only.
+      if (!isLoopback(request.socket.remoteAddress))
+        return sendJson(response, 403, { code: 'forbidden', message: errorTexts.forbidden });
+      const seconds = Number(url.searchParams.get('seconds') ?? '3');
+      if (!Number.isFinite(seconds) || seconds <= 0 || seconds > MAX_OUTAGE_SECONDS)
+        return sendJson(response, 400, { code: 'bad_request', message: errorTexts.bad_request });
+      const userId = url.searchParams.get('userId');
+      // Scoped to one user's connections (looked up like the pusher does), so parallel tests are untouched.
+      const scope = userId
+        ? async (connectionId: string) => (await getConnection(connectionId))?.userId === userId
+        : undefined;
+      return sendJson(response, 200, await options.webSocket.startOutage(seconds * 1000, scope));
     }
     const job = url.pathname.match(/^\/dev\/jobs\/([a-z0-9-]+)\/run$/);
     if (job?.[1] && request.method === 'POST') {

@@ -16,6 +16,7 @@ import { startS3, LOCAL_S3_CREDENTIALS } from './s3';
 import { seedDemoData } from './seed';
 import { startScheduler } from './scheduler';
 import { startSes } from './ses';
+import { invokeMailEvents } from './handlers';
 import type { LocalStackInfo } from './stack-info';
 import { WebSocketGateway } from './websocket-gateway';
 
@@ -80,11 +81,13 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
 
     const dynamo = await startDynamoDbLocal(dataDir);
     stops.push(dynamo.stop);
-    const ses = await startSes();
+    // Delivery events of every mail go to the jobs Lambda, as the SNS subscription does in the cloud.
+    const ses = await startSes({ publish: invokeMailEvents, onLog: log });
     stops.push(ses.stop);
     const s3 = await startS3({
       dataDir,
       buckets: [LOCAL.filesBucket, LOCAL.assetsBucket],
+      privateBuckets: [LOCAL.filesBucket],
       allowedOrigin: origin,
     });
     stops.push(s3.stop);

@@ -37,6 +37,14 @@ export interface WebSocketGatewayOptions {
 
 type RouteResult = { statusCode?: number; body?: string } | undefined;
 
+/** Whether a connection is hit by a simulated outage (e.g. it belongs to one user). */
+export type OutageScope = (connectionId: string) => Promise<boolean>;
+
+interface Outage {
+  until: number;
+  includes: OutageScope;
+}
+
 const newConnectionId = () => randomBytes(9).toString('base64').replace(/[+/]/g, 'A');
 
 const headersOf = (request: IncomingMessage) =>
@@ -50,6 +58,7 @@ export class WebSocketGateway {
   private readonly server: WebSocketServer;
   private readonly connections = new Map<string, LiveConnection>();
   private readonly limits: typeof WEBSOCKET_LIMITS;
+  private outages: Outage[] = [];
 
   constructor(private readonly options: WebSocketGatewayOptions) {
     this.limits = options.limits ?? WEBSOCKET_LIMITS;
@@ -108,7 +117,13 @@ export class WebSocketGateway {
       this.options.onLog?.(`$connect failed: ${(error as Error).message}`);
       result = { statusCode: 500 };
     }
-    const status = result?.statusCode ?? 200;
+    let status = result?.statusCode ?? 200;
+    // During a simulated outage a matching upgrade is refused like an unreachable gateway's (503); its
+    // `$connect` already ran (that is how the connection's user is known), so `$disconnect` undoes it.
+    if (status >= 200 && status < 300 && (await this.inOutage(connection.id))) {
+      await this.disconnect(connection, 1006, 'Outage');
+      status = 503;
+    }
     if (status < 200 || status >= 300) {
       this.connections.delete(connection.id);
       socket.end(`HTTP/1.1 ${status} Refused\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
@@ -221,9 +236,12 @@ export class WebSocketGateway {
           }
           chunks.push(chunk as Buffer);
         }
-        await new Promise<void>((resolve, reject) =>
-          ws.send(Buffer.concat(chunks).toString('utf8'), (error) => (error ? reject(error) : resolve())),
-        ).catch(() => undefined);
+        const sent = await new Promise<boolean>((resolve) =>
+          ws.send(Buffer.concat(chunks).toString('utf8'), (error) => resolve(!error)),
+        );
+        // A socket that failed while writing is gone: say so (410), as API Gateway would, rather than
+        // 200 for a message nobody received.
+        if (!sent) return sendError(410, 'GoneException', 'Gone');
         response.writeHead(200).end();
         return;
       }
@@ -244,6 +262,31 @@ export class WebSocketGateway {
       default:
         sendError(405, 'MethodNotAllowedException', 'Method not allowed');
     }
+  }
+
+  private async inOutage(connectionId: string) {
+    const now = Date.now();
+    this.outages = this.outages.filter((outage) => outage.until > now);
+    for (const outage of this.outages) if (await outage.includes(connectionId)) return true;
+    return false;
+  }
+
+  /**
+   * Test control of the local runtime only (`POST /dev/realtime/outage`): the gateway "goes down" for the
+   * connections in scope. Their sockets are cut without a close frame (what a crashed gateway or a lost
+   * network looks like to a browser) and their new upgrades are refused until the outage ends, so clients
+   * must go through their real reconnect path. Scoped outages leave other tests' connections alone.
+   */
+  async startOutage(durationMs: number, includes: OutageScope = () => Promise.resolve(true)) {
+    const until = Date.now() + durationMs;
+    this.outages.push({ until, includes });
+    const open = [...this.connections.values()].filter((connection) => connection.socket);
+    const hit = await Promise.all(
+      open.map(async (connection) => ((await includes(connection.id)) ? connection : null)),
+    );
+    const dropped = hit.filter((connection): connection is LiveConnection => connection !== null);
+    for (const connection of dropped) connection.socket?.terminate();
+    return { dropped: dropped.length, until: new Date(until).toISOString() };
   }
 
   /** Closes every connection (sending `$disconnect` for each) and stops accepting. */

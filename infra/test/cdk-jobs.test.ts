@@ -1,4 +1,7 @@
-/** The jobs stack: one EventBridge Scheduler schedule per job definition, with retries and a dead-letter queue. */
+/**
+ * The jobs stack: one EventBridge Scheduler schedule per job definition, with retries and a dead-letter queue,
+ * and the jobs Lambda subscribed to the SES delivery events topic.
+ */
 import type { Template } from 'aws-cdk-lib/assertions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobDefinitions, type JobSchedule } from '@nutri/functions/jobs/definitions';
@@ -114,5 +117,23 @@ describe('jobs stack', () => {
     expect(queue?.Properties.SqsManagedSseEnabled).toBe(true);
     const [[, queuePolicy] = []] = resourcesOfType(template, 'AWS::SQS::QueuePolicy');
     expect(JSON.stringify(queuePolicy?.Properties.PolicyDocument)).toContain('"aws:SecureTransport":"false"');
+  });
+
+  it('subscribes the jobs Lambda to the SES delivery events topic, and only SNS from that topic may invoke it', () => {
+    const subscriptions = resourcesOfType(template, 'AWS::SNS::Subscription').map(([, s]) => s.Properties);
+    expect(subscriptions).toHaveLength(1);
+    expect(subscriptions[0]?.Protocol).toBe('lambda');
+    expect(subscriptions[0]?.Endpoint).toEqual({ 'Fn::GetAtt': [functionId(), 'Arn'] });
+    // The topic lives in the data stack: the jobs stack names it through a cross-stack reference.
+    expect(JSON.stringify(subscriptions[0]?.TopicArn)).toContain('MailEventsTopic');
+    const permissions = resourcesOfType(template, 'AWS::Lambda::Permission').map(([, p]) => p.Properties);
+    expect(permissions).toEqual([
+      expect.objectContaining({
+        Action: 'lambda:InvokeFunction',
+        Principal: 'sns.amazonaws.com',
+        FunctionName: { 'Fn::GetAtt': [functionId(), 'Arn'] },
+        SourceArn: subscriptions[0]?.TopicArn,
+      }),
+    ]);
   });
 });

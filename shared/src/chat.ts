@@ -4,7 +4,9 @@
  * their widget messages (BookingCreated, ...) with them today.
  */
 import { z } from 'zod';
+import { CHAT_MAX_FILE_BYTES } from './constants';
 import { MESSAGE_TYPES, type EmailEvent, type MessageType } from './domain';
+import type { EmailNotificationSentEvent } from './chat-notifications';
 
 /** The message type names of spec section 3, by name (`ChatMessageType.BookingCreated`). */
 export const ChatMessageType = {
@@ -44,6 +46,9 @@ export const chatMessageAttributesSchema = z.looseObject({
   FileUrl: z.string().optional(),
   FilePreviewUrl: z.string().optional(),
   FileDisplayName: z.string().optional(),
+  /** SendFile: the file's type and size, shown on its card. */
+  FileContentType: z.string().optional(),
+  FileSizeBytes: z.number().int().optional(),
 });
 export type ChatMessageAttributes = z.infer<typeof chatMessageAttributesSchema>;
 
@@ -205,7 +210,30 @@ export type ChatServerEvent =
   | TypingEvent
   | PresenceEvent
   | OnlineUsersEvent
-  | ConversationArchivedEvent;
+  | ConversationArchivedEvent
+  | EmailNotificationSentEvent
+  | ConversationAddedEvent
+  | ConversationRemovedEvent;
+
+/**
+ * Server -> client: a conversation appeared in my list, or got its id: the pair's conversation was
+ * created (first selection or first message), or a patient was assigned a nutritionist (both see the
+ * other). `UserId` is the other member; `ConversationSid` is null while the pair has none yet.
+ */
+export interface ConversationAddedEvent {
+  type: 'ConversationAdded';
+  UserId: string;
+  ConversationSid: string | null;
+}
+
+/**
+ * Server -> client: a pair left my list. Only when a patient changes nutritionist before the old pair
+ * had a conversation: a conversation that exists stays listed and readable for both members.
+ */
+export interface ConversationRemovedEvent {
+  type: 'ConversationRemoved';
+  UserId: string;
+}
 
 /** Client -> server on the realtime channel (`action` selects the route, spec section 7). */
 const conversationSidSchema = z.string().regex(/^CH[0-9a-f]{32}$/);
@@ -243,3 +271,136 @@ export const chatActionErrors = {
   notFound: 'Conversazione non trovata.',
   notSignedIn: 'Connessione non autenticata: aggiorna la pagina.',
 } as const;
+
+/**
+ * Files in the chat (spec sections 2, 6 and 9): photos and PDF documents (lab results, meal plans) up
+ * to CHAT_MAX_FILE_BYTES (10 MB). Word files are left out on purpose: their magic bytes only say "a ZIP
+ * archive", so the server could not tell them from any other archive; a PDF export does the same job.
+ * HEIC is left out too: browsers cannot show it and the image library cannot decode it for a preview.
+ */
+export const CHAT_FILE_TYPES = {
+  'image/jpeg': { extensions: ['.jpg', '.jpeg'], image: true },
+  'image/png': { extensions: ['.png'], image: true },
+  'image/webp': { extensions: ['.webp'], image: true },
+  'image/gif': { extensions: ['.gif'], image: true },
+  'application/pdf': { extensions: ['.pdf'], image: false },
+} as const;
+export type ChatFileContentType = keyof typeof CHAT_FILE_TYPES;
+export const CHAT_FILE_CONTENT_TYPES = Object.keys(CHAT_FILE_TYPES) as [
+  ChatFileContentType,
+  ...ChatFileContentType[],
+];
+
+/** The file picker's `accept`: the allowed types and their extensions. */
+export const CHAT_FILE_ACCEPT = CHAT_FILE_CONTENT_TYPES.flatMap((type) => [
+  type,
+  ...CHAT_FILE_TYPES[type].extensions,
+]).join(',');
+
+export const isChatImageType = (type: string | undefined): boolean =>
+  type !== undefined && type in CHAT_FILE_TYPES && CHAT_FILE_TYPES[type as ChatFileContentType].image;
+
+/**
+ * The allowed type of a file the browser picked: its declared type, or (when the browser declares none)
+ * the type its extension names; null when the file may not be sent.
+ */
+export const chatFileTypeOf = (name: string, declaredType: string): ChatFileContentType | null => {
+  if (declaredType) return declaredType in CHAT_FILE_TYPES ? (declaredType as ChatFileContentType) : null;
+  const extension = /\.[^.]+$/.exec(name.toLowerCase())?.[0] ?? '';
+  return (
+    CHAT_FILE_CONTENT_TYPES.find((type) =>
+      (CHAT_FILE_TYPES[type].extensions as readonly string[]).includes(extension),
+    ) ?? null
+  );
+};
+
+/** Validity of the presigned file links the server hands out (history, pushes, file list). */
+export const CHAT_FILE_URL_TTL_SECONDS = 600;
+/** Files per page of `GET Chat/Files/{userId}`. */
+export const CHAT_FILES_PAGE_SIZE = 30;
+export const CHAT_FILE_NAME_MAX_LENGTH = 200;
+
+/** Italian texts of chat files (the spec names a max-file-size message without quoting it). */
+export const chatFileTexts = {
+  tooLarge: `Il file supera la dimensione massima di ${CHAT_MAX_FILE_BYTES / (1024 * 1024)} MB.`,
+  empty: 'Il file è vuoto.',
+  wrongType: 'Formato non supportato: puoi inviare immagini JPEG, PNG, WebP o GIF e documenti PDF.',
+  contentMismatch:
+    'Il contenuto del file non corrisponde al suo formato, quindi non è stato inviato. Puoi inviare immagini JPEG, PNG, WebP o GIF e documenti PDF.',
+  missing: 'Non troviamo il file caricato: caricalo di nuovo.',
+  /** Spec section 8: cannot upload file. */
+  uploadFailed: 'Impossibile caricare il file',
+} as const;
+
+/**
+ * `POST Chat/Messages/{userId}/SasToken` (the spec's name, kept): a presigned POST for one file of the
+ * conversation with `userId`. `MessageType` is the message it will become (always SendFile).
+ */
+export const chatFileUploadRequestSchema = z.strictObject({
+  MessageType: z.literal(ChatMessageType.SendFile).default(ChatMessageType.SendFile),
+  FileDisplayName: z
+    .string()
+    .transform((name) =>
+      name
+        .replace(/[\u0000-\u001f\u007f]/g, '')
+        .replace(/[\\/]/g, '_')
+        .trim(),
+    )
+    .pipe(
+      z
+        .string()
+        .min(1, { error: 'Manca il nome del file.' })
+        .max(CHAT_FILE_NAME_MAX_LENGTH, {
+          error: `Il nome del file può avere al massimo ${CHAT_FILE_NAME_MAX_LENGTH} caratteri.`,
+        }),
+    ),
+  ContentType: z.enum(CHAT_FILE_CONTENT_TYPES, { error: chatFileTexts.wrongType }),
+  SizeBytes: z
+    .number({ error: chatFileTexts.empty })
+    .int({ error: chatFileTexts.empty })
+    .min(1, { error: chatFileTexts.empty })
+    .max(CHAT_MAX_FILE_BYTES, { error: chatFileTexts.tooLarge }),
+});
+export type ChatFileUploadRequest = z.input<typeof chatFileUploadRequestSchema>;
+
+/** Send `Fields`, then the file (form field `file`, last), to `Url`; then confirm with `UploadId`. */
+export interface ChatFileUploadResponse {
+  UploadId: string;
+  Url: string;
+  Fields: Record<string, string>;
+  /** ISO instant after which S3 refuses the upload. */
+  ExpiresAt: string;
+}
+
+/**
+ * `POST Chat/Messages/{userId}/Files`: the upload is done, check it and post the SendFile message.
+ * Idempotent on `UploadId`: a repeated confirm answers the message already posted.
+ */
+export const chatFileConfirmSchema = z.strictObject({
+  UploadId: z.uuid({ error: chatFileTexts.missing }),
+});
+
+/** One file of a conversation (`GET Chat/Files/{userId}`), with short-lived links. */
+export interface ChatFileView {
+  MessageIndex: number;
+  MessageSid: string;
+  AuthorId: string;
+  DateCreated: string;
+  FileDisplayName: string;
+  ContentType: ChatFileContentType;
+  SizeBytes: number;
+  FileUrl: string;
+  /** Images only. */
+  FilePreviewUrl: string | null;
+}
+
+/** `GET Chat/Files/{userId}?before=<MessageIndex>`: newest first. */
+export const chatFilesQuerySchema = z.object({
+  before: z.coerce.number().int().min(0).optional(),
+});
+
+export interface ChatFilesResponse {
+  Items: ChatFileView[];
+  /** Whether older files exist after the last item. */
+  HasMore: boolean;
+}

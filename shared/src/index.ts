@@ -14,5 +14,7 @@ export * from './booking-api';
 export * from './booking-views';
 export * from './reviews';
 export * from './chat';
+export * from './chat-notifications';
+export * from './chat-viewer';
 export * from './billing';
 export * from './payments';

@@ -36,6 +36,7 @@ export const paymentTexts = {
   sessionClosed: 'Questa sessione di pagamento è scaduta o è già stata usata.',
   cardDeclined: 'La carta è stata rifiutata. Prova con un’altra carta.',
   cardInvalid: 'Numero di carta non valido.',
+  testPaymentNotFound: 'Pagamento di prova non trovato.',
   invalidSignature: 'Firma del webhook non valida.',
 } as const;
 
@@ -48,8 +49,9 @@ export interface CheckoutSessionView {
 /** The local checkout page's view of its session (local runtime only: no Stripe key configured). */
 export interface LocalCheckoutView {
   SessionId: string;
-  BookingId: number;
-  BookingTime: string;
+  /** Null for a test payment (the payment test page), which pays no booking. */
+  BookingId: number | null;
+  BookingTime: string | null;
   AmountTotal: number;
   Currency: string;
   Status: 'open' | 'complete' | 'expired';
@@ -106,5 +108,26 @@ export interface InvoiceView {
   State: InvoiceState;
   /** The nutritionist's upload deadline (12 days after payment); null for the service's invoice. */
   UploadDueAt: string | null;
+  CreatedAt: string;
+}
+
+/**
+ * The payment test page (spec section 2, Patient role: "A payment test page"): a real Checkout session of
+ * this small amount through the same gateway as visits (the local checkout locally, Stripe in the cloud),
+ * touching no booking, and refunded in full as soon as it is paid. 1 EUR: above Stripe's 0.50 EUR minimum.
+ */
+export const TEST_PAYMENT_AMOUNT_CENTS = 100;
+
+/** Response of `GET Stripe/TestPayments/{SessionId}`: how the test payment went. */
+export interface TestPaymentView {
+  SessionId: string;
+  /** `stripe`: Stripe Checkout (test mode with a test key); `local`: the local checkout page. */
+  Gateway: 'stripe' | 'local';
+  /** Cents, EUR. */
+  AmountTotal: number;
+  Status: 'open' | 'complete' | 'expired';
+  Paid: boolean;
+  /** The automatic refund of a paid test payment: null until issued. */
+  RefundState: 'pending' | 'succeeded' | 'failed' | null;
   CreatedAt: string;
 }

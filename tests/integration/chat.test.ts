@@ -17,7 +17,14 @@ import {
 } from '@nutri/shared';
 import { RealtimeClient } from '../support/realtime-client';
 import { api, createTestUser, login, stack } from './support/api';
-import { createNutritionist, createPatientOf, PASSWORD } from './support/visits';
+import {
+  bookVisitFor,
+  createNutritionist,
+  createPatientOf,
+  createPublicNutritionist,
+  PASSWORD,
+  romeDateIn,
+} from './support/visits';
 
 const openClients: RealtimeClient[] = [];
 
@@ -238,6 +245,59 @@ describe('messages over the realtime channel', () => {
     expect(new Set(stored.map((message) => message.Body)).size).toBe(20);
   });
 
+  it('delivers every message to every tab when 20 tabs of a pair open at the same moment', async () => {
+    const pair = await newPair();
+    const sid = await conversationOf(pair);
+    // Opened together, each `$connect` announces presence to the partner's tabs while some of those are
+    // still in their own `$connect` (410): such a tab must not be dropped from the store.
+    const tabs = await Promise.all(
+      Array.from({ length: 20 }, (_, n) => connectWith(n % 2 ? pair.patient.token : pair.nutritionist.token)),
+    );
+
+    tabs.forEach((tab, n) => send(tab, sid, `Messaggio ${n}`));
+
+    const received = await Promise.all(
+      tabs.map(async (tab) => {
+        const bodies = new Set<string>();
+        while (bodies.size < 20) {
+          const event = await nextOfType(tab, 'MessageAdded', 60_000);
+          bodies.add(String((event.message as { Body: string }).Body));
+        }
+        return bodies.size;
+      }),
+    );
+    expect(received).toEqual(Array.from({ length: 20 }, () => 20));
+  });
+
+  it('keeps a tab that a push finds still in its $connect (410), so later messages reach it', async () => {
+    const pair = await newPair();
+    const sid = await conversationOf(pair);
+    const { deleteConnection, listUserConnections, putConnection } =
+      await import('../../functions/src/realtime/connections-repo');
+    // A nutritionist's tab stored by a `$connect` that has not returned yet: until it returns, the
+    // gateway (API Gateway too) answers 410 to any push to it.
+    const opening = `opening-${randomUUID()}`;
+    await putConnection({
+      connectionId: opening,
+      userId: pair.nutritionist.id,
+      role: 'Nutritionist',
+      connectedAt: new Date().toISOString(),
+    });
+    const stored = async () =>
+      (await listUserConnections(pair.nutritionist.id)).map((connection) => connection.connectionId);
+    try {
+      // The patient opens the chat right then: their `$connect` pushes UserConnected to that tab (410)
+      // before it returns, then their message is pushed to it (410 again).
+      const patientTab = await connectWith(pair.patient.token);
+      expect(await stored()).toContain(opening);
+      send(patientTab, sid, 'Buongiorno!');
+      await nextOfType(patientTab, 'MessageAdded');
+      expect(await stored()).toContain(opening);
+    } finally {
+      await deleteConnection(opening);
+    }
+  });
+
   it('relays typing to the other member only', async () => {
     const pair = await newPair();
     const sid = await conversationOf(pair);
@@ -331,6 +391,114 @@ describe('conversations, unread counts and history', () => {
       token: pair.patient.token,
     });
     expect(patientView.body[0]).toMatchObject({ UserLastSeenMessageIndex: 1, newMessageCount: 0 });
+  });
+
+  it('never counts a booking message as unread for the nutritionist who created or cancelled it', async () => {
+    const pair = await newPair();
+    const viewOf = async (token: string, route: string, otherUserId: string) => {
+      const result = await api<ConversationView[]>('GET', route, { token });
+      expect(result.status).toBe(200);
+      return result.body.find((view) => view.UserId === otherUserId)!;
+    };
+    const booking = await bookVisitFor(pair.nutritionist, pair.patient.id, 2, `${romeDateIn(6)}T10:00`);
+    const cancelled = await api(
+      'POST',
+      `CurrentNutritionist/Bookings/${booking.BookingId}/CancelBooking?cancelReasonId=1`,
+      {
+        token: pair.nutritionist.token,
+      },
+    );
+    expect(cancelled.status).toBe(200);
+
+    // Both booking messages are the nutritionist's: seen by them, unread for the patient.
+    expect(
+      await viewOf(pair.nutritionist.token, 'Chat/NutritionistConversations', pair.patient.id),
+    ).toMatchObject({
+      MaxMessageIndex: 1,
+      MyLastSeenMessageIndex: 1,
+      newMessageCount: 0,
+      LastMessage: { AuthorId: pair.nutritionist.id },
+    });
+    expect(await viewOf(pair.patient.token, 'Chat/PatientConversations', pair.nutritionist.id)).toMatchObject(
+      {
+        MyLastSeenMessageIndex: null,
+        newMessageCount: 2,
+      },
+    );
+  });
+
+  it('announces a new conversation to both members once (ConversationAdded)', async () => {
+    const pair = await newPair();
+    const patientTab = await connectWith(pair.patient.token);
+    const nutritionistTab = await connectWith(pair.nutritionist.token);
+
+    const sid = await conversationOf(pair);
+
+    expect(await nextOfType(patientTab, 'ConversationAdded')).toEqual({
+      type: 'ConversationAdded',
+      UserId: pair.nutritionist.id,
+      ConversationSid: sid,
+    });
+    expect(await nextOfType(nutritionistTab, 'ConversationAdded')).toEqual({
+      type: 'ConversationAdded',
+      UserId: pair.patient.id,
+      ConversationSid: sid,
+    });
+    // Selecting it again creates nothing, so announces nothing.
+    expect(await conversationOf(pair)).toBe(sid);
+    expect(await noneOfType(nutritionistTab, 'ConversationAdded')).toBe(true);
+  });
+
+  it('moves the pair between lists when a patient changes nutritionist (ConversationAdded/Removed)', async () => {
+    const pair = await newPair();
+    const next = await createPublicNutritionist();
+    const patientTab = await connectWith(pair.patient.token);
+    const oldTab = await connectWith(pair.nutritionist.token);
+    const nextTab = await connectWith(next.token);
+
+    const changed = await api('POST', 'CurrentPatient/Nutritionist/ChangeNutritionist', {
+      token: pair.patient.token,
+      body: { NutritionistId: next.id },
+    });
+    expect(changed.status).toBe(204);
+
+    expect(await nextOfType(nextTab, 'ConversationAdded')).toMatchObject({
+      UserId: pair.patient.id,
+      ConversationSid: null,
+    });
+    expect(await nextOfType(patientTab, 'ConversationAdded')).toMatchObject({ UserId: next.id });
+    // The old pair never wrote: it leaves both lists.
+    expect(await nextOfType(oldTab, 'ConversationRemoved')).toEqual({
+      type: 'ConversationRemoved',
+      UserId: pair.patient.id,
+    });
+    const patientList = await api<ConversationView[]>('GET', 'Chat/PatientConversations', {
+      token: pair.patient.token,
+    });
+    expect(patientList.body.map((view) => view.UserId)).toEqual([next.id]);
+    const oldList = await api<ConversationView[]>('GET', 'Chat/NutritionistConversations', {
+      token: pair.nutritionist.token,
+    });
+    expect(oldList.body.map((view) => view.UserId)).not.toContain(pair.patient.id);
+
+    // A pair that has a conversation stays listed (and readable) for both: nothing is removed.
+    const other = await createPatientOf(pair.nutritionist.id);
+    await api('GET', `Chat/DirectConversation/${pair.nutritionist.id}`, { token: other.token });
+    const otherTab = await connectWith(other.token);
+    expect(
+      (
+        await api('POST', 'CurrentPatient/Nutritionist/ChangeNutritionist', {
+          token: other.token,
+          body: { NutritionistId: next.id },
+        })
+      ).status,
+    ).toBe(204);
+    expect(await nextOfType(otherTab, 'ConversationAdded')).toMatchObject({ UserId: next.id });
+    expect(await noneOfType(otherTab, 'ConversationRemoved')).toBe(true);
+    const otherList = await api<ConversationView[]>('GET', 'Chat/PatientConversations', {
+      token: other.token,
+    });
+    expect(otherList.body.map((view) => view.UserId).sort()).toEqual([next.id, pair.nutritionist.id].sort());
   });
 
   it('pages the history backwards', async () => {

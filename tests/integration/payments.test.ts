@@ -17,6 +17,7 @@ import {
   type InvoiceView,
   type LocalCheckoutResult,
   type LocalCheckoutView,
+  type TestPaymentView,
 } from '@nutri/shared';
 import { api, mailsTo, stack, waitForMail } from './support/api';
 import {
@@ -450,5 +451,195 @@ describe('CreateSession: privacy contracts', () => {
     });
     expect(accepted.status).toBeLessThan(300);
     expect((await createSession(patient, booking.BookingId)).status).toBe(200);
+  });
+});
+
+const LATE_REFUND_SUBJECT =
+  /^Pagamento rimborsato: l’appuntamento del \d{2}\/\d{2}\/\d{4} era già annullato$/;
+
+/** Expires the unpaid booking exactly as the expire-unpaid-bookings job does at its deadline. */
+const expireAsTheJobDoes = async (bookingId: number) => {
+  const { getBooking } = await repo();
+  const { cancelVisit } = await import('../../functions/src/bookings/booking-service');
+  await cancelVisit((await getBooking(bookingId))!, null, 'system', new Date());
+};
+
+describe('late payments (after the booking was cancelled or expired)', () => {
+  it('expired booking, payment event twice at once and again as async success: one refund, one mail, still expired', async () => {
+    const { nutritionist, patient, booking } = await paidVisit();
+    await expireAsTheJobDoes(booking.BookingId);
+    const expired = await bookingOf(patient, booking.BookingId);
+    expect(expired).toMatchObject({ BookingStatusId: BookingStatus.CANCELLED, CancelReasonId: null });
+    expect(expired.RefundOwed).toBe(false);
+
+    const sessionId = `cs_test_${randomUUID()}`;
+    const paymentIntent = `pi_test_${randomUUID()}`;
+    const completed = sessionEvent('checkout.session.completed', booking.BookingId, {
+      id: sessionId,
+      payment_intent: paymentIntent,
+    });
+    const signature = sign(completed);
+    const responses = await Promise.all([postEvent(completed, signature), postEvent(completed, signature)]);
+    expect(responses.map((r) => r.status)).toEqual([200, 200]);
+    // The same payment as another event (Stripe's async success): recognised, nothing more happens.
+    const again = sessionEvent('checkout.session.async_payment_succeeded', booking.BookingId, {
+      id: sessionId,
+      payment_intent: paymentIntent,
+    });
+    expect((await postEvent(again, sign(again))).status).toBe(200);
+
+    // Still expired; the payment recorded, refund owed and issued once, then confirmed by charge.refunded.
+    const after = await bookingOf(patient, booking.BookingId);
+    expect(after).toMatchObject({
+      BookingStatusId: BookingStatus.CANCELLED,
+      CancelReasonId: null,
+      RefundOwed: true,
+    });
+    expect(after.PaidAt).not.toBeNull();
+    const { getBooking, listSlotLocks } = await repo();
+    expect(await listSlotLocks(nutritionist.id)).toEqual([]);
+    const { getLocalRefund } = await import('../../functions/src/payments/local-checkout-repo');
+    const refund = await getLocalRefund(paymentIntent);
+    expect(refund).toMatchObject({
+      BookingId: booking.BookingId,
+      Amount: 5500,
+      IdempotencyKey: `refund-booking-${booking.BookingId}`,
+    });
+    const stored = (await getBooking(booking.BookingId))!;
+    expect(stored.Payment).toMatchObject({
+      SessionId: sessionId,
+      PaymentIntentId: paymentIntent,
+      Late: true,
+    });
+    expect(stored.Refund!.RefundId).toBe(refund!.RefundId);
+    await expect
+      .poll(async () => (await bookingOf(patient, booking.BookingId)).RefundState, { timeout: 10_000 })
+      .toBe('succeeded');
+
+    // The job (twice at once) and a direct request find it issued: the refund stays the first one.
+    await Promise.all([runJob('issue-refunds'), runJob('issue-refunds')]);
+    const { issueRefund } = await import('../../functions/src/payments/refunds');
+    expect(await issueRefund(booking.BookingId, new Date())).toBe('already-issued');
+    expect((await getLocalRefund(paymentIntent))!.RefundId).toBe(refund!.RefundId);
+    expect((await getBooking(booking.BookingId))!.Refund!.RefundId).toBe(refund!.RefundId);
+
+    // The patient is told once; no confirmation, no payment message, no invoices.
+    const mail = await waitForMail(patient.email, (m) => LATE_REFUND_SUBJECT.test(m.subject));
+    expect(mail.body.text ?? mail.body.html).toContain('ti rimborsiamo l’intero importo');
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const mails = await mailsTo(patient.email);
+    expect(mails.filter((m) => LATE_REFUND_SUBJECT.test(m.subject))).toHaveLength(1);
+    expect(mails.filter((m) => CONFIRMED.test(m.subject))).toHaveLength(0);
+    expect(await paymentMessages(patient.id, nutritionist.id)).toHaveLength(0);
+    const invoices = await api<{ Data: InvoiceView[] }>(
+      'GET',
+      `CurrentPatient/Bookings/${booking.BookingId}/Invoices`,
+      { token: patient.token },
+    );
+    expect(invoices.body.Data).toEqual([]);
+  });
+
+  it('cancelled while the patient was on the local checkout: paying is refunded; the success page says not paid', async () => {
+    const { nutritionist, patient, booking } = await paidVisit();
+    await addBillingProfile(patient);
+    const session = await createSession(patient, booking.BookingId);
+    expect(session.status).toBe(200);
+    expect((await cancelAsNutritionist(nutritionist.token, booking.BookingId)).status).toBe(200);
+
+    const paid = await api<LocalCheckoutResult>(
+      'POST',
+      `Stripe/LocalCheckout/${session.body.SessionId}/Pay`,
+      {
+        token: patient.token,
+        body: { CardNumber: '4242 4242 4242 4242' },
+      },
+    );
+    expect(paid.status).toBe(200);
+    // The success redirect asks for fulfilment too: the same late payment, not a payment of the booking.
+    const fulfil = await api<FulfilmentView>('POST', `Stripe/${booking.BookingId}/Fulfil`, {
+      token: patient.token,
+      body: { SessionId: session.body.SessionId },
+    });
+    expect(fulfil.body).toEqual({ BookingId: booking.BookingId, Paid: false });
+
+    const after = await bookingOf(patient, booking.BookingId);
+    expect(after).toMatchObject({ BookingStatusId: BookingStatus.CANCELLED, RefundOwed: true });
+    const { getBooking } = await repo();
+    const stored = (await getBooking(booking.BookingId))!;
+    expect(stored.Payment).toMatchObject({ SessionId: session.body.SessionId, Late: true });
+    const { getLocalRefund } = await import('../../functions/src/payments/local-checkout-repo');
+    const refund = await getLocalRefund(stored.Payment!.PaymentIntentId!);
+    expect(refund).toMatchObject({ BookingId: booking.BookingId, Amount: 5500 });
+    await expect
+      .poll(async () => (await bookingOf(patient, booking.BookingId)).RefundState, { timeout: 10_000 })
+      .toBe('succeeded');
+    await waitForMail(patient.email, (m) => LATE_REFUND_SUBJECT.test(m.subject));
+    expect((await mailsTo(patient.email)).filter((m) => LATE_REFUND_SUBJECT.test(m.subject))).toHaveLength(1);
+    expect(await paymentMessages(patient.id, nutritionist.id)).toHaveLength(0);
+  });
+});
+
+describe('the payment test page', () => {
+  it('a test payment goes through the local checkout, is refunded once, and touches no booking', async () => {
+    const { nutritionist, patient, booking } = await paidVisit();
+    // Only patients; another patient cannot see it.
+    expect((await api('POST', 'Stripe/TestPayments', { token: nutritionist.token })).status).toBe(403);
+    const created = await api<CheckoutSessionView>('POST', 'Stripe/TestPayments', { token: patient.token });
+    expect(created.status).toBe(200);
+    expect(created.body.Url).toBe(
+      `${stack.baseUrl}/Patients/Checkout?session_id=${encodeURIComponent(created.body.SessionId)}`,
+    );
+    const sessionId = created.body.SessionId;
+    const checkout = await api<LocalCheckoutView>('GET', `Stripe/LocalCheckout/${sessionId}`, {
+      token: patient.token,
+    });
+    expect(checkout.body).toMatchObject({
+      BookingId: null,
+      BookingTime: null,
+      AmountTotal: 100,
+      Status: 'open',
+    });
+    const before = await api<TestPaymentView>('GET', `Stripe/TestPayments/${sessionId}`, {
+      token: patient.token,
+    });
+    expect(before.body).toMatchObject({ Gateway: 'local', Paid: false, Status: 'open', RefundState: null });
+    const other = await createPatientOf(nutritionist.id, 'Paolo Fabbri');
+    expect((await api('GET', `Stripe/TestPayments/${sessionId}`, { token: other.token })).status).toBe(404);
+
+    const paid = await api<LocalCheckoutResult>('POST', `Stripe/LocalCheckout/${sessionId}/Pay`, {
+      token: patient.token,
+      body: { CardNumber: '4242 4242 4242 4242' },
+    });
+    expect(paid.status).toBe(200);
+    expect(paid.body.RedirectUrl).toBe(`${stack.baseUrl}/Patients/TestPayment?session_id=${sessionId}`);
+    // The page's read (it asks the gateway too) and the webhook together: one refund, then confirmed.
+    const after = await api<TestPaymentView>('GET', `Stripe/TestPayments/${sessionId}`, {
+      token: patient.token,
+    });
+    expect(after.body).toMatchObject({ Paid: true, Status: 'complete', AmountTotal: 100 });
+    expect(after.body.RefundState).not.toBeNull();
+    await expect
+      .poll(
+        async () =>
+          (await api<TestPaymentView>('GET', `Stripe/TestPayments/${sessionId}`, { token: patient.token }))
+            .body.RefundState,
+        { timeout: 10_000 },
+      )
+      .toBe('succeeded');
+    const { getTestPayment } = await import('../../functions/src/payments/test-payment-repo');
+    const stored = (await getTestPayment(sessionId))!;
+    const { getLocalRefund } = await import('../../functions/src/payments/local-checkout-repo');
+    expect(await getLocalRefund(stored.PaymentIntentId!)).toMatchObject({
+      BookingId: null,
+      Amount: 100,
+      IdempotencyKey: `refund-test-payment-${sessionId}`,
+      RefundId: stored.RefundId,
+    });
+
+    // The visit awaiting payment is as it was: no payment, no message, no mail.
+    const visit = await bookingOf(patient, booking.BookingId);
+    expect(visit).toMatchObject({ BookingStatusId: BookingStatus.WAITINGFORPAYMENT, PaidAt: null });
+    expect(await paymentMessages(patient.id, nutritionist.id)).toHaveLength(0);
+    expect((await mailsTo(patient.email)).filter((m) => CONFIRMED.test(m.subject))).toHaveLength(0);
   });
 });

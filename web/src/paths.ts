@@ -100,6 +100,7 @@ export const paths = {
       (bookingId: string) => `/Patients/Agenda/${segment(bookingId)}/Review`,
     ),
     checkout: fixed('/Patients/Checkout'),
+    testPayment: fixed('/Patients/TestPayment'),
     privacyService: fixed('/Patients/Privacy/Servizio'),
     privacyNutritionist: fixed('/Patients/Privacy/Nutrizionista'),
   },

@@ -86,6 +86,11 @@ export interface BookingPayment {
   IsPaidOnNewAccount: boolean;
   /** Paid to the service's own payment account at the provider. */
   IsPaidOnProviderAccount: boolean;
+  /**
+   * Received after the booking was cancelled or had expired: never applied to it (its time may be someone
+   * else's by then) but refunded in full (RefundOwed), see payments/late-payment.ts.
+   */
+  Late?: boolean;
 }
 
 /** The refund of a paid booking cancelled in time (payments area, issue-refunds job). */
@@ -359,6 +364,12 @@ export const markBookingPaidWrite = async (
     effectsOf(outbox),
     ...extra.map((item) => ({ item, failure: changedMeanwhile() })),
   ]);
+};
+
+// Record a payment that arrived after the booking closed (payments area): the booking with the payment and
+// its refund owed, status unchanged (optimistic on version), and the outbox item that tells the patient.
+export const recordLatePaymentWrite = async (current: Booking, updated: Booking, outbox: OutboxEntry) => {
+  await transact([{ item: bookingUpdate(current, updated), failure: changedMeanwhile() }, effectsOf(outbox)]);
 };
 
 // Record a booking's refund (payments area): the booking rewritten, optimistic on version.

@@ -20,7 +20,12 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { ChatMessage, ChatMessageAttributes, EmailEvent } from '@nutri/shared';
+import {
+  notifiesByEmail,
+  type ChatMessage,
+  type ChatMessageAttributes,
+  type EmailEvent,
+} from '@nutri/shared';
 import { AppError } from '../http/errors';
 import { db, tableName } from '../platform/db/client';
 import { queryAll } from '../platform/db/query';
@@ -37,11 +42,11 @@ export interface Conversation {
 
 const partition = (conversationSid: string) => `CONV#${conversationSid}`;
 const conversationKey = (conversationSid: string) => ({ pk: partition(conversationSid), sk: 'CONV' });
-const memberKey = (conversationSid: string, userId: string) => ({
+export const memberKey = (conversationSid: string, userId: string) => ({
   pk: partition(conversationSid),
   sk: `MEMBER#${userId}`,
 });
-const messageKey = (conversationSid: string, index: number) => ({
+export const messageKey = (conversationSid: string, index: number) => ({
   pk: partition(conversationSid),
   sk: `MSG#${String(index).padStart(10, '0')}`,
 });
@@ -54,6 +59,20 @@ export const conversationsPartition = (userId: string) => `CONVERSATIONS#${userI
 /** The pair's conversation id: `CH` + 32 hex characters (the format of the spec's ConversationSid). */
 export const conversationSidFor = (patientUserId: string, nutritionistUserId: string) =>
   `CH${createHash('sha256').update(`${patientUserId}\n${nutritionistUserId}`).digest('hex').slice(0, 32)}`;
+
+/**
+ * Sparse queue of the unseen-message e-mails (chat/email-notifications.ts): text and file messages a
+ * person wrote carry gsi3 `CHATMAIL#QUEUE` / `<DateCreated>#<sid>#<index>` until the job has looked at
+ * them (seen, or covered by an e-mail).
+ */
+export const CHAT_MAIL_QUEUE = 'CHATMAIL#QUEUE';
+export const chatMailQueueKeys = (message: ChatMessage) =>
+  notifiesByEmail(message)
+    ? {
+        gsi3pk: CHAT_MAIL_QUEUE,
+        gsi3sk: `${message.DateCreated}#${message.ConversationSid}#${String(message.MessageIndex).padStart(10, '0')}`,
+      }
+    : {};
 
 const newMessageSid = () => `IM${randomUUID().replace(/-/g, '')}`;
 
@@ -88,14 +107,18 @@ export const getConversation = async (conversationSid: string): Promise<Conversa
 };
 
 // The pair's conversation, created with both member items on first use (one per pair, by its derived id).
-export const ensureConversation = async (
+export const ensureConversation = async (patientUserId: string, nutritionistUserId: string, at: Date) =>
+  (await openConversation(patientUserId, nutritionistUserId, at)).conversation;
+
+/** Like ensureConversation; `created` tells the one caller that created it (to announce it, once). */
+export const openConversation = async (
   patientUserId: string,
   nutritionistUserId: string,
   at: Date,
-): Promise<Conversation> => {
+): Promise<{ conversation: Conversation; created: boolean }> => {
   const sid = conversationSidFor(patientUserId, nutritionistUserId);
   const existing = await getConversation(sid);
-  if (existing) return existing;
+  if (existing) return { conversation: existing, created: false };
   const conversation: Conversation = {
     ConversationSid: sid,
     PatientUserId: patientUserId,
@@ -143,12 +166,12 @@ export const ensureConversation = async (
         ],
       }),
     );
-    return conversation;
+    return { conversation, created: true };
   } catch (error) {
     // Someone created it meanwhile (condition failed or the transactions collided): read theirs.
     if (!(error instanceof TransactionCanceledException)) throw error;
-    const created = await getConversation(sid);
-    if (created) return created;
+    const theirs = await getConversation(sid);
+    if (theirs) return { conversation: theirs, created: false };
     throw new AppError('conflict', undefined, { cause: error });
   }
 };
@@ -161,6 +184,11 @@ export interface NewMessage {
   body: string;
   attributes: ChatMessageAttributes;
   at: Date;
+  /**
+   * Another item of the conversation written in the same transaction, built from the stored message
+   * (e.g. the file list's entry, keyed by the message's index, so a file message never lacks it).
+   */
+  indexedItem?: (message: ChatMessage) => { sk: string } & Record<string, unknown>;
 }
 
 /** Attempts before an append under heavy contention gives up with 409 (each loser retries at once). */
@@ -240,7 +268,12 @@ export const appendMessage = async (
             {
               Put: {
                 TableName: tableName(),
-                Item: { ...messageKey(input.conversationSid, index), type: 'ChatMessage', ...message },
+                Item: {
+                  ...messageKey(input.conversationSid, index),
+                  type: 'ChatMessage',
+                  ...message,
+                  ...chatMailQueueKeys(message),
+                },
                 ConditionExpression: 'attribute_not_exists(pk)',
               },
             },
@@ -255,6 +288,32 @@ export const appendMessage = async (
                 ConditionExpression: 'attribute_not_exists(pk)',
               },
             },
+            ...(input.indexedItem
+              ? [
+                  {
+                    Put: {
+                      TableName: tableName(),
+                      Item: { ...input.indexedItem(message), pk: partition(input.conversationSid) },
+                    },
+                  },
+                ]
+              : []),
+            // What I wrote I have seen: the author's mark moves to the new message in the same write,
+            // so it is never unread for them, whichever way it was posted (chat or booking message).
+            // Forward only: the new index is above any mark. Member items exist with the conversation.
+            ...(input.authorId === conversation.PatientUserId ||
+            input.authorId === conversation.NutritionistUserId
+              ? [
+                  {
+                    Update: {
+                      TableName: tableName(),
+                      Key: memberKey(input.conversationSid, input.authorId),
+                      UpdateExpression: 'SET LastSeenMessageIndex = :index',
+                      ExpressionAttributeValues: { ':index': index },
+                    },
+                  },
+                ]
+              : []),
           ],
         }),
       );

@@ -25,15 +25,16 @@ import { listUserConnections } from '../realtime/connections-repo';
 import { issueTicket } from '../realtime/tickets-repo';
 import { chatRoleOf, conversationOfMember, resolvePair } from './access';
 import {
-  ensureConversation,
   getConversation,
   listConversationsOfUser,
   listMembers,
   listMessages,
+  openConversation,
   setArchived,
   type Conversation,
 } from './chat-repo';
-import { pushToUsers } from './push';
+import { withFileUrls, withFileUrlsAll } from './file-urls';
+import { pushConversationAdded, pushToUsers } from './push';
 
 /** Patients listed at once in the nutritionist's chat list (spec section 9: nutritionist list 50). */
 const NUTRITIONIST_LIST_SIZE = 50;
@@ -77,7 +78,8 @@ const buildView = async (
     UserLastSeenMessageIndex: theirs?.LastSeenMessageIndex ?? null,
     LastMessageDate: conversation?.LastMessageDate ?? null,
     newMessageCount: unreadCount(maxIndex, myLastSeen),
-    LastMessage: lastMessages[0] ?? null,
+    // A file's links are made for the reader, a member (the conversation comes from their member item).
+    LastMessage: lastMessages[0] ? await withFileUrls(lastMessages[0]) : null,
   };
 };
 
@@ -145,8 +147,13 @@ export const getNutritionistConversations = defineOperation(
 export const getDirectConversation = defineOperation({ path: userIdPathSchema }, async ({ actor, path }) => {
   const caller = me(actor);
   const pair = await resolvePair(caller, path.userId);
-  const conversation =
-    pair.conversation ?? (await ensureConversation(pair.patientUserId, pair.nutritionistUserId, now()));
+  let conversation = pair.conversation;
+  if (!conversation) {
+    const opened = await openConversation(pair.patientUserId, pair.nutritionistUserId, now());
+    conversation = opened.conversation;
+    // Both members' lists get the new id (e.g. the other member's open screen can now receive into it).
+    if (opened.created) await pushConversationAdded(conversation, conversation.ConversationSid);
+  }
   const response: DirectConversationResponse = { ConversationId: conversation.ConversationSid };
   return response;
 });
@@ -157,8 +164,11 @@ export const getMessages = defineOperation(
   async ({ actor, path, query }) => {
     const pair = await resolvePair(me(actor), path.userId);
     const sid = pair.conversation?.ConversationSid ?? null;
+    // File messages get fresh links here, after the membership check of resolvePair.
     const items = sid
-      ? await listMessages(sid, { beforeIndex: query.before, limit: CHAT_MESSAGES_PAGE_SIZE })
+      ? await withFileUrlsAll(
+          await listMessages(sid, { beforeIndex: query.before, limit: CHAT_MESSAGES_PAGE_SIZE }),
+        )
       : [];
     items.reverse();
     const response: ChatMessagesResponse = {

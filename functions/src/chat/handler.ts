@@ -1,5 +1,6 @@
-/** Lambda entry of the `chat` area: connection tickets, conversations and message history (REST). */
+/** Lambda entry of the `chat` area: connection tickets, conversations, message history and files (REST). */
 import { createAreaHandler } from '../http/area-handler';
+import { confirmFileUpload, createFileUpload, getConversationFiles } from './chat-files';
 import {
   archiveConversation,
   createConnectionTicket,
@@ -8,6 +9,8 @@ import {
   getNutritionistConversations,
   getPatientConversations,
 } from './conversations';
+import { getChatViewerConversations, getChatViewerMessages, searchChatViewerUsers } from './chat-viewer';
+import { sendUrgentChatMessageNotification } from './urgent-notice';
 
 export const handler = createAreaHandler('chat', {
   rest: {
@@ -17,6 +20,13 @@ export const handler = createAreaHandler('chat', {
     getDirectConversation,
     getMessages,
     archiveConversation,
+    searchChatViewerUsers,
+    getChatViewerConversations,
+    getChatViewerMessages,
+    createFileUpload,
+    confirmFileUpload,
+    getConversationFiles,
+    sendUrgentChatMessageNotification,
   },
   webSocket: {},
 });

@@ -4,8 +4,8 @@
  * The booking effects post their widget messages here; the chat's SendMessage (issue 8) will too.
  */
 import type { ChatMessageAttributes } from '@nutri/shared';
-import { appendMessage, ensureConversation } from './chat-repo';
-import { pushMessageAdded } from './push';
+import { appendMessage, openConversation } from './chat-repo';
+import { pushConversationAdded, pushMessageAdded } from './push';
 
 export interface PostMessage {
   patientUserId: string;
@@ -18,7 +18,13 @@ export interface PostMessage {
 }
 
 export const postMessage = async (input: PostMessage) => {
-  const conversation = await ensureConversation(input.patientUserId, input.nutritionistUserId, input.at);
+  const { conversation, created } = await openConversation(
+    input.patientUserId,
+    input.nutritionistUserId,
+    input.at,
+  );
+  // A booking message can be the pair's first: their lists learn the conversation before the message.
+  if (created) await pushConversationAdded(conversation, conversation.ConversationSid);
   const result = await appendMessage(
     {
       conversationSid: conversation.ConversationSid,

@@ -1,12 +1,14 @@
 /**
  * Pushes chat events to every open connection (every tab) of some users. Best effort: a gone
- * connection (410) is removed, any other failure is logged and ignored, so a push can never fail or
- * undo what was stored before it (clients reload conversations and history when they reconnect).
+ * connection (410) is removed (unless it is still connecting), any other failure is logged and ignored
+ * (the SDK has already retried throttling and transient errors), so a push can never fail or undo what
+ * was stored before it (clients reload conversations and history when they (re)connect).
  */
 import type { ChatMessage, ChatServerEvent } from '@nutri/shared';
 import { logger } from '../platform/logger';
 import { managementEndpoint, pushToConnection } from '../platform/realtime';
-import { deleteConnection, listUserConnections } from '../realtime/connections-repo';
+import { now } from '../platform/clock';
+import { deleteGoneConnection, listUserConnections } from '../realtime/connections-repo';
 import type { Conversation } from './chat-repo';
 
 /** Sends the event to the users' connections, except `exceptConnectionId` (the sender's own tab). */
@@ -29,10 +31,13 @@ export const pushToUsers = async (
         await Promise.all(
           connections
             .filter(({ connectionId }) => connectionId !== exceptConnectionId)
-            .map(async ({ connectionId }) => {
+            .map(async (connection) => {
+              const { connectionId } = connection;
               try {
+                // A 410 for a connection still in its `$connect` is no proof it is gone (see
+                // CONNECT_GRACE_MS): that tab misses this event but reloads its lists once open.
                 if ((await pushToConnection(endpoint, connectionId, event)) === 'gone')
-                  await deleteConnection(connectionId);
+                  await deleteGoneConnection(connection, now());
               } catch (error) {
                 logger.warn('Chat push failed', {
                   type: event.type,
@@ -58,3 +63,29 @@ export const pushMessageAdded = (conversation: Conversation, message: ChatMessag
     type: 'MessageAdded',
     message,
   });
+
+type Pair = Pick<Conversation, 'PatientUserId' | 'NutritionistUserId'>;
+
+/** ConversationAdded to both members' tabs, each event naming the other member. */
+export const pushConversationAdded = async (pair: Pair, conversationSid: string | null) => {
+  await Promise.all([
+    pushToUsers([pair.PatientUserId], {
+      type: 'ConversationAdded',
+      UserId: pair.NutritionistUserId,
+      ConversationSid: conversationSid,
+    }),
+    pushToUsers([pair.NutritionistUserId], {
+      type: 'ConversationAdded',
+      UserId: pair.PatientUserId,
+      ConversationSid: conversationSid,
+    }),
+  ]);
+};
+
+/** ConversationRemoved to both members' tabs, each event naming the other member. */
+export const pushConversationRemoved = async (pair: Pair) => {
+  await Promise.all([
+    pushToUsers([pair.PatientUserId], { type: 'ConversationRemoved', UserId: pair.NutritionistUserId }),
+    pushToUsers([pair.NutritionistUserId], { type: 'ConversationRemoved', UserId: pair.PatientUserId }),
+  ]);
+};

@@ -9,6 +9,7 @@ import { AppError, notFound } from '../http/errors';
 import { config } from '../platform/config';
 import { decodeCursor, encodeCursor } from '../platform/db/cursor';
 import { deleteObject, headObject, presignDownload, presignUpload, readObjectStart } from '../platform/files';
+import { matchesFileSignature } from '../platform/file-signatures';
 import { newId } from '../platform/ids';
 import { logger } from '../platform/logger';
 import { sendMail } from '../platform/mail';
@@ -36,7 +37,7 @@ export const CV_TEXTS = {
 export const cvObjectKey = (uploadId: string) => `join-team/${uploadId}.pdf`;
 
 /** Every PDF starts with this header (ISO 32000: `%PDF-` then the version). */
-export const looksLikePdf = (start: Buffer) => start.subarray(0, 5).toString('latin1') === '%PDF-';
+export const looksLikePdf = (start: Buffer) => matchesFileSignature(CV_CONTENT_TYPE, start);
 
 const cvError = (message: string) =>
   new AppError('validation_failed', message, { errors: { CvUploadId: [message] } });

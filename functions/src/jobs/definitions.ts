@@ -62,6 +62,12 @@ export const jobDefinitions = [
       'Refunds in full, through the card payment provider, paid bookings cancelled with 2 days notice or more (once each).',
     schedule: { kind: 'rate', minutes: 5 },
   },
+  {
+    name: 'notify-unseen-chat-messages',
+    description:
+      'E-mails the recipient of chat messages still unseen 5 minutes after they were sent: one mail per recipient and conversation, never quoting the messages.',
+    schedule: { kind: 'rate', minutes: 1 },
+  },
 ] as const satisfies readonly JobDefinition[];
 
 export type JobName = (typeof jobDefinitions)[number]['name'];

@@ -1,6 +1,7 @@
 /**
- * Lambda entry of the scheduled jobs. EventBridge Scheduler invokes it with `{ "job": "<name>" }`;
- * the local scheduler calls it the same way.
+ * Lambda entry of the background work. EventBridge Scheduler invokes it with `{ "job": "<name>" }` (the
+ * local scheduler calls it the same way); the SES delivery events topic invokes it with SNS records (the
+ * local SES publishes the same events), handled by ./mail-events.ts.
  */
 import middy from '@middy/core';
 import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
@@ -17,6 +18,10 @@ import { deliverOutbox } from './deliver-outbox';
 import { loadComuni } from '../billing/load-comuni';
 import { issueOwedRefunds } from '../payments/refunds';
 import { now } from '../platform/clock';
+import { isSnsEvent } from '../platform/mail-events';
+import { notifyUnseenChatMessages } from '../chat/email-notifications';
+import { handleMailEvents } from './mail-events';
+import type { SNSEvent } from 'aws-lambda';
 
 const jobs: Record<JobName, () => Promise<unknown>> = {
   'sweep-connections': sweepConnections,
@@ -27,6 +32,7 @@ const jobs: Record<JobName, () => Promise<unknown>> = {
   'payment-reminders': sendPaymentReminders,
   'appointment-reminders': sendAppointmentReminders,
   'issue-refunds': issueOwedRefunds,
+  'notify-unseen-chat-messages': notifyUnseenChatMessages,
 };
 
 export interface JobEvent {
@@ -45,6 +51,13 @@ export const runJob = async (event: JobEvent) => {
   return { job: event.job, result };
 };
 
-export const handler = middy<JobEvent, Awaited<ReturnType<typeof runJob>>>()
+/** SES delivery events from SNS. */
+export const runMailEvents = async (event: SNSEvent) => {
+  const result = await handleMailEvents(event);
+  logger.info('Mail events handled', { result: { ...result } });
+  return result;
+};
+
+export const handler = middy<JobEvent | SNSEvent, unknown>()
   .use(injectLambdaContext(logger, { resetKeys: true }))
-  .handler(runJob);
+  .handler((event) => (isSnsEvent(event) ? runMailEvents(event) : runJob(event)));

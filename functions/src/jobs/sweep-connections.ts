@@ -1,7 +1,7 @@
 import { WEBSOCKET_LIMITS } from '@nutri/shared';
 import { now } from '../platform/clock';
 import { isConnectionAlive, managementEndpoint } from '../platform/realtime';
-import { deleteConnection, listConnectionsOldestFirst } from '../realtime/connections-repo';
+import { deleteGoneConnection, listConnectionsOldestFirst } from '../realtime/connections-repo';
 
 export interface SweepResult {
   checked: number;
@@ -10,7 +10,8 @@ export interface SweepResult {
 
 /**
  * Removes connections API Gateway has certainly dropped (older than its 2-hour maximum) and those it no
- * longer knows (410), e.g. when a `$disconnect` was lost. Safe to run twice.
+ * longer knows (410), e.g. when a `$disconnect` was lost, but not one whose `$connect` may still be running
+ * (CONNECT_GRACE_MS: API Gateway answers 410 until it returns). Safe to run twice.
  */
 export const sweepConnections = async (): Promise<SweepResult> => {
   const endpoint = managementEndpoint();
@@ -20,10 +21,11 @@ export const sweepConnections = async (): Promise<SweepResult> => {
   for await (const connection of listConnectionsOldestFirst()) {
     checked += 1;
     const tooOld = new Date(connection.connectedAt).getTime() < cutoff;
-    if (tooOld || !(await isConnectionAlive(endpoint, connection.connectionId))) {
-      await deleteConnection(connection.connectionId);
+    if (
+      (tooOld || !(await isConnectionAlive(endpoint, connection.connectionId))) &&
+      (await deleteGoneConnection(connection, now()))
+    )
       removed += 1;
-    }
   }
   return { checked, removed };
 };

@@ -8,6 +8,7 @@
  */
 import { honorific } from '@nutri/shared';
 import { getUser } from '../accounts/users-repo';
+import { announcePairing } from '../chat/pairing';
 import { getUserNames } from '../nutritionists/nutritionist-users';
 import { getNutritionistProfile } from '../nutritionists/public-profiles-repo';
 import { now } from '../platform/clock';
@@ -138,5 +139,7 @@ export const assignLate = async ({
     nutritionistUserId: chosen.userId,
     by: source.kind,
   });
+  // Open chat screens of both now list each other.
+  await announcePairing(patient.UserId, chosen.userId);
   return { assigned: true, mail: await deliverAssignmentMail(patient.UserId), match };
 };

@@ -8,6 +8,7 @@ import type { Actor } from '../http/actor';
 import { requireActorUser } from '../accounts/current-user';
 import { hashPassword } from '../accounts/password';
 import { isBillingProfileComplete } from '../billing/billing-status';
+import { announcePairing } from '../chat/pairing';
 import { assertAcceptablePassword } from '../accounts/password-policy';
 import { updateUser } from '../accounts/users-repo';
 import { AppError, forbidden, notFound } from '../http/errors';
@@ -145,6 +146,8 @@ export const changeNutritionist = defineOperation(
     await changePatientNutritionist(profile, body.NutritionistId, now());
     await adjustActivePatients(body.NutritionistId, 1);
     if (previous) await adjustActivePatients(previous, -1);
+    // Chat lists: the new pair appears; the old one goes unless it already had a conversation.
+    await announcePairing(profile.UserId, body.NutritionistId, previous);
     return noContent();
   },
 );

@@ -18,6 +18,7 @@ import { hashPassword } from '../accounts/password';
 import { assertAcceptablePassword } from '../accounts/password-policy';
 import { INSTANT_LOGIN_LIFETIME_SECONDS } from '../accounts/sessions';
 import { createUser, findUserByLogin, getUser, updateUser, type User } from '../accounts/users-repo';
+import { announcePairing } from '../chat/pairing';
 import { AppError } from '../http/errors';
 import { defineOperation } from '../http/operation';
 import { now } from '../platform/clock';
@@ -154,7 +155,11 @@ export const createPatientFromSubmission = async (
     }
     throw error;
   }
-  if (nutritionistUserId) await adjustActivePatients(nutritionistUserId, 1);
+  if (nutritionistUserId) {
+    await adjustActivePatients(nutritionistUserId, 1);
+    // The nutritionist's open chat screen lists the new patient at once.
+    await announcePairing(userId, nutritionistUserId);
+  }
   logger.info('Patient registered', { userId, matched: nutritionistUserId !== null });
   return user;
 };

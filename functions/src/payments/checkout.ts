@@ -131,12 +131,13 @@ const requireOwnLocalSession = async (actor: Actor | null, sessionId: string) =>
 
 export const getLocalCheckout = defineOperation({ path: sessionPath }, async ({ actor, path }) => {
   const session = await requireOwnLocalSession(actor, path.SessionId);
-  const booking = await getBooking(session.BookingId);
-  if (!booking) throw notFound(paymentTexts.sessionNotFound);
+  // A test payment (payment test page) pays no booking.
+  const booking = session.BookingId === null ? null : await getBooking(session.BookingId);
+  if (session.BookingId !== null && !booking) throw notFound(paymentTexts.sessionNotFound);
   const view: LocalCheckoutView = {
     SessionId: session.SessionId,
     BookingId: session.BookingId,
-    BookingTime: booking.BookingTime,
+    BookingTime: booking?.BookingTime ?? null,
     AmountTotal: session.AmountTotal,
     Currency: session.Currency,
     Status: session.Status,

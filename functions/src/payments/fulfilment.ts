@@ -5,19 +5,23 @@
  * the booking repository (so the booking changes job queue with its status and gets its appointment
  * reminder). Reached from the webhook and from the success redirect; idempotent: a booking already paid by
  * the session is left as it is, and concurrent fulfilments race on the booking's version (one commits, the
- * others re-read and find it paid).
+ * others re-read and find it paid). A payment arriving after the booking was cancelled or had expired is
+ * recorded and refunded in full instead (late-payment.ts).
  */
 import { BookingStatus, type OnboardingStep } from '@nutri/shared';
 import { AppError } from '../http/errors';
 import { getPatientProfile } from '../onboarding/patients-repo';
 import { logger } from '../platform/logger';
+import type { OutboxEntry } from '../platform/outbox';
 import {
   getBooking,
   markBookingPaidWrite,
   type Booking,
   type PatientChange,
 } from '../bookings/bookings-repo';
+import { recordLatePayment, withLatePayment } from './late-payment';
 import { deliverPaymentEffects, paymentOutboxEntry } from './payment-effects';
+import { issueRefund } from './refunds';
 import type { GatewaySession } from './stripe-gateway';
 
 export type FulfilmentOutcome =
@@ -30,8 +34,13 @@ export type FulfilmentOutcome =
   /** No booking of ours. */
   | 'unknown-booking'
   /**
-   * Paid, but the booking is no longer awaiting payment (cancelled or expired meanwhile, or paid by another
-   * session): the booking is NOT revived (its time may be someone else's now); logged for a refund.
+   * Paid after the booking was cancelled or had expired: the booking is NOT revived (its time may be
+   * someone else's now); the payment is recorded on it and refunded in full, once (also on a repeat).
+   */
+  | 'late-payment'
+  /**
+   * Paid, but the booking was already paid by another session (two Checkout pages paid): the booking keeps
+   * its first payment; logged with ids for support to refund the second one.
    */
   | 'orphan-payment';
 
@@ -39,6 +48,16 @@ export type FulfilmentOutcome =
 const PAID_STEP: Partial<Record<OnboardingStep, OnboardingStep>> = { 4: 5, 7: 8 };
 
 const MAX_ATTEMPTS = 4;
+
+/**
+ * Where a paid session goes: awaiting payment -> paid; cancelled (by someone, or expired unpaid) -> late
+ * payment, refunded. A booked or completed booking without a payment is a free visit, never paid by card.
+ */
+const ACCEPTS_PAYMENT: ReadonlySet<number> = new Set([
+  BookingStatus.WAITINGFORPAYMENT,
+  BookingStatus.CANCELLED,
+  BookingStatus.CANCELLEDWITHFEE,
+]);
 
 const patientStepChange = async (booking: Booking): Promise<PatientChange | null> => {
   const profile = await getPatientProfile(booking.PatientUserId);
@@ -61,15 +80,36 @@ export const fulfilSession = async (session: GatewaySession, at: Date): Promise<
   for (let attempt = 1; ; attempt += 1) {
     const booking = await getBooking(session.BookingId);
     if (!booking) return 'unknown-booking';
-    if (booking.Payment?.SessionId === session.SessionId) return 'already-paid';
-    if (booking.BookingStatusId !== BookingStatus.WAITINGFORPAYMENT || booking.Payment) {
+    if (booking.Payment?.SessionId === session.SessionId)
+      return booking.Payment.Late ? 'late-payment' : 'already-paid';
+    if (booking.Payment || !ACCEPTS_PAYMENT.has(booking.BookingStatusId)) {
       // Ids only: enough for support to find the payment and refund it.
-      logger.warn('Payment for a booking no longer awaiting payment', {
+      logger.warn('Payment not applied to its booking', {
         bookingId: booking.BookingId,
         sessionId: session.SessionId,
         status: booking.BookingStatusId,
       });
       return 'orphan-payment';
+    }
+    if (booking.BookingStatusId !== BookingStatus.WAITINGFORPAYMENT) {
+      const updated = withLatePayment(booking, session, at);
+      let effects: OutboxEntry;
+      try {
+        effects = await recordLatePayment(booking, updated, at);
+      } catch (error) {
+        if (error instanceof AppError && error.code === 'conflict' && attempt < MAX_ATTEMPTS) continue;
+        throw error;
+      }
+      await deliverPaymentEffects(effects);
+      // Right away rather than at the job's next run; if the provider fails now, the booking stays in the
+      // refund queue and the issue-refunds job tries again (same idempotency key: never twice).
+      await issueRefund(booking.BookingId, at).catch((error: unknown) =>
+        logger.warn('Refund of a late payment not issued yet', {
+          bookingId: booking.BookingId,
+          reason: error instanceof Error ? error.name : 'Error',
+        }),
+      );
+      return 'late-payment';
     }
     const updated: Booking = {
       ...booking,

@@ -1,4 +1,7 @@
-/** Lambda entry of the `payments` area: Stripe Checkout sessions, their webhook and the local checkout. */
+/**
+ * Lambda entry of the `payments` area: Stripe Checkout sessions, their webhook, the local checkout and the
+ * payment test page's test payments.
+ */
 import { createAreaHandler } from '../http/area-handler';
 import {
   createCheckoutSession,
@@ -7,6 +10,7 @@ import {
   listPatientBookingInvoices,
   payLocalCheckout,
 } from './checkout';
+import { createTestPayment, getTestPaymentResult } from './test-payment';
 import { receiveStripeWebhook } from './webhook';
 
 export const handler = createAreaHandler('payments', {
@@ -17,6 +21,8 @@ export const handler = createAreaHandler('payments', {
     getLocalCheckout,
     payLocalCheckout,
     listPatientBookingInvoices,
+    createTestPayment,
+    getTestPaymentResult,
   },
   webSocket: {},
 });

@@ -1,15 +1,15 @@
 /**
  * Items of the payments area.
  * - Local Checkout session `CHECKOUTSESSION#<sessionId>` / `SESSION` (local runtime only, no Stripe key):
- *   BookingId, PatientUserId, AmountTotal, Currency, Status, PaymentStatus, PaymentIntentId, ExpiresAt,
- *   SuccessUrl, CancelUrl; `expiresAt` TTL a week after it closes (filtered on read: DynamoDB Local never
- *   deletes expired items).
+ *   BookingId (null for a test payment), PatientUserId, AmountTotal, Currency, Status, PaymentStatus,
+ *   PaymentIntentId, ExpiresAt, SuccessUrl, CancelUrl; `expiresAt` TTL a week after it closes (filtered
+ *   on read: DynamoDB Local never deletes expired items).
  * - Webhook event `STRIPEEVENT#<eventId>` / `EVENT`: Type, Status (`processing` | `processed`), ReceivedAt,
  *   LeaseUntil; `expiresAt` TTL 30 days (Stripe retries for 3 days). Put with attribute_not_exists, so of two
  *   deliveries of one event exactly one processes it.
- * - Local refund `LOCALREFUND#<paymentIntentId>` / `REFUND` (local runtime only): RefundId, BookingId,
- *   Amount, IdempotencyKey, CreatedAt. One per payment (attribute_not_exists), as Stripe's idempotency key
- *   guarantees: asking again returns the first.
+ * - Local refund `LOCALREFUND#<paymentIntentId>` / `REFUND` (local runtime only): RefundId, BookingId (null
+ *   for a test payment), Amount, IdempotencyKey, CreatedAt. One per payment (attribute_not_exists), as
+ *   Stripe's idempotency key guarantees: asking again returns the first.
  * Access patterns: get / create / complete a local session by id (conditional update on Status); claim,
  * finish or release a webhook event by id; create-or-get the refund of a payment.
  */
@@ -22,7 +22,8 @@ import type { CreateSessionInput } from './stripe-gateway';
 
 export interface LocalSession {
   SessionId: string;
-  BookingId: number;
+  /** Null: a test payment of the payment test page. */
+  BookingId: number | null;
   PatientUserId: string;
   AmountTotal: number;
   Currency: 'eur';
@@ -47,7 +48,7 @@ const toSession = (item: Record<string, unknown>, at: Date): LocalSession => {
   const expiresAt = String(item.ExpiresAt);
   return {
     SessionId: String(item.SessionId),
-    BookingId: Number(item.BookingId),
+    BookingId: typeof item.BookingId === 'number' ? item.BookingId : null,
     PatientUserId: String(item.PatientUserId),
     AmountTotal: Number(item.AmountTotal),
     Currency: 'eur',
@@ -182,7 +183,7 @@ export const releaseWebhookEvent = async (eventId: string) => {
 
 export interface LocalRefund {
   RefundId: string;
-  BookingId: number;
+  BookingId: number | null;
   PaymentIntentId: string;
   Amount: number;
   IdempotencyKey: string;

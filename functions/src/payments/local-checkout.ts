@@ -12,7 +12,13 @@ import { config } from '../platform/config';
 import { randomToken } from '../platform/ids';
 import { logger } from '../platform/logger';
 import { completeLocalSession, createOrGetLocalRefund, type LocalSession } from './local-checkout-repo';
-import { signWebhookPayload, webhookSecret, type GatewayRefund, type RefundInput } from './stripe-gateway';
+import {
+  purposeMetadata,
+  signWebhookPayload,
+  webhookSecret,
+  type GatewayRefund,
+  type RefundInput,
+} from './stripe-gateway';
 import { now } from '../platform/clock';
 
 /** Stripe's test cards this page knows (https://docs.stripe.com/testing). */
@@ -51,8 +57,8 @@ export const localCheckoutEvent = (
       object: 'checkout.session',
       amount_total: session.AmountTotal,
       currency: session.Currency,
-      client_reference_id: String(session.BookingId),
-      metadata: { BookingId: String(session.BookingId) },
+      client_reference_id: session.BookingId === null ? null : String(session.BookingId),
+      metadata: purposeMetadata(session.BookingId),
       mode: 'payment',
       payment_intent: session.PaymentIntentId,
       payment_status: session.PaymentStatus,
@@ -138,7 +144,7 @@ export const issueLocalRefund = async (input: RefundInput): Promise<GatewayRefun
           amount: input.amountCents,
           amount_refunded: input.amountCents,
           currency: 'eur',
-          metadata: { BookingId: String(input.bookingId) },
+          metadata: purposeMetadata(input.bookingId),
           payment_intent: input.paymentIntentId,
           refunded: true,
           status: 'succeeded',

@@ -21,6 +21,7 @@ import { config } from '../platform/config';
 import { sendMail } from '../platform/mail';
 import { renderMail } from '../platform/mail-layout';
 import { recordVisitInvoices } from './invoices';
+import { latePaymentOutboxHandlers } from './late-payment';
 import {
   deliverOutboxEntry,
   newOutboxEntry,
@@ -134,7 +135,10 @@ const handlePaymentEffects: OutboxHandler = async (entry, step) => {
 };
 
 /** Every outbox topic the payments area writes (the deliver-outbox job uses these too). */
-export const paymentOutboxHandlers: OutboxHandlers = { [PAYMENT_TOPIC]: handlePaymentEffects };
+export const paymentOutboxHandlers: OutboxHandlers = {
+  [PAYMENT_TOPIC]: handlePaymentEffects,
+  ...latePaymentOutboxHandlers,
+};
 
 /** Right after the commit, in this process: best effort (never throws); the job retries what is left. */
 export const deliverPaymentEffects = (entry: OutboxEntry) => deliverOutboxEntry(entry, paymentOutboxHandlers);

@@ -13,8 +13,10 @@ import { issueLocalRefund } from './local-checkout';
 /** What the payments area needs to know about a Checkout session, whichever gateway created it. */
 export interface GatewaySession {
   SessionId: string;
-  /** From the session's metadata; null when the session is not one of ours. */
+  /** From the session's metadata; null when the session is not one of ours (or a test payment). */
   BookingId: number | null;
+  /** A session of the payment test page (metadata `TestPayment`): it pays no booking. */
+  TestPayment: boolean;
   Status: 'open' | 'complete' | 'expired';
   PaymentStatus: 'paid' | 'unpaid' | 'no_payment_required';
   PaymentIntentId: string | null;
@@ -23,7 +25,8 @@ export interface GatewaySession {
 }
 
 export interface CreateSessionInput {
-  bookingId: number;
+  /** The booking it pays; null for the payment test page's small test amount, which touches no booking. */
+  bookingId: number | null;
   patientUserId: string;
   customerEmail: string | null;
   /** What the patient sees on the payment page. */
@@ -36,10 +39,14 @@ export interface CreateSessionInput {
 }
 
 export interface RefundInput {
-  bookingId: number;
+  /** The booking whose payment is refunded; null for a test payment. */
+  bookingId: number | null;
   paymentIntentId: string;
   amountCents: number;
-  /** One per booking: asking again (a job run twice, a retry) returns the same refund, never a second. */
+  /**
+   * One per booking (or test payment): asking again (a job run twice, a retry) returns the same refund,
+   * never a second.
+   */
   idempotencyKey: string;
 }
 
@@ -67,6 +74,10 @@ const bookingIdOf = (metadata: Record<string, string> | null | undefined) => {
   return Number.isInteger(id) && id > 0 ? id : null;
 };
 
+/** What a session or payment pays, as metadata (also copied to the payment intent, so charges carry it). */
+export const purposeMetadata = (bookingId: number | null): Record<string, string> =>
+  bookingId === null ? { TestPayment: 'true' } : { BookingId: String(bookingId) };
+
 const idOf = (value: string | { id: string } | null | undefined) =>
   typeof value === 'string' ? value : (value?.id ?? null);
 
@@ -74,6 +85,7 @@ const idOf = (value: string | { id: string } | null | undefined) =>
 export const fromStripeSession = (session: Stripe.Checkout.Session): GatewaySession => ({
   SessionId: session.id,
   BookingId: bookingIdOf(session.metadata),
+  TestPayment: session.metadata?.TestPayment === 'true',
   // Stripe may add values: anything unknown counts as not (yet) paid.
   Status: session.status === 'complete' ? 'complete' : session.status === 'expired' ? 'expired' : 'open',
   PaymentStatus:
@@ -101,9 +113,9 @@ const stripeGateway = (client: Stripe): PaymentGateway => ({
           },
         },
       ],
-      metadata: { BookingId: String(input.bookingId) },
-      payment_intent_data: { metadata: { BookingId: String(input.bookingId) } },
-      client_reference_id: String(input.bookingId),
+      metadata: purposeMetadata(input.bookingId),
+      payment_intent_data: { metadata: purposeMetadata(input.bookingId) },
+      ...(input.bookingId === null ? {} : { client_reference_id: String(input.bookingId) }),
       ...(input.customerEmail ? { customer_email: input.customerEmail } : {}),
       locale: 'it',
       expires_at: Math.floor(input.expiresAt.getTime() / 1000),
@@ -127,7 +139,7 @@ const stripeGateway = (client: Stripe): PaymentGateway => ({
         payment_intent: input.paymentIntentId,
         amount: input.amountCents,
         reason: 'requested_by_customer',
-        metadata: { BookingId: String(input.bookingId) },
+        metadata: purposeMetadata(input.bookingId),
       },
       { idempotencyKey: input.idempotencyKey },
     );
@@ -149,6 +161,7 @@ const localGateway: PaymentGateway = {
       ? {
           SessionId: session.SessionId,
           BookingId: session.BookingId,
+          TestPayment: session.BookingId === null,
           Status: session.Status,
           PaymentStatus: session.PaymentStatus,
           PaymentIntentId: session.PaymentIntentId,

@@ -9,7 +9,8 @@
  *   booking (an unpaid one is cancelled by the booking expiry job at its deadline, whatever Stripe says), so
  *   an `expired` arriving after `completed` cannot undo the payment.
  * - A payment for a booking no longer awaiting it (cancelled or expired before the money arrived) is not
- *   applied: the booking's time may be someone else's by then. It is logged (ids only) for a refund.
+ *   applied: the booking's time may be someone else's by then. It is recorded and refunded in full, once,
+ *   and the patient is mailed (late-payment.ts).
  */
 import type Stripe from 'stripe';
 import { paymentTexts } from '@nutri/shared';
@@ -22,18 +23,23 @@ import { fulfilSession, type FulfilmentOutcome } from './fulfilment';
 import { confirmRefund } from './refunds';
 import { claimWebhookEvent, finishWebhookEvent, releaseWebhookEvent } from './local-checkout-repo';
 import { fromStripeSession, verifyWebhookEvent, webhookSecret } from './stripe-gateway';
+import { settleTestPayment, type TestPaymentOutcome } from './test-payment';
+import { confirmTestRefund } from './test-payment-repo';
 
 const headerOf = (headers: Record<string, string | undefined> | null, name: string) =>
   Object.entries(headers ?? {}).find(([key]) => key.toLowerCase() === name)?.[1];
 
-type HandledOutcome = FulfilmentOutcome | 'ignored' | 'recorded';
+type HandledOutcome = FulfilmentOutcome | TestPaymentOutcome | 'ignored' | 'recorded';
 
 const handleEvent = async (event: Stripe.Event, at: Date): Promise<HandledOutcome> => {
   switch (event.type) {
     case 'checkout.session.completed':
-    case 'checkout.session.async_payment_succeeded':
+    case 'checkout.session.async_payment_succeeded': {
       // `completed` with payment_status `unpaid` is a delayed method: async_payment_succeeded follows.
-      return fulfilSession(fromStripeSession(event.data.object), at);
+      const session = fromStripeSession(event.data.object);
+      // The payment test page's sessions pay no booking: recorded and refunded at once.
+      return session.TestPayment ? settleTestPayment(session, at) : fulfilSession(session, at);
+    }
     case 'checkout.session.async_payment_failed':
     case 'checkout.session.expired':
       // Nothing to change: the booking stays WAITINGFORPAYMENT and can be paid again until its deadline.
@@ -41,14 +47,20 @@ const handleEvent = async (event: Stripe.Event, at: Date): Promise<HandledOutcom
     case 'charge.refunded': {
       // Refunds are issued by the product itself (issue-refunds job); the event confirms them.
       const charge = event.data.object;
+      const paymentIntentId =
+        typeof charge.payment_intent === 'string'
+          ? charge.payment_intent
+          : (charge.payment_intent?.id ?? null);
+      if (charge.metadata?.TestPayment === 'true')
+        return paymentIntentId &&
+          (await confirmTestRefund(paymentIntentId, charge.refunds?.data[0]?.id ?? null))
+          ? 'recorded'
+          : 'ignored';
       const bookingId = Number(charge.metadata?.BookingId);
       const outcome = await confirmRefund(
         {
           bookingId: Number.isInteger(bookingId) && bookingId > 0 ? bookingId : null,
-          paymentIntentId:
-            typeof charge.payment_intent === 'string'
-              ? charge.payment_intent
-              : (charge.payment_intent?.id ?? null),
+          paymentIntentId,
           refundId: charge.refunds?.data[0]?.id ?? null,
           amount: charge.amount_refunded,
         },

@@ -52,6 +52,22 @@ const configSchema = z.object({
   /** Secret Stripe signs webhook events with: a Secrets Manager ARN in the cloud, inline locally. */
   STRIPE_WEBHOOK_SECRET_ARN: z.string().optional(),
   STRIPE_WEBHOOK_SECRET: z.string().default('whsec_local_nutri'),
+  /**
+   * WhatsApp Business Cloud API (the nutritionist's urgent notice): the access token, a Secrets Manager
+   * ARN in the cloud or inline locally. Without either the notice is only recorded (local mail viewer).
+   */
+  WHATSAPP_ACCESS_TOKEN_ARN: z.string().optional(),
+  WHATSAPP_ACCESS_TOKEN: z.string().optional(),
+  /** The sending number's id in WhatsApp Business (Meta's Phone Number ID). */
+  WHATSAPP_PHONE_NUMBER_ID: z
+    .string()
+    .regex(/^\d{5,20}$/)
+    .optional(),
+  /** The approved message template of the notice (body parameters: patient's name, nutritionist's name). */
+  WHATSAPP_TEMPLATE_NAME: z.string().default('avviso_messaggio_urgente'),
+  WHATSAPP_TEMPLATE_LANGUAGE: z.string().default('it'),
+  /** Graph API origin (tests point it at a local server that records the request). */
+  WHATSAPP_API_BASE_URL: z.url().default('https://graph.facebook.com'),
 });
 
 export type Config = z.infer<typeof configSchema>;

@@ -1,5 +1,6 @@
 /** One S3 client per process; path-style addressing against the local S3 emulator. */
 import {
+  CopyObjectCommand,
   DeleteObjectCommand,
   DeleteObjectsCommand,
   GetObjectCommand,
@@ -49,6 +50,17 @@ export const deletePrefix = async (bucket: string, prefix: string) => {
   const listed = await s3().send(new ListObjectsV2Command({ Bucket: bucket, Prefix: prefix }));
   const keys = (listed.Contents ?? []).flatMap((object) => (object.Key ? [{ Key: object.Key }] : []));
   if (keys.length) await s3().send(new DeleteObjectsCommand({ Bucket: bucket, Delete: { Objects: keys } }));
+};
+
+/** Copies an object inside the bucket on the server side (body, type and metadata kept). */
+export const copyObject = async (bucket: string, fromKey: string, toKey: string) => {
+  await s3().send(
+    new CopyObjectCommand({
+      Bucket: bucket,
+      Key: toKey,
+      CopySource: `${bucket}/${fromKey.split('/').map(encodeURIComponent).join('/')}`,
+    }),
+  );
 };
 
 export const deleteObject = async (bucket: string, key: string) => {

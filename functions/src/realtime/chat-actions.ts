@@ -94,8 +94,7 @@ export const sendMessage: WebSocketOperation = async (event) => {
     },
     conversation,
   );
-  // What I wrote I have seen: my own messages never count as unread for me.
-  await setLastSeenIndex(conversation.ConversationSid, input.userId, result.message.MessageIndex);
+  // What I wrote I have seen: appendMessage moved my own mark to it in the same write.
   if (result.created) await pushMessageAdded(conversation, result.message);
   // A retried send gets its stored message back (its tab may have missed the first push).
   else await reply(event, { type: 'MessageAdded', message: result.message });

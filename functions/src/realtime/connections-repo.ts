@@ -1,14 +1,26 @@
 /**
- * WebSocket connections. Item: pk `CONN#<connectionId>`, sk `CONN`.
- * Access patterns:
- * - get or delete one connection by id (table key; the user and chat role of a message's sender);
- * - list a user's connections, to push to every tab (gsi1: `USER#<userId>` / `CONN#<connectionId>`);
- * - list all connections oldest first, for the sweep job (gsi3: `CONNECTIONS` / `<connectedAt>#<id>`).
+ * WebSocket connections. Two items per connection, written and removed together:
+ * - `CONN#<connectionId>` / `CONN`: the connection by id (the user and chat role of a message's sender),
+ *   gsi3 `CONNECTIONS` / `<connectedAt>#<id>` (all connections oldest first, for the sweep job);
+ * - `USER#<userId>` / `CONN#<connectionId>`: the user's connections, listed with a strongly consistent
+ *   query to push to every tab. A gsi would do the listing too, but gsi reads are eventually consistent:
+ *   a push just after a tab opened could miss that tab, and nothing would tell it (issue 8).
+ * Access patterns: get or delete one connection by id; list a user's connections (consistent); list all
+ * connections oldest first.
  */
-import { DeleteCommand, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { WEBSOCKET_LIMITS, type ChatRole } from '@nutri/shared';
 import { db, tableName, toEpochSeconds } from '../platform/db/client';
 import { queryAll } from '../platform/db/query';
+
+/**
+ * A connection is stored during its `$connect`, and API Gateway answers 410 (gone) to pushes until that
+ * `$connect` has returned (the local gateway does the same). So a 410 for a younger connection proves
+ * nothing: deleting it then would orphan a tab that is about to open (no push would ever reach it again,
+ * and its own actions would be refused as not signed in). 30 s covers the WebSocket API's 29 s
+ * integration timeout; the sweep job removes a young connection that really was gone once it is older.
+ */
+export const CONNECT_GRACE_MS = 30_000;
 
 export interface Connection {
   connectionId: string;
@@ -19,31 +31,69 @@ export interface Connection {
 }
 
 const key = (connectionId: string) => ({ pk: `CONN#${connectionId}`, sk: 'CONN' });
+const userKey = (userId: string, connectionId: string) => ({
+  pk: `USER#${userId}`,
+  sk: `CONN#${connectionId}`,
+});
 
 // Store a new connection (API Gateway drops it after 2 h; expiresAt lets TTL clean up the cloud table).
 export const putConnection = async (connection: Connection) => {
   const connectedAt = new Date(connection.connectedAt);
+  const item = {
+    type: 'Connection',
+    ...connection,
+    expiresAt: toEpochSeconds(connectedAt) + WEBSOCKET_LIMITS.maxConnectionMs / 1000,
+  };
+  const byId = {
+    TableName: tableName(),
+    Item: {
+      ...key(connection.connectionId),
+      ...item,
+      gsi3pk: 'CONNECTIONS',
+      gsi3sk: `${connection.connectedAt}#${connection.connectionId}`,
+    },
+  };
+  if (!connection.userId) {
+    await db().send(new PutCommand(byId));
+    return;
+  }
   await db().send(
-    new PutCommand({
-      TableName: tableName(),
-      Item: {
-        ...key(connection.connectionId),
-        type: 'Connection',
-        ...connection,
-        ...(connection.userId
-          ? { gsi1pk: `USER#${connection.userId}`, gsi1sk: `CONN#${connection.connectionId}` }
-          : {}),
-        gsi3pk: 'CONNECTIONS',
-        gsi3sk: `${connection.connectedAt}#${connection.connectionId}`,
-        expiresAt: toEpochSeconds(connectedAt) + WEBSOCKET_LIMITS.maxConnectionMs / 1000,
-      },
+    new TransactWriteCommand({
+      TransactItems: [
+        { Put: byId },
+        {
+          Put: {
+            TableName: tableName(),
+            Item: { ...userKey(connection.userId, connection.connectionId), ...item, type: 'UserConnection' },
+          },
+        },
+      ],
     }),
   );
 };
 
-// Delete one connection by id (idempotent).
+const deleteUserItem = async (userId: string, connectionId: string) => {
+  await db().send(new DeleteCommand({ TableName: tableName(), Key: userKey(userId, connectionId) }));
+};
+
+// Delete one connection by id, both items (idempotent).
 export const deleteConnection = async (connectionId: string) => {
-  await db().send(new DeleteCommand({ TableName: tableName(), Key: key(connectionId) }));
+  const { Attributes } = await db().send(
+    new DeleteCommand({ TableName: tableName(), Key: key(connectionId), ReturnValues: 'ALL_OLD' }),
+  );
+  if (typeof Attributes?.userId === 'string') await deleteUserItem(Attributes.userId, connectionId);
+};
+
+/**
+ * After a 410: deletes the connection unless it is younger than CONNECT_GRACE_MS (its `$connect` may
+ * still be running). Returns whether it was deleted.
+ */
+export const deleteGoneConnection = async (connection: Connection, now: Date) => {
+  if (new Date(connection.connectedAt).getTime() > now.getTime() - CONNECT_GRACE_MS) return false;
+  await deleteConnection(connection.connectionId);
+  // The user's item too, even if the connection's own item was already gone (a half-done delete).
+  if (connection.userId) await deleteUserItem(connection.userId, connection.connectionId);
+  return true;
 };
 
 const toConnection = (item: Record<string, unknown>): Connection => ({
@@ -64,21 +114,22 @@ export async function* listConnectionsOldestFirst(): AsyncGenerator<Connection> 
   }
 }
 
-// List one user's open connections (gsi1 partition USER#<userId>).
+// List one user's open connections (table `USER#<userId>`, `CONN#…`, strongly consistent).
 export const listUserConnections = async (userId: string): Promise<Connection[]> => {
-  const page = await db().send(
-    new QueryCommand({
-      TableName: tableName(),
-      IndexName: 'gsi1',
-      KeyConditionExpression: 'gsi1pk = :pk AND begins_with(gsi1sk, :prefix)',
-      ExpressionAttributeValues: { ':pk': `USER#${userId}`, ':prefix': 'CONN#' },
-    }),
-  );
-  return (page.Items ?? []).map(toConnection);
+  const items: Record<string, unknown>[] = [];
+  for await (const item of queryAll({
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+    ExpressionAttributeValues: { ':pk': `USER#${userId}`, ':prefix': 'CONN#' },
+    ConsistentRead: true,
+  }))
+    items.push(item);
+  return items.map(toConnection);
 };
 
-// Get one connection by id (table key).
+// Get one connection by id (table key; consistent: the first action can follow `$connect` at once).
 export const getConnection = async (connectionId: string): Promise<Connection | null> => {
-  const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: key(connectionId) }));
+  const { Item } = await db().send(
+    new GetCommand({ TableName: tableName(), Key: key(connectionId), ConsistentRead: true }),
+  );
   return Item ? toConnection(Item) : null;
 };

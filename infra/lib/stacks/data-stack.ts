@@ -42,6 +42,7 @@ export class DataStack extends Stack {
   readonly stripeSecretKey: secretsmanager.Secret;
   readonly stripeWebhookSecret: secretsmanager.Secret;
   readonly tallySigningSecret: secretsmanager.Secret;
+  readonly whatsappAccessToken: secretsmanager.Secret;
   readonly mailConfigurationSet: ses.ConfigurationSet;
   readonly mailEventsTopic: sns.Topic;
   readonly mailIdentity: ses.EmailIdentity;
@@ -90,6 +91,12 @@ export class DataStack extends Stack {
           abortIncompleteMultipartUploadAfter: Duration.days(1),
           noncurrentVersionExpiration: Duration.days(NONCURRENT_VERSION_DAYS),
         },
+        {
+          // Chat files wait here between the presigned POST and the confirm; unconfirmed ones go.
+          id: 'expire-unconfirmed-chat-uploads',
+          prefix: 'chat-uploads/',
+          expiration: Duration.days(1),
+        },
       ],
     });
 
@@ -137,6 +144,12 @@ export class DataStack extends Stack {
       'TallySigningSecret',
       'Nutri: Tally webhook signing secret (operators)',
       'Issued by Tally for the form webhook: rotated in Tally, then put here by an operator.',
+    );
+
+    this.whatsappAccessToken = this.createEmptySecret(
+      'WhatsAppAccessToken',
+      'Nutri: WhatsApp Business Cloud API access token (operators)',
+      'Issued by Meta for the WhatsApp Business system user: rotated in Meta Business Manager, then put here by an operator.',
     );
 
     this.mailEventsTopic = new sns.Topic(this, 'MailEventsTopic', {
@@ -199,6 +212,7 @@ export class DataStack extends Stack {
     new CfnOutput(this, 'StripeSecretKeyArn', { value: this.stripeSecretKey.secretArn });
     new CfnOutput(this, 'StripeWebhookSecretArn', { value: this.stripeWebhookSecret.secretArn });
     new CfnOutput(this, 'TallySigningSecretArn', { value: this.tallySigningSecret.secretArn });
+    new CfnOutput(this, 'WhatsAppAccessTokenArn', { value: this.whatsappAccessToken.secretArn });
     new CfnOutput(this, 'MailEventsTopicArn', { value: this.mailEventsTopic.topicArn });
     this.mailIdentity.dkimRecords.forEach((record, index) => {
       new CfnOutput(this, `DkimRecord${index + 1}`, { value: `${record.name} CNAME ${record.value}` });

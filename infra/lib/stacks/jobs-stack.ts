@@ -1,6 +1,8 @@
 /**
  * Scheduled jobs: the jobs Lambda and one EventBridge Scheduler schedule per entry of jobDefinitions,
  * invoking it with `{ "job": name }`. Daily jobs run on Europe/Rome wall-clock time, across DST changes.
+ * The same Lambda is subscribed to the SES delivery events topic (data stack): it records the events of
+ * the unseen-chat-message e-mails on the messages (functions/src/jobs/mail-events.ts).
  */
 import { CfnOutput, Duration, Stack, TimeZone, type StackProps } from 'aws-cdk-lib';
 import * as iam from 'aws-cdk-lib/aws-iam';
@@ -8,6 +10,7 @@ import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as scheduler from 'aws-cdk-lib/aws-scheduler';
 import * as targets from 'aws-cdk-lib/aws-scheduler-targets';
 import * as sqs from 'aws-cdk-lib/aws-sqs';
+import * as subscriptions from 'aws-cdk-lib/aws-sns-subscriptions';
 import type { Construct } from 'constructs';
 import { jobDefinitions, type JobSchedule } from '@nutri/functions/jobs/definitions';
 import type { FeatureFunction } from '../constructs/feature-function';
@@ -65,8 +68,8 @@ export class JobsStack extends Stack {
     super(scope, id, props);
     const { settings, data, realtime } = props;
 
-    // Holds both runs Scheduler could not deliver and runs that still failed after Lambda's retries,
-    // each as the original `{ "job": name }` event, ready to replay.
+    // Holds runs Scheduler could not deliver, and runs or SES event batches that still failed after
+    // Lambda's retries, each as the original event (`{ "job": name }` or the SNS records), ready to replay.
     this.deadLetterQueue = new sqs.Queue(this, 'DeadLetterQueue', {
       encryption: sqs.QueueEncryption.SQS_MANAGED,
       enforceSSL: true,
@@ -99,6 +102,9 @@ export class JobsStack extends Stack {
       });
       this.schedules.set(job.name, schedule);
     }
+
+    // SNS invokes asynchronously: a failed batch is retried by Lambda, then lands in the dead-letter queue.
+    data.mailEventsTopic.addSubscription(new subscriptions.LambdaSubscription(this.jobsFunction.function));
 
     new CfnOutput(this, 'DeadLetterQueueUrl', { value: this.deadLetterQueue.queueUrl });
   }

@@ -111,7 +111,7 @@ export class RealtimeStack extends Stack {
         webSocketRoute,
         'APIG4',
         route.routeKey === '$connect'
-          ? 'Connections start anonymous and user data is only pushed to connections bound to a user (connections-repo, gsi1 USER#<id>); binding takes an access token verified in the realtime Lambda by the same code as REST routes, which an authorizer would duplicate.'
+          ? 'Connections start anonymous and user data is only pushed to connections bound to a user (connections-repo, USER#<id> / CONN#<id>); binding takes an access token verified in the realtime Lambda by the same code as REST routes, which an authorizer would duplicate.'
           : 'API Gateway accepts authorizers on $connect only: messages on an open connection carry the identity established there.',
       );
     }

@@ -44,6 +44,7 @@ export const Pages = {
   PatientBookingSuccess: lazyPage(patientArea, 'BookingSuccessPage'),
   PatientBookingReview: lazyPage(patientArea, 'BookingReviewPage'),
   PatientCheckout: lazyPage(patientArea, 'LocalCheckoutPage'),
+  PatientTestPayment: lazyPage(patientArea, 'TestPaymentPage'),
   PatientServicePrivacy: lazyPage(patientArea, 'ServicePrivacyPage'),
   PatientNutritionistPrivacy: lazyPage(patientArea, 'NutritionistPrivacyPage'),
 
@@ -65,5 +66,6 @@ export const Pages = {
   AdminReviews: lazyPage(adminArea, 'AdminReviewsPage'),
   UsersHome: lazyPage(usersArea, 'UsersHomePage'),
   SystemHome: lazyPage(systemArea, 'SystemHomePage'),
+  SystemChatViewer: lazyPage(systemArea, 'ChatViewerPage'),
   Chat: lazyPage(chatArea, 'ChatPage'),
 };

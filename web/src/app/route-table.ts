@@ -49,6 +49,7 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   },
   { pattern: paths.patients.bookingReview.pattern, access: ['Patient'], page: Pages.PatientBookingReview },
   { pattern: paths.patients.checkout.pattern, access: ['Patient'], page: Pages.PatientCheckout },
+  { pattern: paths.patients.testPayment.pattern, access: ['Patient'], page: Pages.PatientTestPayment },
   { pattern: paths.patients.privacyService.pattern, access: ['Patient'], page: Pages.PatientServicePrivacy },
   {
     pattern: paths.patients.privacyNutritionist.pattern,
@@ -101,6 +102,7 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   { pattern: paths.admin.reviews.pattern, access: ['BusinessAdmin'], page: Pages.AdminReviews },
   { pattern: paths.users.home.pattern, access: ['UserManager'], page: Pages.UsersHome },
   { pattern: paths.system.home.pattern, access: ['SystemAdmin'], page: Pages.SystemHome },
+  { pattern: paths.system.chatViewer.pattern, access: ['SystemAdmin'], page: Pages.SystemChatViewer },
 ];
 
 /** Stable grouping key of an access rule ('public', 'signedIn', 'Patient', 'BusinessAdmin|UserManager'). */

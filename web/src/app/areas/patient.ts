@@ -5,6 +5,7 @@ export { PatientBookingPage } from '../../features/patient/pages/patient-booking
 export { BookingSuccessPage } from '../../features/patient/pages/booking-success-page';
 export { BookingReviewPage } from '../../features/patient/pages/booking-review-page';
 export { LocalCheckoutPage } from '../../features/payments/pages/local-checkout-page';
+export { TestPaymentPage } from '../../features/payments/pages/test-payment-page';
 export { PatientHomePage } from '../../features/onboarding/pages/patient-home-page';
 export {
   NutritionistPrivacyPage,

@@ -107,7 +107,9 @@ export function BookingCard({
       showSuccessToast(bookingUiTexts.whatsAppSent);
     } catch (error) {
       const noPhone = isApiError(error) && (error.status === 422 || error.status === 400);
-      showErrorToast(noPhone ? bookingUiTexts.whatsAppNoPhone : actionErrorMessage(error), {
+      // The server explains a refusal in Italian (too soon after the last notice, WhatsApp not available).
+      const explained = isApiError(error) && error.status !== 401 ? error.serverMessage : null;
+      showErrorToast(noPhone ? bookingUiTexts.whatsAppNoPhone : (explained ?? actionErrorMessage(error)), {
         title: bookingUiTexts.whatsAppFailedTitle,
       });
       throw error;

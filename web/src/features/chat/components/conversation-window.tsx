@@ -6,7 +6,15 @@
  */
 import { ActionIcon, Box, Button, Center, Group, Loader, Paper, Text, Textarea, Title } from '@mantine/core';
 import { IconArrowDown, IconArrowLeft, IconSend } from '@tabler/icons-react';
-import { useCallback, useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
+import {
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type KeyboardEvent,
+  type ReactNode,
+} from 'react';
 import {
   CHAT_LOAD_MORE_THRESHOLD_PX,
   CHAT_MESSAGE_MAX_LENGTH,
@@ -21,6 +29,9 @@ import { showErrorToast } from '../../../ui/notify';
 import { fetchDirectConversation, fetchMessages } from '../api/chat-api';
 import type { ChatSocket } from '../realtime/chat-socket';
 import classes from './chat.module.css';
+import { EmojiPicker } from './emoji-picker';
+import { FirstMessageInfo } from './first-message-info';
+import { FilePickerButton, UploadProgressCards, useChatFileUploads, useFileDrop } from './file-upload';
 import { MessageItem } from './message-item';
 
 interface ConversationWindowProps {
@@ -32,6 +43,8 @@ interface ConversationWindowProps {
   reloadKey: number;
   /** Small screens: back to the list. */
   onBack?: () => void;
+  /** Actions next to the name in the header (the nutritionist's toolbar). */
+  toolbar?: ReactNode;
 }
 
 const byIndex = (a: ChatMessage, b: ChatMessage) => a.MessageIndex - b.MessageIndex;
@@ -49,6 +62,7 @@ export function ConversationWindow({
   conversation,
   reloadKey,
   onBack,
+  toolbar,
 }: ConversationWindowProps) {
   const otherUserId = conversation.UserId;
   const [sid, setSid] = useState<string | null>(conversation.ConversationSid);
@@ -65,6 +79,13 @@ export function ConversationWindow({
   const keepOffsetFromBottom = useRef<number | null>(null);
   const typingTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const lastTypingSent = useRef(0);
+  const composerRef = useRef<HTMLTextAreaElement>(null);
+  // Files: a posted file merges by index like a pushed message, so the push arriving too adds nothing.
+  const files = useChatFileUploads(otherUserId, (message) => {
+    stickToBottom.current = true;
+    setMessages((current) => merge(current, [message]));
+  });
+  const drop = useFileDrop({ busy: files.busy, disabled: !sid, onFiles: files.start });
 
   // Open (creating it on first selection) and read the newest page; again after each reconnection.
   useEffect(() => {
@@ -107,6 +128,19 @@ export function ConversationWindow({
         } else if (event.type === 'typingEnded' && event.ConversationSid === sid) {
           clearTimeout(typingTimer.current);
           setTyping(false);
+        } else if (event.type === 'EmailNotificationSent' && event.ConversationSid === sid) {
+          const covered = new Set(event.MessageIndexes);
+          setMessages((current) =>
+            current.map((message) =>
+              covered.has(message.MessageIndex)
+                ? {
+                    ...message,
+                    EmailNotificationSent: true,
+                    EmailLastEvent: event.EmailLastEvent ?? message.EmailLastEvent,
+                  }
+                : message,
+            ),
+          );
         } else if (event.type === 'MessageSeen' && event.ConversationSid === sid) {
           setTheirLastSeen((current) => Math.max(current ?? -1, event.MessageIndex));
         } else if (event.type === 'error') {
@@ -216,16 +250,19 @@ export function ConversationWindow({
       className={classes.pane}
       aria-label={`Conversazione con ${conversation.DisplayName}`}
       component="section"
+      {...drop.handlers}
     >
+      {drop.overlay}
       <Group gap="xs" p="sm" wrap="nowrap" style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}>
         {onBack ? (
           <ActionIcon variant="subtle" color="gray" onClick={onBack} aria-label="Torna alle conversazioni">
             <IconArrowLeft aria-hidden />
           </ActionIcon>
         ) : null}
-        <Title order={2} fz="h4">
+        <Title order={2} fz="h4" lineClamp={1} miw={0}>
           {conversation.DisplayName}
         </Title>
+        {toolbar}
       </Group>
       <div
         ref={listRef}
@@ -263,9 +300,12 @@ export function ConversationWindow({
                 theirLastSeen !== null &&
                 theirLastSeen >= message.MessageIndex
               }
+              seenByOther={theirLastSeen !== null && theirLastSeen >= message.MessageIndex}
+              otherUserId={otherUserId}
             />
           ))
         )}
+        {isNutritionist ? null : <FirstMessageInfo messages={messages} myUserId={myUserId} />}
       </div>
       {farFromBottom ? (
         <ActionIcon
@@ -285,8 +325,12 @@ export function ConversationWindow({
           </Text>
         ) : null}
       </Box>
+      <UploadProgressCards uploads={files.uploads} onCancel={files.cancel} />
       <Group p="sm" gap="xs" align="flex-end" wrap="nowrap">
+        <FilePickerButton onFiles={files.start} disabled={!sid} />
+        <EmojiPicker textareaRef={composerRef} value={text} onChange={onChange} disabled={!sid} />
         <Textarea
+          ref={composerRef}
           flex={1}
           autosize
           minRows={1}
@@ -303,9 +347,20 @@ export function ConversationWindow({
           onClick={send}
           disabled={!text.trim() || !sid}
           leftSection={<IconSend aria-hidden size={18} />}
+          visibleFrom="xs"
         >
           Invia
         </Button>
+        {/* Phones: the icon alone, so the message field keeps its width beside the file and emoji buttons. */}
+        <ActionIcon
+          onClick={send}
+          disabled={!text.trim() || !sid}
+          size={36}
+          aria-label="Invia"
+          hiddenFrom="xs"
+        >
+          <IconSend aria-hidden size={18} />
+        </ActionIcon>
       </Group>
     </Paper>
   );

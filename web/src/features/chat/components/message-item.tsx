@@ -1,6 +1,7 @@
 /**
  * One chat message: a text bubble, or for the booking and payment messages a card built from their
- * Attributes (spec section 2: message widgets) with a link to the booking page of the reader's role.
+ * Attributes (spec section 2: message widgets) with a link to the booking page of the reader's role;
+ * a sent file is a card with its preview or name and a download link (file-message.tsx).
  */
 import { Anchor, Box, Group, Paper, Text } from '@mantine/core';
 import {
@@ -16,6 +17,7 @@ import { Link } from 'react-router-dom';
 import {
   BOOKING_MESSAGE_TYPES,
   BOOKING_TYPES,
+  ChatMessageType,
   parseMessageAttributes,
   type BookingMessageType,
   type BookingTypeId,
@@ -23,6 +25,8 @@ import {
 } from '@nutri/shared';
 import { paths } from '../../../paths';
 import classes from './chat.module.css';
+import { EmailStatus } from './email-status';
+import { FileMessage } from './file-message';
 
 const WIDGETS: Record<BookingMessageType, { title: string; icon: ReactNode; color: string }> = {
   BookingCreated: { title: 'Nuova prenotazione', icon: <IconCalendarEvent aria-hidden />, color: 'leaf.7' },
@@ -34,14 +38,14 @@ const WIDGETS: Record<BookingMessageType, { title: string; icon: ReactNode; colo
   BookingCancelled: {
     title: 'Prenotazione annullata',
     icon: <IconCalendarOff aria-hidden />,
-    color: 'red.8',
+    color: 'red.9',
   },
   BookingCompleted: { title: 'Visita completata', icon: <IconCalendarCheck aria-hidden />, color: 'leaf.7' },
   PaymentCompleted: { title: 'Pagamento completato', icon: <IconCreditCard aria-hidden />, color: 'leaf.7' },
   BookingExpired: {
     title: 'Prenotazione scaduta per mancato pagamento',
     icon: <IconHourglassEmpty aria-hidden />,
-    color: 'orange.9',
+    color: 'apricot.8',
   },
 };
 
@@ -68,11 +72,32 @@ interface MessageItemProps {
   isNutritionist: boolean;
   /** Shown under my newest message once the other member saw it. */
   seen: boolean;
+  /** The other member has seen this message (the e-mail status turns into a check mark). */
+  seenByOther?: boolean;
+  /** The other member of the conversation: a file card asks for fresh links with it. */
+  otherUserId?: string;
 }
 
-export function MessageItem({ message, mine, isNutritionist, seen }: MessageItemProps) {
+export function MessageItem({
+  message,
+  mine,
+  isNutritionist,
+  seen,
+  seenByOther = false,
+  otherUserId,
+}: MessageItemProps) {
   const attributes = parseMessageAttributes(message.Attributes);
   const sentAt = time.format(new Date(message.DateCreated));
+  if (attributes.MessageType === ChatMessageType.SendFile)
+    return (
+      <FileMessage
+        message={message}
+        attributes={attributes}
+        mine={mine}
+        otherUserId={otherUserId}
+        sentAt={sentAt}
+      />
+    );
   if (isBookingType(attributes.MessageType)) {
     const widget = WIDGETS[attributes.MessageType];
     const bookingId = attributes.BookingId ? String(attributes.BookingId) : null;
@@ -115,6 +140,7 @@ export function MessageItem({ message, mine, isNutritionist, seen }: MessageItem
         <Text size="xs" className={classes.meta}>
           {sentAt}
           {mine && seen ? ' · Visualizzato' : ''}
+          {mine && isNutritionist ? <EmailStatus message={message} seen={seenByOther} /> : null}
         </Text>
       </Box>
     </Box>

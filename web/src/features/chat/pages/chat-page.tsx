@@ -15,9 +15,14 @@ import { showErrorToast } from '../../../ui/notify';
 import { useAuth } from '../../auth/auth-context';
 import { fetchConversations } from '../api/chat-api';
 import classes from '../components/chat.module.css';
+import { ConversationFiles } from '../components/conversation-files';
 import { ConversationList } from '../components/conversation-list';
 import { ConversationWindow } from '../components/conversation-window';
+import { NotificationPermissionPrompt } from '../components/notification-permission-prompt';
+import { NutritionistChatToolbar } from '../components/nutritionist-chat-toolbar';
+import { PatientNutritionistCard } from '../components/patient-nutritionist-card';
 import { ChatSocket, type ConnectionStatus } from '../realtime/chat-socket';
+import { useIncomingMessageAlerts } from '../realtime/use-incoming-message-alerts';
 
 /** Search input delay (spec section 9: picker input delay 300 ms). */
 const SEARCH_DELAY_MS = 300;
@@ -94,7 +99,10 @@ function Chat({ myUserId, isNutritionist }: { myUserId: string; isNutritionist: 
         event.type === 'MessageAdded' ||
         event.type === 'MessageSeen' ||
         event.type === 'UpdateMyLastSeenMessageIndex' ||
-        event.type === 'OnConversationArchived'
+        event.type === 'OnConversationArchived' ||
+        // A conversation created or a pairing changed (assignment, change of nutritionist).
+        event.type === 'ConversationAdded' ||
+        event.type === 'ConversationRemoved'
       ) {
         clearTimeout(listTimer.current);
         listTimer.current = setTimeout(() => setListTick((tick) => tick + 1), LIST_RELOAD_DELAY_MS);
@@ -141,6 +149,23 @@ function Chat({ myUserId, isNutritionist }: { myUserId: string; isNutritionist: 
 
   const selected = conversations?.find((conversation) => conversation.UserId === selectedUserId) ?? null;
 
+  useIncomingMessageAlerts({
+    socket,
+    myUserId,
+    memberOf: (sid) => {
+      const conversation = conversations?.find((candidate) => candidate.ConversationSid === sid);
+      return conversation ? { userId: conversation.UserId, name: conversation.DisplayName } : null;
+    },
+    openUserId: selected ? selected.UserId : null,
+    onOpenConversation: (userId) => select(userId),
+  });
+  // The open conversation is read as it arrives: its badge must not wait for the next list reload.
+  const listed = conversations?.map((conversation) =>
+    conversation.UserId === selectedUserId && conversation.newMessageCount > 0
+      ? { ...conversation, newMessageCount: 0 }
+      : conversation,
+  );
+
   if (status !== 'Connected') {
     const { text, color } = STATUS_TEXTS[status];
     return (
@@ -157,7 +182,7 @@ function Chat({ myUserId, isNutritionist }: { myUserId: string; isNutritionist: 
       </Alert>
     );
   }
-  if (!conversations)
+  if (!conversations || !listed)
     return (
       <Center>
         <Loader aria-label="Caricamento delle conversazioni" />
@@ -167,39 +192,52 @@ function Chat({ myUserId, isNutritionist }: { myUserId: string; isNutritionist: 
   const showList = !isSmall || !selected;
   const showWindow = !isSmall || Boolean(selected);
   return (
-    <div className={classes.layout} data-testid="chat-connected">
-      {showList ? (
-        <ConversationList
-          conversations={conversations}
-          selectedUserId={selectedUserId}
-          onSelect={select}
-          online={online}
-          isNutritionist={isNutritionist}
-          search={search}
-          onSearch={setSearch}
-          showAll={showAll}
-          onShowAll={setShowAll}
-        />
-      ) : null}
-      {showWindow ? (
-        selected ? (
-          <ConversationWindow
-            key={selected.UserId}
-            socket={socket}
-            myUserId={myUserId}
+    <>
+      <NotificationPermissionPrompt />
+      {isNutritionist ? null : <PatientNutritionistCard />}
+      <div className={classes.layout} data-testid="chat-connected">
+        {showList ? (
+          <ConversationList
+            conversations={listed}
+            selectedUserId={selectedUserId}
+            onSelect={select}
+            online={online}
             isNutritionist={isNutritionist}
-            conversation={selected}
-            reloadKey={reloadKey}
-            onBack={isSmall ? () => select(null) : undefined}
+            search={search}
+            onSearch={setSearch}
+            showAll={showAll}
+            onShowAll={setShowAll}
           />
-        ) : (
-          <Center className={classes.pane}>
-            <Text c="dimmed" ta="center" p="md">
-              {selectedUserId ? 'Conversazione non disponibile.' : 'Seleziona una conversazione.'}
-            </Text>
-          </Center>
-        )
-      ) : null}
-    </div>
+        ) : null}
+        {showWindow ? (
+          selected ? (
+            <ConversationWindow
+              key={selected.UserId}
+              socket={socket}
+              myUserId={myUserId}
+              isNutritionist={isNutritionist}
+              conversation={selected}
+              reloadKey={reloadKey}
+              onBack={isSmall ? () => select(null) : undefined}
+              toolbar={
+                isNutritionist ? (
+                  <NutritionistChatToolbar
+                    conversation={selected}
+                    FilesView={ConversationFiles}
+                    onArchivedChange={() => setListTick((tick) => tick + 1)}
+                  />
+                ) : undefined
+              }
+            />
+          ) : (
+            <Center className={classes.pane}>
+              <Text c="dimmed" ta="center" p="md">
+                {selectedUserId ? 'Conversazione non disponibile.' : 'Seleziona una conversazione.'}
+              </Text>
+            </Center>
+          )
+        ) : null}
+      </div>
+    </>
   );
 }

@@ -99,6 +99,17 @@ export function BookingSuccessPage() {
                 </Text>
                 {polling ? <Loader size="sm" aria-label="Verifica in corso" /> : null}
               </>
+            ) : booking.data.PaidAt && booking.data.RefundOwed ? (
+              // Paid after the booking was cancelled or had expired: not applied, refunded in full.
+              <>
+                <Title order={2} fz="h3">
+                  Il pagamento è arrivato dopo l’annullamento dell’appuntamento
+                </Title>
+                <Text>
+                  Non ti addebitiamo nulla: ti rimborsiamo l’intero importo sulla carta che hai usato. Per
+                  fissare un nuovo appuntamento scrivi in chat al tuo nutrizionista.
+                </Text>
+              </>
             ) : (
               <>
                 <Title order={2} fz="h3">

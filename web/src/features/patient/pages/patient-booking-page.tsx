@@ -143,11 +143,14 @@ function BookingDetail({ booking }: { booking: BookingView }) {
       booking.BookingStatusId === BookingStatus.CANCELLEDWITHFEE ? (
         <Section id="cancelled" title="Appuntamento annullato">
           <Text>
-            {booking.RefundOwed
-              ? 'L’appuntamento è stato annullato in tempo: ti rimborseremo l’intero importo pagato.'
-              : booking.BookingStatusId === BookingStatus.CANCELLEDWITHFEE
-                ? 'L’appuntamento è stato annullato meno di 2 giorni prima: la visita è considerata effettuata.'
-                : 'Questo appuntamento è stato annullato.'}
+            {booking.RefundOwed && booking.CancelReasonId === null
+              ? // Expired unpaid, then paid late: the payment was not applied (payments, late-payment.ts).
+                'L’appuntamento era già scaduto quando è arrivato il pagamento: ti rimborseremo l’intero importo pagato.'
+              : booking.RefundOwed
+                ? 'L’appuntamento è stato annullato in tempo: ti rimborseremo l’intero importo pagato.'
+                : booking.BookingStatusId === BookingStatus.CANCELLEDWITHFEE
+                  ? 'L’appuntamento è stato annullato meno di 2 giorni prima: la visita è considerata effettuata.'
+                  : 'Questo appuntamento è stato annullato.'}
           </Text>
         </Section>
       ) : null}

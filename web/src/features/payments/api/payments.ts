@@ -9,6 +9,7 @@ import type {
   InvoiceView,
   LocalCheckoutResult,
   LocalCheckoutView,
+  TestPaymentView,
 } from '@nutri/shared';
 import { api, apiPath } from '../../../api/client';
 
@@ -36,4 +37,15 @@ export const useBookingInvoices = (bookingId: number, paid: boolean) =>
   useSWR<{ Data: InvoiceView[] }>(
     paid ? apiPath('CurrentPatient/Bookings', bookingId, 'Invoices') : null,
     (path: string) => api.get<{ Data: InvoiceView[] }>(path),
+  );
+
+/** POST Stripe/TestPayments: a Checkout session of the payment test page's small amount. */
+export const createTestPayment = () => api.post<CheckoutSessionView>(apiPath('Stripe', 'TestPayments'));
+
+/** GET Stripe/TestPayments/{SessionId}: how the test payment went (read from the gateway). */
+export const useTestPayment = (sessionId: string | null, refreshMs: number) =>
+  useSWR<TestPaymentView>(
+    sessionId ? apiPath('Stripe', 'TestPayments', sessionId) : null,
+    (path: string) => api.get<TestPaymentView>(path),
+    { refreshInterval: refreshMs },
   );

@@ -33,6 +33,7 @@ export function BookingPaymentSection({ booking }: { booking: BookingView }) {
   const paid = booking.PaidAt !== null;
   const invoices = useBookingInvoices(booking.BookingId, paid);
   if (!paid) return null;
+  const refunded = booking.RefundOwed || booking.RefundState !== null;
   const rows = invoices.data?.Data ?? [];
   return (
     <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }} component="section" aria-labelledby="paid">
@@ -42,9 +43,12 @@ export function BookingPaymentSection({ booking }: { booking: BookingView }) {
       <Stack gap="sm">
         <Text>
           Pagato il {appointmentShortText(booking.PaidAt!)}
-          {booking.RefundState ? '.' : ': per ogni visita ricevi due fatture.'}
+          {refunded ? '.' : ': per ogni visita ricevi due fatture.'}
         </Text>
-        {booking.RefundState ? <Text fw={600}>{REFUND_TEXT[booking.RefundState]}</Text> : null}
+        {refunded ? (
+          // Owed but not issued yet (the refund job runs every few minutes): already on its way.
+          <Text fw={600}>{REFUND_TEXT[booking.RefundState ?? 'pending']}</Text>
+        ) : null}
         {rows.length ? (
           // A list rather than a table: it reads well on a phone.
           <Stack gap="xs" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>

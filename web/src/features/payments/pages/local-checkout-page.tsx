@@ -69,7 +69,9 @@ export function LocalCheckoutPage() {
           <Stack gap="md">
             <Stack gap={4}>
               <Text size="sm" c="dimmed">
-                Visita nutrizionale · {appointmentText(view.BookingTime)}
+                {view.BookingTime
+                  ? `Visita nutrizionale · ${appointmentText(view.BookingTime)}`
+                  : 'Pagamento di prova (nessun appuntamento, rimborsato subito)'}
               </Text>
               <Title order={2} fz="h2">
                 {formatEuro(view.AmountTotal)}
@@ -79,7 +81,9 @@ export function LocalCheckoutPage() {
               <Alert color="apricot" icon={<IconAlertTriangle aria-hidden />}>
                 {view.Status === 'complete'
                   ? 'Questa sessione è già stata pagata.'
-                  : 'Questa sessione di pagamento è scaduta. Torna all’appuntamento e premi di nuovo “Paga”.'}
+                  : view.BookingTime
+                    ? 'Questa sessione di pagamento è scaduta. Torna all’appuntamento e premi di nuovo “Paga”.'
+                    : 'Questa sessione di pagamento è scaduta. Torna indietro e avvia un nuovo pagamento di prova.'}
               </Alert>
             ) : (
               <form onSubmit={(event) => void submit(event)} noValidate>
@@ -110,7 +114,7 @@ export function LocalCheckoutPage() {
               </form>
             )}
             <Anchor href={view.CancelUrl} size="sm">
-              Annulla e torna all’appuntamento
+              {view.BookingTime ? 'Annulla e torna all’appuntamento' : 'Annulla e torna indietro'}
             </Anchor>
           </Stack>
         </Paper>

@@ -1,11 +1,14 @@
+import { SimpleGrid } from '@mantine/core';
+import { IconMessages } from '@tabler/icons-react';
+import { paths } from '../../../paths';
 import { AreaOverview } from '../../../ui/area-overview';
+import { LinkCard } from '../../../ui/link-card';
 import { Page } from '../../../ui/page';
 
 const SECTIONS = [
   { title: 'Log', description: 'Consultazione dei log applicativi per diagnosticare errori.' },
   { title: 'Modelli e-mail', description: 'Testi delle e-mail inviate a pazienti e nutrizionisti.' },
   { title: 'Contratti', description: 'Informative privacy e contratti che i pazienti accettano.' },
-  { title: 'Visualizzatore chat', description: 'Accesso alle conversazioni per assistenza e verifiche.' },
 ];
 
 export function SystemHomePage() {
@@ -14,7 +17,15 @@ export function SystemHomePage() {
       title="Impostazioni di sistema"
       description="Configurazione tecnica e strumenti di controllo della piattaforma."
     >
-      <AreaOverview heading="Strumenti disponibili" sections={SECTIONS} />
+      <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="lg" mb={48}>
+        <LinkCard
+          to={paths.system.chatViewer()}
+          icon={<IconMessages size={24} />}
+          title="Visualizzatore chat"
+          description="Accesso in sola lettura alle conversazioni per assistenza e verifiche, con ogni lettura registrata."
+        />
+      </SimpleGrid>
+      <AreaOverview heading="In arrivo" sections={SECTIONS} />
     </Page>
   );
 }

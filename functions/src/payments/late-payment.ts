@@ -1,0 +1,109 @@
+/**
+ * A payment that arrives after its booking was cancelled or had expired (the patient paid on a Checkout
+ * page left open past the deadline, or Stripe's event came late). The booking is NOT revived: its time may
+ * be someone else's by then. Instead, in one transaction (optimistic on the booking's version), the payment
+ * is recorded on the booking flagged `Late`, with the full refund owed, and an outbox item (topic
+ * `late-payment`) that mails the patient. The refund then goes the way of an in-time cancellation's: the
+ * booking sits in the `BOOKINGS#REFUNDOWED` queue and is refunded with the idempotency key
+ * `refund-booking-<BookingId>` (issued right away here, and by the `issue-refunds` job if that fails), so
+ * however often the event arrives the patient is refunded once and mailed once.
+ */
+import { DATE_FORMAT, inRome } from '@nutri/shared';
+import { z } from 'zod';
+import { getUser } from '../accounts/users-repo';
+import { euroLabel, patientBookingUrl, romeDayTimeLabel } from '../bookings/booking-mails';
+import { recordLatePaymentWrite, type Booking } from '../bookings/bookings-repo';
+import { config } from '../platform/config';
+import { sendMail } from '../platform/mail';
+import { renderMail } from '../platform/mail-layout';
+import { newOutboxEntry, type OutboxEntry, type OutboxHandler } from '../platform/outbox';
+import type { GatewaySession } from './stripe-gateway';
+
+export const LATE_PAYMENT_TOPIC = 'late-payment';
+
+const latePaymentSchema = z.object({
+  patientUserId: z.string().min(1),
+  bookingId: z.number().int().positive(),
+  bookingTime: z.string(),
+  amountPaid: z.number().int().min(0),
+  /** Cancelled by the expiry job (no reason) rather than by someone. */
+  expired: z.boolean(),
+});
+
+/** The booking with the late payment recorded and its refund owed (status and everything else kept). */
+export const withLatePayment = (booking: Booking, session: GatewaySession, at: Date): Booking => ({
+  ...booking,
+  Payment: {
+    SessionId: session.SessionId,
+    PaymentIntentId: session.PaymentIntentId,
+    PaidAt: at.toISOString(),
+    AmountPaid: session.AmountTotal,
+    IsPaidOnNewAccount: false,
+    IsPaidOnProviderAccount: true,
+    Late: true,
+  },
+  RefundOwed: true,
+  updatedAt: at.toISOString(),
+  version: booking.version + 1,
+});
+
+/** Records the late payment and its notice together; throws AppError 'conflict' if the booking changed. */
+export const recordLatePayment = async (booking: Booking, updated: Booking, at: Date) => {
+  const entry: OutboxEntry = newOutboxEntry(
+    LATE_PAYMENT_TOPIC,
+    {
+      patientUserId: booking.PatientUserId,
+      bookingId: booking.BookingId,
+      bookingTime: booking.BookingTime,
+      amountPaid: updated.Payment?.AmountPaid ?? 0,
+      expired: booking.CancelReasonId === null,
+    },
+    at,
+  );
+  await recordLatePaymentWrite(booking, updated, entry);
+  return entry;
+};
+
+/** The patient's mail: the payment is not applied and comes back in full. */
+export const latePaymentMail = (input: {
+  patientName: string;
+  bookingId: number;
+  bookingTime: string;
+  amountPaid: number;
+  expired: boolean;
+  baseUrl: string;
+}) =>
+  renderMail({
+    subject: `Pagamento rimborsato: l’appuntamento del ${inRome(input.bookingTime).format(DATE_FORMAT)} era già annullato`,
+    greeting: `Ciao ${input.patientName},`,
+    paragraphs: [
+      `abbiamo ricevuto il tuo pagamento di ${euroLabel(input.amountPaid)}, ma è arrivato quando l’appuntamento di ${romeDayTimeLabel(input.bookingTime)} (ora italiana) ${
+        input.expired
+          ? 'era già stato annullato perché il termine per il pagamento era scaduto'
+          : 'era già stato annullato'
+      }.`,
+      'Non ti addebitiamo nulla: ti rimborsiamo l’intero importo sulla carta che hai usato. Il rimborso arriva in pochi giorni lavorativi.',
+      'Per fissare un nuovo appuntamento scrivi in chat al tuo nutrizionista.',
+    ],
+    action: { label: 'Vedi l’appuntamento', url: patientBookingUrl(input.baseUrl, input.bookingId) },
+  });
+
+const handleLatePayment: OutboxHandler = async (entry, step) => {
+  const effect = latePaymentSchema.parse(entry.Payload);
+  await step('mail:patient', async () => {
+    const patient = await getUser(effect.patientUserId);
+    // A deleted account: nothing to send, the step is done (the refund goes back to the card anyway).
+    if (!patient?.Email) return;
+    const mail = latePaymentMail({
+      patientName: patient.Name,
+      bookingId: effect.bookingId,
+      bookingTime: effect.bookingTime,
+      amountPaid: effect.amountPaid,
+      expired: effect.expired,
+      baseUrl: config().PUBLIC_BASE_URL,
+    });
+    await sendMail({ to: patient.Email, ...mail, tags: { kind: 'late-payment', outbox: entry.OutboxId } });
+  });
+};
+
+export const latePaymentOutboxHandlers = { [LATE_PAYMENT_TOPIC]: handleLatePayment };

@@ -1,0 +1,91 @@
+/**
+ * Audit trail of privileged reads (first user: the SystemAdmin chat viewer, which reads conversations its
+ * reader is not a member of). One item per read, written BEFORE the data is returned: if the write fails
+ * the read fails, so nothing is ever shown unrecorded. Items hold ids, never the content read.
+ * - Audit item `AUDIT#<subjectType>#<subjectId>` / `<At ISO>#<AuditId>`: AuditId, Action, ActorUserId,
+ *   SubjectType, SubjectId, At, Details (ids and counts only); gsi1 `AUDITBY#<actorUserId>` /
+ *   `<At ISO>#<AuditId>`. No TTL: kept like the conversations they concern.
+ * Access patterns: put one; a subject's reads, newest first (table); an actor's reads, newest first (gsi1).
+ */
+import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { db, tableName } from './db/client';
+import { newId } from './ids';
+
+export interface AuditEntry {
+  AuditId: string;
+  /** What was done, e.g. `chat.messages.read`. */
+  Action: string;
+  /** Who did it. */
+  ActorUserId: string;
+  /** What it was done to, e.g. `conversation` + its id. */
+  SubjectType: string;
+  SubjectId: string;
+  /** ISO instant. */
+  At: string;
+  /** Ids and counts that make the entry precise (e.g. the page read); never the content. */
+  Details: Record<string, string | number | null>;
+}
+
+const subjectPartition = (subjectType: string, subjectId: string) => `AUDIT#${subjectType}#${subjectId}`;
+export const actorPartition = (actorUserId: string) => `AUDITBY#${actorUserId}`;
+
+// Record one audited action (conditional put: an id is never reused).
+export const recordAudit = async (entry: Omit<AuditEntry, 'AuditId' | 'At'>, at: Date) => {
+  const item: AuditEntry = { ...entry, AuditId: newId(), At: at.toISOString() };
+  const sortKey = `${item.At}#${item.AuditId}`;
+  await db().send(
+    new PutCommand({
+      TableName: tableName(),
+      Item: {
+        pk: subjectPartition(item.SubjectType, item.SubjectId),
+        sk: sortKey,
+        type: 'Audit',
+        ...item,
+        gsi1pk: actorPartition(item.ActorUserId),
+        gsi1sk: sortKey,
+      },
+      ConditionExpression: 'attribute_not_exists(pk)',
+    }),
+  );
+  return item;
+};
+
+const toEntry = (item: Record<string, unknown>): AuditEntry => ({
+  AuditId: String(item.AuditId),
+  Action: String(item.Action),
+  ActorUserId: String(item.ActorUserId),
+  SubjectType: String(item.SubjectType),
+  SubjectId: String(item.SubjectId),
+  At: String(item.At),
+  Details: (item.Details ?? {}) as AuditEntry['Details'],
+});
+
+// A subject's audit entries, newest first.
+export const listSubjectAudit = async (subjectType: string, subjectId: string, limit = 50) => {
+  const { Items } = await db().send(
+    new QueryCommand({
+      TableName: tableName(),
+      KeyConditionExpression: 'pk = :pk',
+      ExpressionAttributeValues: { ':pk': subjectPartition(subjectType, subjectId) },
+      ScanIndexForward: false,
+      Limit: limit,
+      ConsistentRead: true,
+    }),
+  );
+  return (Items ?? []).map(toEntry);
+};
+
+// An actor's audit entries, newest first (gsi1).
+export const listActorAudit = async (actorUserId: string, limit = 50) => {
+  const { Items } = await db().send(
+    new QueryCommand({
+      TableName: tableName(),
+      IndexName: 'gsi1',
+      KeyConditionExpression: 'gsi1pk = :pk',
+      ExpressionAttributeValues: { ':pk': actorPartition(actorUserId) },
+      ScanIndexForward: false,
+      Limit: limit,
+    }),
+  );
+  return (Items ?? []).map(toEntry);
+};
