@@ -8,10 +8,12 @@
  * unread badge, sound, vibration and a desktop notification (sender only, no text) on the other side, the
  * patient's first-message info, the seen receipt, typing shown before the message, the emoji picker (7 per
  * line, inserted at the caret), the toolbar (patient info with the questionnaire, bookings list, new
- * booking, conversation files, archive and move to inbox), and a realtime outage: the patient's screen says Reconnecting,
- * recovers by itself and shows what the nutritionist wrote meanwhile. axe checks every state.
+ * booking, conversation files), a photo sent with its preview on both screens, archive and move to inbox,
+ * and a realtime outage: the patient's screen says Reconnecting, recovers by itself and shows what the
+ * nutritionist wrote meanwhile. axe checks every state.
  */
 import AxeBuilder from '@axe-core/playwright';
+import sharp from 'sharp';
 import { expect, test, type Page, type TestInfo } from '@playwright/test';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { GENDER_PREFERENCE, QUESTION_KEYS, SEX_OPTIONS } from '@nutri/shared';
@@ -430,6 +432,28 @@ test('patient and nutritionist chat live: alerts, toolbar, emoji, archive, and r
   await files.getByRole('button', { name: 'Chiudi' }).click();
   await expect(files).toBeHidden();
   await expect(toolbarOf(other.name).getByRole('button', { name: /^Promemoria/ })).toBeVisible();
+
+  // A photo from the patient: both screens show its card with the preview (loaded, not just an element).
+  const photoName = `foto-${run}.png`;
+  const photo = await sharp({
+    create: { width: 640, height: 480, channels: 3, background: { r: 200, g: 120, b: 60 } },
+  })
+    .png()
+    .toBuffer();
+  await page
+    .getByTestId('chat-file-input')
+    .setInputFiles({ name: photoName, mimeType: 'image/png', buffer: photo });
+  const previews = [
+    patientLog.getByRole('img', { name: `Anteprima di ${photoName}` }),
+    windowOf(patient.name).getByRole('img', { name: `Anteprima di ${photoName}` }),
+  ];
+  await open(patient.name);
+  for (const preview of previews) {
+    await expect(preview).toBeVisible({ timeout: 20_000 });
+    await expect
+      .poll(() => preview.evaluate((image: HTMLImageElement) => image.naturalWidth))
+      .toBeGreaterThan(0);
+  }
 
   // Archive, then move back to the inbox: archived conversations leave the list unless selected or
   // 'Tutti i pazienti' is on.
