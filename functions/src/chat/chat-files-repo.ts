@@ -7,9 +7,10 @@
  *   message's append transaction, for `Chat/Files` newest first without reading the text messages.
  * Both store object keys of the private bucket, never links: links are presigned when read.
  */
-import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { ChatFileContentType, ChatMessage } from '@nutri/shared';
 import { db, tableName, toEpochSeconds } from '../platform/db/client';
+import { queryConversationNewestFirst } from './chat-repo';
 
 /** An upload slot outlives its presigned POST (15 min) so a slow confirm or a retry still finds it. */
 const SLOT_TTL_MS = 24 * 60 * 60 * 1000;
@@ -102,24 +103,11 @@ export const listFiles = async (
   options: { beforeIndex?: number; limit: number },
 ): Promise<StoredFile[]> => {
   if (options.beforeIndex !== undefined && options.beforeIndex <= 0) return [];
-  const { Items } = await db().send(
-    new QueryCommand({
-      TableName: tableName(),
-      KeyConditionExpression:
-        options.beforeIndex === undefined
-          ? 'pk = :pk AND begins_with(sk, :file)'
-          : 'pk = :pk AND sk BETWEEN :file AND :before',
-      ExpressionAttributeValues: {
-        ':pk': partition(conversationSid),
-        ':file': 'FILE#',
-        ...(options.beforeIndex === undefined ? {} : { ':before': fileSortKey(options.beforeIndex - 1) }),
-      },
-      ScanIndexForward: false,
-      Limit: options.limit,
-      ConsistentRead: true,
-    }),
-  );
-  return (Items ?? []).map((item) => ({
+  const items = await queryConversationNewestFirst(conversationSid, 'FILE#', {
+    limit: options.limit,
+    ...(options.beforeIndex === undefined ? {} : { lastSortKey: fileSortKey(options.beforeIndex - 1) }),
+  });
+  return items.map((item) => ({
     MessageIndex: Number(item.MessageIndex),
     MessageSid: String(item.MessageSid),
     AuthorId: String(item.AuthorId),

@@ -332,32 +332,48 @@ export const appendMessage = async (
   throw new AppError('conflict', 'Troppi messaggi nello stesso momento: riprova.');
 };
 
-// Messages newest first, before an index (exclusive) when given: the history pages backwards.
-export const listMessages = async (
+/**
+ * One page of a conversation's items of one kind (`MSG#`, `FILE#`: sort keys ending in the zero-padded
+ * message index), newest first, up to `lastSortKey` (inclusive) when given: history pages backwards.
+ */
+export const queryConversationNewestFirst = async (
   conversationSid: string,
-  options: { beforeIndex?: number; limit: number },
-): Promise<ChatMessage[]> => {
-  if (options.beforeIndex !== undefined && options.beforeIndex <= 0) return [];
+  kind: string,
+  options: { lastSortKey?: string; limit: number },
+) => {
   const { Items } = await db().send(
     new QueryCommand({
       TableName: tableName(),
       KeyConditionExpression:
-        options.beforeIndex === undefined
-          ? 'pk = :pk AND begins_with(sk, :msg)'
-          : 'pk = :pk AND sk BETWEEN :msg AND :before',
+        options.lastSortKey === undefined
+          ? 'pk = :pk AND begins_with(sk, :kind)'
+          : 'pk = :pk AND sk BETWEEN :kind AND :last',
       ExpressionAttributeValues: {
         ':pk': partition(conversationSid),
-        ':msg': 'MSG#',
-        ...(options.beforeIndex === undefined
-          ? {}
-          : { ':before': messageKey(conversationSid, options.beforeIndex - 1).sk }),
+        ':kind': kind,
+        ...(options.lastSortKey === undefined ? {} : { ':last': options.lastSortKey }),
       },
       ScanIndexForward: false,
       Limit: options.limit,
       ConsistentRead: true,
     }),
   );
-  return (Items ?? []).map(toChatMessage);
+  return Items ?? [];
+};
+
+// Messages newest first, before an index (exclusive) when given: the history pages backwards.
+export const listMessages = async (
+  conversationSid: string,
+  options: { beforeIndex?: number; limit: number },
+): Promise<ChatMessage[]> => {
+  if (options.beforeIndex !== undefined && options.beforeIndex <= 0) return [];
+  const items = await queryConversationNewestFirst(conversationSid, 'MSG#', {
+    limit: options.limit,
+    ...(options.beforeIndex === undefined
+      ? {}
+      : { lastSortKey: messageKey(conversationSid, options.beforeIndex - 1).sk }),
+  });
+  return items.map(toChatMessage);
 };
 
 // A user's conversations (gsi1 `CONVERSATIONS#<userId>`): conversation ids and the other member.

@@ -19,7 +19,7 @@ import {
   type Booking,
   type PatientChange,
 } from '../bookings/bookings-repo';
-import { recordLatePayment, withLatePayment } from './late-payment';
+import { paymentOf, recordLatePayment, withLatePayment } from './late-payment';
 import { deliverPaymentEffects, paymentOutboxEntry } from './payment-effects';
 import { issueRefund } from './refunds';
 import type { GatewaySession } from './stripe-gateway';
@@ -114,14 +114,7 @@ export const fulfilSession = async (session: GatewaySession, at: Date): Promise<
     const updated: Booking = {
       ...booking,
       BookingStatusId: BookingStatus.BOOKED,
-      Payment: {
-        SessionId: session.SessionId,
-        PaymentIntentId: session.PaymentIntentId,
-        PaidAt: at.toISOString(),
-        AmountPaid: session.AmountTotal,
-        IsPaidOnNewAccount: false,
-        IsPaidOnProviderAccount: true,
-      },
+      Payment: paymentOf(session, at),
       updatedAt: at.toISOString(),
       version: booking.version + 1,
     };

@@ -30,18 +30,20 @@ const latePaymentSchema = z.object({
   expired: z.boolean(),
 });
 
+/** The payment flags a paid Checkout session puts on its booking (paid to the provider's account). */
+export const paymentOf = (session: GatewaySession, at: Date): NonNullable<Booking['Payment']> => ({
+  SessionId: session.SessionId,
+  PaymentIntentId: session.PaymentIntentId,
+  PaidAt: at.toISOString(),
+  AmountPaid: session.AmountTotal,
+  IsPaidOnNewAccount: false,
+  IsPaidOnProviderAccount: true,
+});
+
 /** The booking with the late payment recorded and its refund owed (status and everything else kept). */
 export const withLatePayment = (booking: Booking, session: GatewaySession, at: Date): Booking => ({
   ...booking,
-  Payment: {
-    SessionId: session.SessionId,
-    PaymentIntentId: session.PaymentIntentId,
-    PaidAt: at.toISOString(),
-    AmountPaid: session.AmountTotal,
-    IsPaidOnNewAccount: false,
-    IsPaidOnProviderAccount: true,
-    Late: true,
-  },
+  Payment: { ...paymentOf(session, at), Late: true },
   RefundOwed: true,
   updatedAt: at.toISOString(),
   version: booking.version + 1,

@@ -17,6 +17,18 @@ export const formatDate = (value: DateLike | null | undefined, format: string = 
   return date.isValid() ? date.format(format) : '';
 };
 
+const romeDateTime = new Intl.DateTimeFormat('it-IT', {
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  timeZone: 'Europe/Rome',
+});
+
+/** An instant on the Italian wall clock, wherever the browser is: '07/03/2025, 11:00'. */
+export const formatRomeDateTime = (value: string | number | Date) => romeDateTime.format(new Date(value));
+
 /** `formatDateTime(...)` -> '07/03/2025 11:00'. */
 export const formatDateTime = (value: DateLike | null | undefined) =>
   formatDate(value, `${DATE_FORMAT} HH:mm`);

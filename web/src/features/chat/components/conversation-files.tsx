@@ -8,19 +8,11 @@ import { Alert, Anchor, Box, Button, Center, Drawer, Group, Loader, Stack, Text 
 import { IconFileTypePdf } from '@tabler/icons-react';
 import { errorTexts, isChatImageType, type ChatFileView } from '@nutri/shared';
 import { apiPath } from '../../../api/client';
+import { formatRomeDateTime } from '../../../lib/dates';
 import { useCursorList } from '../../../api/cursor-list';
 import { fetchConversationFilesPage } from '../api/chat-files-api';
 import classes from './chat-files.module.css';
 import { formatFileSize } from './file-upload';
-
-const dateTime = new Intl.DateTimeFormat('it-IT', {
-  day: '2-digit',
-  month: '2-digit',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  timeZone: 'Europe/Rome',
-});
 
 function FileRow({ file, otherUserId }: { file: ChatFileView; otherUserId: string }) {
   const isImage = isChatImageType(file.ContentType) && file.FilePreviewUrl;
@@ -38,8 +30,8 @@ function FileRow({ file, otherUserId }: { file: ChatFileView; otherUserId: strin
           {file.FileDisplayName}
         </Anchor>
         <Text size="xs" c="dimmed">
-          {file.AuthorId === otherUserId ? 'Ricevuto' : 'Inviato'} il{' '}
-          {dateTime.format(new Date(file.DateCreated))} · {formatFileSize(file.SizeBytes)}
+          {file.AuthorId === otherUserId ? 'Ricevuto' : 'Inviato'} il {formatRomeDateTime(file.DateCreated)} ·{' '}
+          {formatFileSize(file.SizeBytes)}
         </Text>
       </Box>
     </Group>

@@ -5,7 +5,7 @@
  * server (who, when, which conversation), which the page says before anything is shown. The search text
  * stays in the page's state, never in the URL: an e-mail address does not belong in logs.
  */
-import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import {
   Alert,
   Badge,
@@ -32,6 +32,7 @@ import {
   type MessageType,
 } from '@nutri/shared';
 import { isApiError } from '../../../api/api-error';
+import { formatRomeDateTime } from '../../../lib/dates';
 import { LoadError } from '../../../ui/load-error';
 import { Page } from '../../../ui/page';
 import { fetchChatViewerMessages, useChatViewerConversations, useChatViewerUsers } from '../api/chat-viewer';
@@ -48,15 +49,6 @@ const MESSAGE_TYPE_TEXT: Record<MessageType, string> = {
   BookingExpired: 'Prenotazione scaduta per mancato pagamento',
   Deleted: 'Messaggio eliminato',
 };
-
-const dateTime = new Intl.DateTimeFormat('it-IT', {
-  day: '2-digit',
-  month: '2-digit',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  timeZone: 'Europe/Rome',
-});
 
 const messagesLabel = (count: number) => (count === 1 ? '1 messaggio' : `${count} messaggi`);
 
@@ -113,40 +105,52 @@ function UserSearch({
           style={{ listStyle: 'none', padding: 0, margin: 0 }}
         >
           {users.data.Data.map((user) => (
-            <li key={user.UserId}>
-              <UnstyledButton
-                onClick={() => onSelect(user.UserId)}
-                aria-pressed={user.UserId === selectedUserId}
-                w="100%"
-              >
-                <Paper
-                  withBorder
-                  radius="md"
-                  p="sm"
-                  bg={user.UserId === selectedUserId ? 'var(--mantine-color-leaf-0)' : undefined}
-                >
-                  <Group justify="space-between" gap="xs" wrap="nowrap">
-                    <Stack gap={0} style={{ minWidth: 0 }}>
-                      <Text fw={600}>{user.DisplayName}</Text>
-                      <Text size="sm" c="dimmed" truncate>
-                        {user.Email}
-                      </Text>
-                    </Stack>
-                    <Group gap={4} wrap="nowrap">
-                      {user.Roles.map((role) => (
-                        <Badge key={role} variant="light" color={role === 'Patient' ? 'blue' : 'leaf'}>
-                          {ROLE_TEXT[role]}
-                        </Badge>
-                      ))}
-                    </Group>
-                  </Group>
-                </Paper>
-              </UnstyledButton>
-            </li>
+            <SelectableItem
+              key={user.UserId}
+              selected={user.UserId === selectedUserId}
+              onSelect={() => onSelect(user.UserId)}
+            >
+              <Group justify="space-between" gap="xs" wrap="nowrap">
+                <Stack gap={0} style={{ minWidth: 0 }}>
+                  <Text fw={600}>{user.DisplayName}</Text>
+                  <Text size="sm" c="dimmed" truncate>
+                    {user.Email}
+                  </Text>
+                </Stack>
+                <Group gap={4} wrap="nowrap">
+                  {user.Roles.map((role) => (
+                    <Badge key={role} variant="light" color={role === 'Patient' ? 'blue' : 'leaf'}>
+                      {ROLE_TEXT[role]}
+                    </Badge>
+                  ))}
+                </Group>
+              </Group>
+            </SelectableItem>
           ))}
         </Stack>
       )}
     </Stack>
+  );
+}
+
+/** One entry of a list the admin picks from: a pressed toggle button, highlighted when selected. */
+function SelectableItem({
+  selected,
+  onSelect,
+  children,
+}: {
+  selected: boolean;
+  onSelect: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <li>
+      <UnstyledButton onClick={onSelect} aria-pressed={selected} w="100%">
+        <Paper withBorder radius="md" p="sm" bg={selected ? 'var(--mantine-color-leaf-0)' : undefined}>
+          {children}
+        </Paper>
+      </UnstyledButton>
+    </li>
   );
 }
 
@@ -174,32 +178,21 @@ function ConversationList({
       ) : (
         <Stack gap={6} component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
           {Data.map((conversation) => (
-            <li key={conversation.ConversationSid}>
-              <UnstyledButton
-                onClick={() => onSelect(conversation.ConversationSid)}
-                aria-pressed={conversation.ConversationSid === selectedSid}
-                w="100%"
-              >
-                <Paper
-                  withBorder
-                  radius="md"
-                  p="sm"
-                  bg={
-                    conversation.ConversationSid === selectedSid ? 'var(--mantine-color-leaf-0)' : undefined
-                  }
-                >
-                  <Text fw={600}>
-                    {conversation.Patient.DisplayName} e {conversation.Nutritionist.DisplayName}
-                  </Text>
-                  <Text size="sm" c="dimmed">
-                    {messagesLabel(conversation.MessageCount)}
-                    {conversation.LastMessageDate
-                      ? ` · ultimo il ${dateTime.format(new Date(conversation.LastMessageDate))}`
-                      : ''}
-                  </Text>
-                </Paper>
-              </UnstyledButton>
-            </li>
+            <SelectableItem
+              key={conversation.ConversationSid}
+              selected={conversation.ConversationSid === selectedSid}
+              onSelect={() => onSelect(conversation.ConversationSid)}
+            >
+              <Text fw={600}>
+                {conversation.Patient.DisplayName} e {conversation.Nutritionist.DisplayName}
+              </Text>
+              <Text size="sm" c="dimmed">
+                {messagesLabel(conversation.MessageCount)}
+                {conversation.LastMessageDate
+                  ? ` · ultimo il ${formatRomeDateTime(conversation.LastMessageDate)}`
+                  : ''}
+              </Text>
+            </SelectableItem>
           ))}
         </Stack>
       )}
@@ -323,9 +316,7 @@ function ConversationReader({ sid }: { sid: string }) {
                     {authorName(message.AuthorId)}
                   </Text>
                   <Text size="xs" c="dimmed">
-                    <time dateTime={message.DateCreated}>
-                      {dateTime.format(new Date(message.DateCreated))}
-                    </time>
+                    <time dateTime={message.DateCreated}>{formatRomeDateTime(message.DateCreated)}</time>
                   </Text>
                 </Group>
                 {attributes.MessageType ? (
