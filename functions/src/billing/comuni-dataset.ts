@@ -131,7 +131,8 @@ export const mergeComuni = (
     if (name) anprName.set(`${place.belfioreCode}|${foldName(name)}`, name);
     byCode.set(place.belfioreCode, {
       ComuneId: place.belfioreCode,
-      Name: place.name,
+      // Repaired when it was mis-encoded ("MolliÃ¨res" -> "Mollières"), as for current ones.
+      Name: name ?? place.name,
       ProvinciaAbbreviation: place.province,
       IsCurrent: false,
     });

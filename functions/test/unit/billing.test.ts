@@ -78,8 +78,19 @@ describe('comuni dataset', () => {
       IsCurrent: true,
     });
     expect(again.version).toBe(dataset.version);
-    // A date before a municipality existed gives another version.
-    expect((await comuniDataset(new Date('1990-01-01'))).version).not.toBe(dataset.version);
+  });
+
+  it('has the current provinces and names of ISTAT’s list, where the ANPR list is stale', async () => {
+    const { all } = await comuniDataset(new Date());
+    const byId = (id: string) => all.find((comune) => comune.ComuneId === id);
+    // Caserta's province (not Napoli), Ivrea in Torino (not Aosta), Olbia in Sassari since Sardinia's 2016 reform.
+    expect(byId('B963')).toMatchObject({ Name: 'Caserta', ProvinciaAbbreviation: 'CE', IsCurrent: true });
+    expect(byId('E379')).toMatchObject({ Name: 'Ivrea', ProvinciaAbbreviation: 'TO', IsCurrent: true });
+    expect(byId('G015')).toMatchObject({ Name: 'Olbia', ProvinciaAbbreviation: 'SS', IsCurrent: true });
+    // Today's name, not the historic one ("Castello D'alife"), and no broken encoding anywhere.
+    expect(byId('C178')).toMatchObject({ Name: 'Castello del Matese', ProvinciaAbbreviation: 'CE' });
+    expect(all.filter((comune) => /Ã|Â/.test(comune.Name))).toEqual([]);
+    expect(all.filter((comune) => comune.IsCurrent && comune.ProvinciaAbbreviation === 'OT')).toEqual([]);
   });
 
   it('buckets: search entries by key (shortest name first), ids by the code’s letter', () => {
