@@ -10,6 +10,7 @@ import { apiUrl } from '../../api/client';
 import { ABOUT_CONTENT_ID } from '../../features/content/content-links';
 import { staticContentByUrlKey, staticContentKey } from '../../features/content/api/static-content-keys';
 import {
+  listPageFrom,
   publicNutritionistByUrlKey,
   publicNutritionistsKey,
   visitSeed,
@@ -56,11 +57,6 @@ export const matchPattern = (pattern: string, pathname: string): Record<string, 
   return params;
 };
 
-const pageFrom = (search: string) => {
-  const page = Number(new URLSearchParams(search).get('page') ?? '1');
-  return Number.isInteger(page) && page >= 1 ? page : 1;
-};
-
 export const earlyRouteOf = ({
   pathname,
   search,
@@ -75,7 +71,10 @@ export const earlyRouteOf = ({
   if (matchPattern(paths.about.pattern, pathname))
     return { page: 'about', key: staticContentKey(ABOUT_CONTENT_ID) };
   if (matchPattern(paths.nutritionists.list.pattern, pathname))
-    return { page: 'nutritionists', key: publicNutritionistsKey(pageFrom(search), visitSeed()) };
+    return {
+      page: 'nutritionists',
+      key: publicNutritionistsKey(listPageFrom(new URLSearchParams(search).get('page')), visitSeed()),
+    };
   if (STATIC_CONTENT_PAGES.some((pattern) => matchPattern(pattern, pathname)))
     return { page: 'static', key: null };
   return null;

@@ -36,6 +36,12 @@ export const visitSeed = (): number => {
   }
 };
 
+/** The list's page number from the address's `page` value: 1 unless it is a whole number from 1. */
+export const listPageFrom = (value: string | null) => {
+  const page = Number(value ?? '1');
+  return Number.isInteger(page) && page >= 1 ? page : 1;
+};
+
 export const publicNutritionistsKey = (page: number, seed: number) =>
   [
     PUBLIC_NUTRITIONISTS_PATH,

@@ -2,7 +2,7 @@
  * /Nutritionists: the public list, 50 per page in a random order that stays the same for the visit
  * (seed in sessionStorage), the page number in the address (?page=2) so back navigation returns to it.
  */
-import { useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { Button, Group, SimpleGrid, Skeleton, Text } from '@mantine/core';
 import { paths, withQuery } from '../../../paths';
@@ -10,12 +10,8 @@ import { LoadError } from '../../../ui/load-error';
 import { Page } from '../../../ui/page';
 import { QuestionnaireCta } from '../../public/pages/cta-card';
 import { NUTRITIONISTS_PAGE_SIZE, usePublicNutritionists, visitSeed } from '../api/list-public-nutritionists';
+import { listPageFrom } from '../api/public-nutritionist-keys';
 import { NutritionistCard } from '../components/nutritionist-card';
-
-const pageFrom = (value: string | null) => {
-  const page = Number(value);
-  return Number.isInteger(page) && page >= 1 ? page : 1;
-};
 
 function Pager({ page, pages }: { page: number; pages: number }) {
   if (pages <= 1) return null;
@@ -40,12 +36,36 @@ function Pager({ page, pages }: { page: number; pages: number }) {
   );
 }
 
+/** Cards rendered with the page's first paint (more than a phone or a desktop shows above the fold). */
+const FIRST_CARDS = 8;
+
+/**
+ * The first cards of a fresh list at once, the rest right after they have painted: rendering all 50 cards
+ * in one go is one long task that keeps the page from answering input while it loads.
+ */
+const useFirstCardsFirst = <T,>(items: readonly T[] | undefined): readonly T[] | undefined => {
+  const [all, setAll] = useState(false);
+  useEffect(() => {
+    if (!items || all) return undefined;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => {
+      timer = setTimeout(() => startTransition(() => setAll(true)), 0);
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
+  }, [items, all]);
+  return items && !all ? items.slice(0, FIRST_CARDS) : items;
+};
+
 export function NutritionistsPage() {
   const [searchParams] = useSearchParams();
-  const page = pageFrom(searchParams.get('page'));
+  const page = listPageFrom(searchParams.get('page'));
   const [seed] = useState(visitSeed);
   const { data, error, isLoading, mutate } = usePublicNutritionists(page, seed);
   const pages = data ? Math.max(1, Math.ceil(data.Count / NUTRITIONISTS_PAGE_SIZE)) : 1;
+  const cards = useFirstCardsFirst(data?.Data);
 
   return (
     <Page
@@ -57,8 +77,8 @@ export function NutritionistsPage() {
         <LoadError onRetry={() => mutate()} />
       ) : (
         <SimpleGrid cols={{ base: 1, xs: 2, md: 3, lg: 4 }} spacing="lg" aria-busy={isLoading}>
-          {data
-            ? data.Data.map((nutritionist, index) => (
+          {cards
+            ? cards.map((nutritionist, index) => (
                 <NutritionistCard
                   key={nutritionist.UserId}
                   nutritionist={nutritionist}
