@@ -558,7 +558,8 @@ describe('UserManagement/Users', () => {
     const admin = await login('admin@nutri.local', 'Admin1234!');
     const result = await api<{ Data: { Id: string; DisplayName: string }[]; Count: number }>(
       'GET',
-      'UserManagement/Users?role=Patient&displayName=giulia',
+      // Specific enough for the demo patient: other test files create many more patients named Giulia.
+      'UserManagement/Users?role=Patient&displayName=giulia%20ro',
       {
         token: admin.accessToken,
       },
