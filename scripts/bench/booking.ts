@@ -14,94 +14,35 @@
  * Finally it checks that no outbox item is left pending, and stops everything, also on Ctrl-C.
  */
 import { randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { parseArgs } from 'node:util';
-import { LocalStackStartError, startLocalStack, type RunningLocalStack } from '../lib/local-stack.mjs';
-import { cleanUpOnSignals, stopStack } from './lifecycle';
+import type { RunningLocalStack } from '../lib/local-stack.mjs';
+import { putNutritionist, putPatient } from '../../tests/integration/support/people';
+import { cleanUpOnSignals, runBenchmark, startStack, stopStack } from './lifecycle';
+import { percentile, pool, readBoundedOptions } from './tools';
 
 const LIMITS = {
-  bookings: { min: 10, max: 1000 },
-  concurrency: { min: 1, max: 100 },
-  contenders: { min: 2, max: 200 },
-  rounds: { min: 1, max: 20 },
-} as const;
+  bookings: { default: 200, min: 10, max: 1000 },
+  concurrency: { default: 20, min: 1, max: 100 },
+  contenders: { default: 50, min: 2, max: 200 },
+  rounds: { default: 3, min: 1, max: 20 },
+};
 const WARM_UP_BOOKINGS = 8;
 const SEQUENTIAL_BOOKINGS = 20;
 /** Paid visits last 50 minutes: hourly starts from 08:00 to 19:00 never overlap (12 a day, 7 days). */
 const HOURS = Array.from({ length: 12 }, (_, n) => `${String(8 + n).padStart(2, '0')}:00`);
 const SLOTS_PER_NUTRITIONIST = HOURS.length * 7;
 
-const readOptions = () => {
-  const { values } = parseArgs({
-    options: {
-      bookings: { type: 'string', default: '200' },
-      concurrency: { type: 'string', default: '20' },
-      contenders: { type: 'string', default: '50' },
-      rounds: { type: 'string', default: '3' },
-    },
-    strict: true,
-  });
-  const bounded = (name: keyof typeof LIMITS) => {
-    const raw = values[name];
-    const value = Number(raw);
-    const { min, max } = LIMITS[name];
-    if (!Number.isInteger(value) || value < min || value > max)
-      throw new Error(`--${name} must be an integer from ${min} to ${max} (got "${raw}").`);
-    return value;
-  };
-  return {
-    bookings: bounded('bookings'),
-    concurrency: bounded('concurrency'),
-    contenders: bounded('contenders'),
-    rounds: bounded('rounds'),
-  };
-};
-
-const percentile = (sorted: number[], p: number) =>
-  sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]! : NaN;
-
-/** Points the functions code imported below at the stack (the configuration its own runtime uses). */
-const configureFor = (stack: RunningLocalStack) => {
-  const { info } = stack;
-  Object.assign(process.env, {
-    AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
-    AWS_REGION: info.region,
-    AWS_ACCESS_KEY_ID: 'S3RVER',
-    AWS_SECRET_ACCESS_KEY: 'S3RVER',
-    TABLE_NAME: info.tableName,
-    DYNAMODB_ENDPOINT: info.dynamoEndpoint,
-    S3_ENDPOINT: info.s3Endpoint,
-    FILES_BUCKET: info.filesBucket,
-    ASSETS_BUCKET: info.assetsBucket,
-    ASSETS_BASE_URL: `${info.baseUrl}/media`,
-    SES_ENDPOINT: info.sesEndpoint,
-    PUBLIC_BASE_URL: info.baseUrl,
-    JWT_KEYS_JSON: readFileSync(path.join(info.dataDir, 'keys', 'jwt.json'), 'utf8'),
-    POWERTOOLS_LOG_LEVEL: 'WARN',
-  });
-};
-
 const seed = async (baseUrl: string, nutritionistCount: number, patientsPerNutritionist: number[]) => {
-  const { createUser } = await import('../../functions/src/accounts/users-repo');
-  const { patientItem } = await import('../../functions/src/onboarding/patients-repo');
-  const { saveNutritionistProfile } = await import('../../functions/src/nutritionists/public-profiles-repo');
   const { signAccessToken } = await import('../../functions/src/platform/tokens');
   const { addRomeDays, romeDate } = await import('@nutri/shared');
-  const now = new Date().toISOString();
-  const user = (id: string, role: 'Patient' | 'Nutritionist') => ({
-    Id: id,
-    UserName: `bench-${id}`,
-    Email: `bench-${id.slice(0, 8)}@nutri.test`,
-    Name: role === 'Patient' ? 'Paola' : 'Chiara',
-    DisplayName: `${role === 'Patient' ? 'Paola Bianchi' : 'Chiara Verdi'} ${id.slice(0, 4)}`,
-    MobilePhoneNo: null,
-    roles: [role],
+  // No password (IsPasswordSet false on the patients): see the tokens below.
+  const person = (id: string, role: 'Patient' | 'Nutritionist') => ({
+    id,
+    userName: `bench-${id}`,
+    email: `bench-${id.slice(0, 8)}@nutri.test`,
+    name: role === 'Patient' ? 'Paola' : 'Chiara',
+    displayName: `${role === 'Patient' ? 'Paola Bianchi' : 'Chiara Verdi'} ${id.slice(0, 4)}`,
     passwordHash: null,
-    emailVerified: true,
-    createdAt: now,
-    updatedAt: now,
   });
   // Tokens are signed directly (no password hashing in the set-up); an hour covers any run.
   const token = (id: string, role: 'Patient' | 'Nutritionist') =>
@@ -110,8 +51,7 @@ const seed = async (baseUrl: string, nutritionistCount: number, patientsPerNutri
   const nutritionists = [];
   for (let n = 0; n < nutritionistCount; n += 1) {
     const id = randomUUID();
-    await createUser(user(id, 'Nutritionist'));
-    await saveNutritionistProfile(id, null, { ProfessionalTitle: 'Biologa nutrizionista' }, new Date());
+    await putNutritionist(person(id, 'Nutritionist'));
     const nutritionistToken = await token(id, 'Nutritionist');
     const slots: { SelectedDate: string; SelectedTime: string }[] = [];
     for (let day = 1; day <= 7; day += 1) {
@@ -128,23 +68,7 @@ const seed = async (baseUrl: string, nutritionistCount: number, patientsPerNutri
     const patients = await Promise.all(
       Array.from({ length: patientsPerNutritionist[n] ?? 0 }, async () => {
         const patientId = randomUUID();
-        const patient = user(patientId, 'Patient');
-        await createUser(patient, [
-          patientItem({
-            UserId: patientId,
-            DisplayName: patient.DisplayName,
-            DefaultNutritionistUserId: id,
-            HasChangedNutritionist: false,
-            HasLateCancelledIc: false,
-            IsPasswordSet: false,
-            PrivacyContractSigned: true,
-            Gender: 2,
-            TallySubmissionId: null,
-            OnboardingStep: 1,
-            createdAt: now,
-            updatedAt: now,
-          }),
-        ]);
+        await putPatient(person(patientId, 'Patient'), id);
         return { id: patientId, token: await token(patientId, 'Patient') };
       }),
     );
@@ -173,22 +97,6 @@ const bookSlot = async (
   return { status: response.status, ms: performance.now() - started };
 };
 
-/** Runs the jobs with at most `concurrency` in flight. */
-const pool = async <T>(jobs: (() => Promise<T>)[], concurrency: number) => {
-  const results: T[] = [];
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: Math.min(concurrency, jobs.length) }, async () => {
-      while (next < jobs.length) {
-        const job = jobs[next]!;
-        next += 1;
-        results.push(await job());
-      }
-    }),
-  );
-  return results;
-};
-
 const latencyLine = (attempts: Attempt[]) => {
   const sorted = attempts.map((attempt) => attempt.ms).sort((a, b) => a - b);
   return `p50 ${percentile(sorted, 50).toFixed(1)} ms, p99 ${percentile(sorted, 99).toFixed(1)} ms, max ${(sorted.at(-1) ?? NaN).toFixed(1)} ms`;
@@ -208,7 +116,7 @@ const countPendingOutbox = async () => {
 };
 
 const main = async () => {
-  const options = readOptions();
+  const options = readBoundedOptions(LIMITS);
   let stack: RunningLocalStack | undefined;
   const cleanUp = async () => {
     const running = stack;
@@ -219,15 +127,9 @@ const main = async () => {
 
   try {
     console.log('Starting the local stack…');
-    try {
-      stack = await startLocalStack({ quiet: true });
-    } catch (error) {
-      if (error instanceof LocalStackStartError) console.error(error.output);
-      throw error;
-    }
+    stack = await startStack();
     const { baseUrl } = stack.info;
     console.log(`Ready in ${(stack.readyMs / 1000).toFixed(1)} s at ${baseUrl}; preparing data…`);
-    configureFor(stack);
 
     const needed = options.bookings + WARM_UP_BOOKINGS + SEQUENTIAL_BOOKINGS;
     const nutritionistCount = Math.ceil(needed / SLOTS_PER_NUTRITIONIST);
@@ -312,7 +214,4 @@ const main = async () => {
   }
 };
 
-main().catch((error: unknown) => {
-  console.error(error instanceof Error ? error.message : error);
-  process.exitCode = 1;
-});
+runBenchmark(main);

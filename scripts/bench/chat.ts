@@ -21,21 +21,20 @@
  */
 import { randomUUID } from 'node:crypto';
 import { once } from 'node:events';
-import { readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { parseArgs } from 'node:util';
 import WebSocket, { WebSocketServer } from 'ws';
-import { LocalStackStartError, startLocalStack, type RunningLocalStack } from '../lib/local-stack.mjs';
-import { cleanUpOnSignals, stopStack } from './lifecycle';
+import type { RunningLocalStack } from '../lib/local-stack.mjs';
+import { passwordHashOf, putNutritionist, putPatient } from '../../tests/integration/support/people';
+import { cleanUpOnSignals, runBenchmark, startStack, stopStack } from './lifecycle';
+import { percentile, pool, readBoundedOptions } from './tools';
 
 const LIMITS = {
-  pairs: { min: 1, max: 500 },
-  messages: { min: 1, max: 100 },
-  timeout: { min: 10, max: 900 },
-} as const;
+  pairs: { default: 100, min: 1, max: 500 },
+  messages: { default: 10, min: 1, max: 100 },
+  timeout: { default: 300, min: 10, max: 900 },
+};
 /** How long a client waits for the echo of its own message before sending the next one anyway. */
 const ECHO_WAIT_MS = 15_000;
 /** After the last send: how long late deliveries are still awaited before the rest counts as lost. */
@@ -46,73 +45,13 @@ const SETUP_CONCURRENCY = 4;
 const CONNECT_CONCURRENCY = 10;
 const PASSWORD = 'Bench-Chat-Ortaggi-2026';
 
-const readOptions = () => {
-  const { values } = parseArgs({
-    options: {
-      pairs: { type: 'string', default: '100' },
-      messages: { type: 'string', default: '10' },
-      timeout: { type: 'string', default: '300' },
-    },
-    strict: true,
-  });
-  const bounded = (name: keyof typeof LIMITS) => {
-    const raw = values[name];
-    const value = Number(raw);
-    const { min, max } = LIMITS[name];
-    if (!Number.isInteger(value) || value < min || value > max)
-      throw new Error(`--${name} must be an integer from ${min} to ${max} (got "${raw}").`);
-    return value;
-  };
-  return { pairs: bounded('pairs'), messages: bounded('messages'), timeoutS: bounded('timeout') };
-};
-
 /** Refuses anything but loopback: this tool must never load someone else's server. */
 const assertLoopback = (url: string) => {
   const { hostname } = new URL(url);
   if (hostname !== '127.0.0.1') throw new Error(`Refusing to load ${url}: only 127.0.0.1 is benchmarked.`);
 };
 
-const percentile = (sorted: number[], p: number) =>
-  sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]! : NaN;
-
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** Runs the jobs with at most `concurrency` in flight; results in job order. */
-const pool = async <T>(jobs: (() => Promise<T>)[], concurrency: number) => {
-  const results: T[] = new Array<T>(jobs.length);
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: Math.min(concurrency, jobs.length) }, async () => {
-      while (next < jobs.length) {
-        const index = next;
-        next += 1;
-        results[index] = await jobs[index]!();
-      }
-    }),
-  );
-  return results;
-};
-
-/** Points the functions code imported below at the stack (the configuration its own runtime uses). */
-const configureFor = (stack: RunningLocalStack) => {
-  const { info } = stack;
-  Object.assign(process.env, {
-    AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
-    AWS_REGION: info.region,
-    AWS_ACCESS_KEY_ID: 'S3RVER',
-    AWS_SECRET_ACCESS_KEY: 'S3RVER',
-    TABLE_NAME: info.tableName,
-    DYNAMODB_ENDPOINT: info.dynamoEndpoint,
-    S3_ENDPOINT: info.s3Endpoint,
-    FILES_BUCKET: info.filesBucket,
-    ASSETS_BUCKET: info.assetsBucket,
-    ASSETS_BASE_URL: `${info.baseUrl}/media`,
-    SES_ENDPOINT: info.sesEndpoint,
-    PUBLIC_BASE_URL: info.baseUrl,
-    JWT_KEYS_JSON: readFileSync(path.join(info.dataDir, 'keys', 'jwt.json'), 'utf8'),
-    POWERTOOLS_LOG_LEVEL: 'WARN',
-  });
-};
 
 const call = async <T>(baseUrl: string, method: string, route: string, token?: string, body?: unknown) => {
   const response = await fetch(`${baseUrl}/api/v2/${route}`, {
@@ -146,52 +85,24 @@ interface BenchPair {
  * opened through the API.
  */
 const createPairs = async (baseUrl: string, count: number): Promise<BenchPair[]> => {
-  const { createUser } = await import('../../functions/src/accounts/users-repo');
-  const { hashPassword } = await import('../../functions/src/accounts/password');
-  const { patientItem } = await import('../../functions/src/onboarding/patients-repo');
-  const { saveNutritionistProfile } = await import('../../functions/src/nutritionists/public-profiles-repo');
-  const passwordHash = await hashPassword(PASSWORD);
-  const now = new Date().toISOString();
-  const user = (id: string, role: 'Patient' | 'Nutritionist', name: string) => ({
-    Id: id,
-    UserName: `bench-chat-${id.slice(0, 8)}`,
-    Email: `bench-chat-${id.slice(0, 8)}@nutri.test`,
-    Name: name,
-    DisplayName: `${name} ${id.slice(0, 4)}`,
-    MobilePhoneNo: null,
-    roles: [role],
-    passwordHash,
-    emailVerified: true,
-    createdAt: now,
-    updatedAt: now,
-  });
+  const passwordHash = await passwordHashOf(PASSWORD);
+  const person = (name: string) => {
+    const id = randomUUID();
+    return {
+      id,
+      userName: `bench-chat-${id.slice(0, 8)}`,
+      email: `bench-chat-${id.slice(0, 8)}@nutri.test`,
+      name,
+      displayName: `${name} ${id.slice(0, 4)}`,
+      passwordHash,
+    };
+  };
   const people = await pool(
     Array.from({ length: count }, () => async () => {
-      const nutritionist = user(randomUUID(), 'Nutritionist', 'Chiara Verdi');
-      await createUser(nutritionist);
-      await saveNutritionistProfile(
-        nutritionist.Id,
-        null,
-        { ProfessionalTitle: 'Biologa nutrizionista' },
-        new Date(),
-      );
-      const patient = user(randomUUID(), 'Patient', 'Paola Bianchi');
-      await createUser(patient, [
-        patientItem({
-          UserId: patient.Id,
-          DisplayName: patient.DisplayName,
-          DefaultNutritionistUserId: nutritionist.Id,
-          HasChangedNutritionist: false,
-          HasLateCancelledIc: false,
-          IsPasswordSet: true,
-          PrivacyContractSigned: true,
-          Gender: 2,
-          TallySubmissionId: null,
-          OnboardingStep: 1,
-          createdAt: now,
-          updatedAt: now,
-        }),
-      ]);
+      const nutritionist = person('Chiara Verdi');
+      await putNutritionist(nutritionist);
+      const patient = person('Paola Bianchi');
+      await putPatient(patient, nutritionist.id);
       return { nutritionist, patient };
     }),
     SETUP_CONCURRENCY * 2,
@@ -206,17 +117,17 @@ const createPairs = async (baseUrl: string, count: number): Promise<BenchPair[]>
     ).accessToken;
   return pool(
     people.map(({ nutritionist, patient }) => async () => {
-      const nutritionistToken = await signIn(nutritionist.Email);
-      const patientToken = await signIn(patient.Email);
+      const nutritionistToken = await signIn(nutritionist.email);
+      const patientToken = await signIn(patient.email);
       const { ConversationId } = await call<{ ConversationId: string }>(
         baseUrl,
         'GET',
-        `Chat/DirectConversation/${nutritionist.Id}`,
+        `Chat/DirectConversation/${nutritionist.id}`,
         patientToken,
       );
       return {
-        nutritionist: { id: nutritionist.Id, email: nutritionist.Email, token: nutritionistToken },
-        patient: { id: patient.Id, email: patient.Email, token: patientToken },
+        nutritionist: { id: nutritionist.id, email: nutritionist.email, token: nutritionistToken },
+        patient: { id: patient.id, email: patient.email, token: patientToken },
         conversationSid: ConversationId,
       };
     }),
@@ -611,8 +522,8 @@ const loadLine = () =>
     .join(' ')} on ${os.cpus().length} CPUs`;
 
 const main = async () => {
-  const options = readOptions();
-  const deadline = Date.now() + options.timeoutS * 1000;
+  const options = readBoundedOptions(LIMITS);
+  const deadline = Date.now() + options.timeout * 1000;
   let stack: RunningLocalStack | undefined;
   let relay: WebSocketServer | undefined;
   let clients: Client[] = [];
@@ -637,18 +548,12 @@ const main = async () => {
 
   try {
     console.log(`Starting the local stack… (${loadLine()})`);
-    try {
-      stack = await startLocalStack({ quiet: true });
-    } catch (error) {
-      if (error instanceof LocalStackStartError) console.error(error.output);
-      throw error;
-    }
+    stack = await startStack();
     const { baseUrl, wsUrl } = stack.info;
     assertLoopback(baseUrl);
     console.log(
       `Ready in ${(stack.readyMs / 1000).toFixed(1)} s at ${baseUrl}; creating ${options.pairs} patient–nutritionist pairs…`,
     );
-    configureFor(stack);
     const pairs = await createPairs(baseUrl, options.pairs);
     const userOf = (client: number) => {
       const pair = pairs[Math.floor(client / 2)]!;
@@ -707,7 +612,4 @@ const main = async () => {
   }
 };
 
-main().catch((error: unknown) => {
-  console.error(error instanceof Error ? error.message : error);
-  process.exitCode = 1;
-});
+runBenchmark(main);

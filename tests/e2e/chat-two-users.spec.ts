@@ -16,7 +16,6 @@ import AxeBuilder from '@axe-core/playwright';
 import sharp from 'sharp';
 import { expect, test, type Page, type TestInfo } from '@playwright/test';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { GENDER_PREFERENCE, QUESTION_KEYS, SEX_OPTIONS } from '@nutri/shared';
 import { api, login } from '../integration/support/api';
 import {
   createPatientOf,
@@ -26,6 +25,7 @@ import {
   type TestPatient,
 } from '../integration/support/visits';
 import { expectNoSeriousViolations, openAs, signIn } from '../support/booking-ui';
+import { storeQuestionnaire } from '../support/questionnaire';
 
 const SCREENSHOTS = process.env.NUTRI_SCREENSHOTS_DIR;
 
@@ -81,45 +81,18 @@ const castFor = async (testInfo: TestInfo): Promise<Cast> => {
 
 /** The questionnaire the patient answered (stored as the webhook stores it), linked to their profile. */
 const giveQuestionnaire = async (patient: TestPatient, nutritionistId: string) => {
-  const { buildFormResponse } = await import('../../infra/local/local-tally');
-  const { criteriaFromAnswers } = await import('../../functions/src/onboarding/matching');
-  const { putSubmissionOnce } = await import('../../functions/src/onboarding/submissions-repo');
   const { patientKey } = await import('../../functions/src/onboarding/patients-repo');
   const { db, tableName } = await import('../../functions/src/platform/db/client');
-  const payload = buildFormResponse({
-    [QUESTION_KEYS.goals]: ['goal_gut'],
-    [QUESTION_KEYS.medicalDiet]: 'medical_diet_no',
-    [QUESTION_KEYS.genderPreference]: GENDER_PREFERENCE.female,
-    [QUESTION_KEYS.dietStyle]: 'diet_vegetarian',
-    [QUESTION_KEYS.sex]: SEX_OPTIONS.female,
-    [QUESTION_KEYS.age]: 41,
-    [QUESTION_KEYS.firstName]: 'Elena',
-    [QUESTION_KEYS.email]: patient.email,
-    [QUESTION_KEYS.phone]: '+393331114455',
-  });
-  await putSubmissionOnce({
-    submissionId: payload.data.submissionId,
-    responseId: payload.data.responseId,
-    eventId: payload.eventId,
-    formId: payload.data.formId,
-    receivedAt: new Date().toISOString(),
-    fields: payload.data.fields,
-    criteria: criteriaFromAnswers(payload.data.fields),
-    match: {
-      kind: 'matched',
-      nutritionistUserId: nutritionistId,
-      matchingSkills: [],
-      reasons: [],
-      alternatives: [],
-    },
-    patientUserId: patient.id,
-  });
+  const { submissionId } = await storeQuestionnaire(
+    { firstName: 'Elena', email: patient.email, phone: '+393331114455', age: 41 },
+    { nutritionistUserId: nutritionistId, patientUserId: patient.id },
+  );
   await db().send(
     new UpdateCommand({
       TableName: tableName(),
       Key: patientKey(patient.id),
       UpdateExpression: 'SET TallySubmissionId = :id',
-      ExpressionAttributeValues: { ':id': payload.data.submissionId },
+      ExpressionAttributeValues: { ':id': submissionId },
     }),
   );
 };

@@ -5,28 +5,21 @@
  */
 import { randomUUID } from 'node:crypto';
 import { expect, test } from '@playwright/test';
-import {
-  addAvailability,
-  bookVisitFor,
-  createNutritionist,
-  createPatientOf,
-  PASSWORD,
-  romeDateIn,
-} from '../integration/support/visits';
+import { bookFollowUp, PASSWORD } from '../integration/support/visits';
 import { seriousViolations } from '../support/axe';
 import { signIn } from '../support/booking-ui';
+import { nutritionistWithPatient } from '../support/nutritionist-pair';
 
 const SCREENSHOTS = process.env.NUTRI_SCREENSHOTS_DIR;
 
 test('a SystemAdmin reads a conversation read-only and the read is audited', async ({ page }, testInfo) => {
   // People, availability, a booking and messages first, then two axe runs: more than the default 30 s.
   test.setTimeout(90_000);
-  const nutritionist = await createNutritionist();
-  const patient = await createPatientOf(nutritionist.id, `Ortensia Lettura${randomUUID().slice(0, 4)}`);
+  const { nutritionist, patient } = await nutritionistWithPatient(
+    `Ortensia Lettura${randomUUID().slice(0, 4)}`,
+  );
   // A booking (its BookingCreated card in the chat) and two text messages.
-  const date = romeDateIn(8);
-  await addAvailability(nutritionist, date, '09:00', '11:00');
-  await bookVisitFor(nutritionist, patient.id, 2, `${date}T10:00`);
+  await bookFollowUp(nutritionist, patient.id, 8, { from: '09:00', at: '10:00', to: '11:00' });
   const { appendMessage, ensureConversation, listMembers } =
     await import('../../functions/src/chat/chat-repo');
   const conversation = await ensureConversation(patient.id, nutritionist.id, new Date());
@@ -92,8 +85,7 @@ test('a SystemAdmin reads a conversation read-only and the read is audited', asy
 });
 
 test('a patient cannot open the chat viewer', async ({ page }) => {
-  const nutritionist = await createNutritionist();
-  const patient = await createPatientOf(nutritionist.id, 'Bruno Vietato');
+  const { patient } = await nutritionistWithPatient('Bruno Vietato');
   await signIn(page, patient.email, PASSWORD);
   await page.goto('/SystemSettings/ChatViewer');
   await expect(page).toHaveURL(/\/Login\?.*reason=NotInRole/);

@@ -7,16 +7,10 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { api } from '../integration/support/api';
-import {
-  addAvailability,
-  bookVisitFor,
-  createNutritionist,
-  createPatientOf,
-  PASSWORD,
-  romeDateIn,
-} from '../integration/support/visits';
+import { bookFollowUp, PASSWORD } from '../integration/support/visits';
 import { seriousViolations } from '../support/axe';
 import { openAs, signIn } from '../support/booking-ui';
+import { nutritionistWithPatient } from '../support/nutritionist-pair';
 
 const openChat = async (page: Page, query = '') => {
   await page.goto(`/Chat${query}`);
@@ -29,17 +23,14 @@ test.describe('chat', () => {
     browser,
   }, testInfo) => {
     test.setTimeout(120_000);
-    const nutritionist = await createNutritionist();
     const patientName = `Lucia ${testInfo.project.name} ${Date.now() % 100000}`;
-    const patient = await createPatientOf(nutritionist.id, patientName);
-    const { getUser } = await import('../../functions/src/accounts/users-repo');
-    const nutritionistName = (await getUser(nutritionist.id))!.DisplayName;
+    const { nutritionist, patient } = await nutritionistWithPatient(patientName);
 
     // The patient: one conversation, opened by itself.
     await signIn(page, patient.email, PASSWORD);
     await openChat(page);
     await expect(page).toHaveURL(new RegExp(`UserId=${nutritionist.id}`));
-    await expect(page.getByRole('heading', { name: nutritionistName })).toBeVisible();
+    await expect(page.getByRole('heading', { name: nutritionist.displayName })).toBeVisible();
     await expect(page.getByText('Nessun messaggio. Scrivi il primo!')).toBeVisible();
     expect(await seriousViolations(page)).toEqual([]);
 
@@ -81,9 +72,11 @@ test.describe('chat', () => {
     await expect(otherLog.getByText(/Visualizzato/)).toBeVisible();
 
     // A booking made through the API arrives in both chats as a card with a link to its page.
-    const day = romeDateIn(5);
-    await addAvailability(nutritionist, day, '09:00', '12:00');
-    const booking = await bookVisitFor(nutritionist, patient.id, 2, `${day}T10:00`);
+    const booking = await bookFollowUp(nutritionist, patient.id, 5, {
+      from: '09:00',
+      at: '10:00',
+      to: '12:00',
+    });
     const card = log.getByTestId('chat-widget').filter({ hasText: 'Nuova prenotazione' });
     await expect(card).toBeVisible();
     await expect(card).toContainText('Visita Nutrizionale');

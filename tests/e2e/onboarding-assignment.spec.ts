@@ -5,45 +5,23 @@
  * as the webhook stores it when nobody could take it, then the real registration.
  */
 import { expect, test, type Page, type TestInfo } from '@playwright/test';
-import { GENDER_PREFERENCE, QUESTION_KEYS, SEX_OPTIONS } from '@nutri/shared';
 import { mailsTo } from '../integration/support/api';
 import { seriousViolations } from '../support/axe';
+import { storeQuestionnaire } from '../support/questionnaire';
 
 /** A registered patient at step 0 with a unique name; its e-mail and name. */
 const unmatchedPatient = async (page: Page, testInfo: TestInfo) => {
-  const { buildFormResponse } = await import('../../infra/local/local-tally');
-  const { criteriaFromAnswers } = await import('../../functions/src/onboarding/matching');
-  const { putSubmissionOnce } = await import('../../functions/src/onboarding/submissions-repo');
   const suffix = `${testInfo.project.name}-${Date.now()}-${Math.floor(Math.random() * 1e6)}`;
   const email = `da-assegnare-${suffix}@nutri.test`;
   const lastName = `Attesa ${suffix.replace(/\D/g, '').slice(-6)}`;
-  const payload = buildFormResponse({
-    [QUESTION_KEYS.goals]: ['goal_gut'],
-    [QUESTION_KEYS.medicalDiet]: 'medical_diet_no',
-    [QUESTION_KEYS.genderPreference]: GENDER_PREFERENCE.female,
-    [QUESTION_KEYS.dietStyle]: 'diet_vegetarian',
-    [QUESTION_KEYS.sex]: SEX_OPTIONS.female,
-    [QUESTION_KEYS.age]: 52,
-    [QUESTION_KEYS.firstName]: 'Elena',
-    [QUESTION_KEYS.email]: email,
-    [QUESTION_KEYS.phone]: '+393331112266',
-  });
-  expect(
-    await putSubmissionOnce({
-      submissionId: payload.data.submissionId,
-      responseId: payload.data.responseId,
-      eventId: payload.eventId,
-      formId: payload.data.formId,
-      receivedAt: new Date().toISOString(),
-      fields: payload.data.fields,
-      criteria: criteriaFromAnswers(payload.data.fields),
-      match: { kind: 'noMatch', nutritionistUserId: null, matchingSkills: [], reasons: [], alternatives: [] },
-      patientUserId: null,
-    }),
-  ).toBe(true);
+  const { submissionId, stored } = await storeQuestionnaire(
+    { firstName: 'Elena', email, phone: '+393331112266', age: 52 },
+    { nutritionistUserId: null, patientUserId: null },
+  );
+  expect(stored).toBe(true);
   const registered = await page.request.post('/api/v2/Tally/RegisterPatient', {
     data: {
-      TallySubmissionId: payload.data.submissionId,
+      TallySubmissionId: submissionId,
       FirstName: 'Elena',
       LastName: lastName,
       Email: email,

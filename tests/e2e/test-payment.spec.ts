@@ -7,16 +7,10 @@
 import { expect, test } from '@playwright/test';
 import { BookingStatus, paymentTexts } from '@nutri/shared';
 import { api } from '../integration/support/api';
-import {
-  addAvailability,
-  bookVisitFor,
-  createNutritionist,
-  createPatientOf,
-  PASSWORD,
-  romeDateIn,
-} from '../integration/support/visits';
+import { bookFollowUp, PASSWORD } from '../integration/support/visits';
 import { seriousViolations } from '../support/axe';
 import { signIn } from '../support/booking-ui';
+import { nutritionistWithPatient } from '../support/nutritionist-pair';
 
 const SCREENSHOTS = process.env.NUTRI_SCREENSHOTS_DIR;
 
@@ -25,11 +19,12 @@ test('a patient makes a test payment, sees it succeed and refunded, and no booki
 }, testInfo) => {
   // A booking to prove untouched, two checkout pages and two axe runs: more than the default 30 s.
   test.setTimeout(90_000);
-  const nutritionist = await createNutritionist();
-  const patient = await createPatientOf(nutritionist.id, 'Tea Prova');
-  const date = romeDateIn(9);
-  await addAvailability(nutritionist, date, '15:00', '17:00');
-  const booking = await bookVisitFor(nutritionist, patient.id, 2, `${date}T16:00`);
+  const { nutritionist, patient } = await nutritionistWithPatient('Tea Prova');
+  const booking = await bookFollowUp(nutritionist, patient.id, 9, {
+    from: '15:00',
+    at: '16:00',
+    to: '17:00',
+  });
 
   await signIn(page, patient.email, PASSWORD);
   await page.goto('/Patients/TestPayment');

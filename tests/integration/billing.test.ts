@@ -7,10 +7,8 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { billingTexts, type BillingProfile, type ItalianCity } from '@nutri/shared';
-import { api, createTestUser, login } from './support/api';
-
-const PASSWORD = 'Ortaggi-Freschi-2026';
-let passwordHash: Promise<string> | undefined;
+import { api, login } from './support/api';
+import { createNutritionist, createPatientOf } from './support/visits';
 
 interface ErrorBody {
   code: string;
@@ -23,54 +21,14 @@ interface ListBody<T> {
   NextCursor: string | null;
 }
 
-const newNutritionist = async () => {
-  const user = await createTestUser(['Nutritionist'], PASSWORD);
-  return { ...user, token: (await login(user.email, PASSWORD)).accessToken };
-};
+const newNutritionist = () => createNutritionist();
 
-/** A patient of the given nutritionist, signed in. */
-const newPatient = async (nutritionistUserId: string) => {
-  const { createUser } = await import('../../functions/src/accounts/users-repo');
-  const { patientItem } = await import('../../functions/src/onboarding/patients-repo');
-  const { hashPassword } = await import('../../functions/src/accounts/password');
-  passwordHash ??= hashPassword(PASSWORD);
-  const id = randomUUID();
-  const email = `fattura-${id.slice(0, 8)}@nutri.test`;
-  const now = new Date().toISOString();
-  const displayName = `Anna Neri ${id.slice(0, 4)}`;
-  await createUser(
-    {
-      Id: id,
-      UserName: `fattura-${id.slice(0, 8)}`,
-      Email: email,
-      Name: 'Anna Neri',
-      DisplayName: displayName,
-      MobilePhoneNo: null,
-      roles: ['Patient'],
-      passwordHash: await passwordHash,
-      emailVerified: true,
-      createdAt: now,
-      updatedAt: now,
-    },
-    [
-      patientItem({
-        UserId: id,
-        DisplayName: displayName,
-        DefaultNutritionistUserId: nutritionistUserId,
-        HasChangedNutritionist: false,
-        HasLateCancelledIc: false,
-        IsPasswordSet: true,
-        PrivacyContractSigned: true,
-        Gender: 2,
-        TallySubmissionId: null,
-        OnboardingStep: 4,
-        createdAt: now,
-        updatedAt: now,
-      }),
-    ],
-  );
-  return { id, email, token: (await login(email, PASSWORD)).accessToken };
-};
+/** A patient of the given nutritionist with a first visit to pay (step 4), signed in. */
+const newPatient = (nutritionistUserId: string) =>
+  createPatientOf(nutritionistUserId, 'Anna Neri', {
+    displayName: `Anna Neri ${randomUUID().slice(0, 4)}`,
+    onboardingStep: 4,
+  });
 
 const PROFILE = {
   RagioneSociale: 'Anna Neri',

@@ -21,16 +21,15 @@ import {
   unpaidBookingExpiry,
   type ChatMessage,
 } from '@nutri/shared';
-import { api, login, mailsTo, stack, waitForMail } from './support/api';
+import { api, mailsTo, stack, waitForMail } from './support/api';
+import { createNutritionist, createPatientOf } from './support/visits';
 
 // Pushes from this process go to the stack's WebSocket gateway, as in the stack itself; the jobs run here
 // log their results at INFO, which is noise in a test run.
 process.env.WS_MANAGEMENT_ENDPOINT = `${stack.baseUrl}/ws`;
 process.env.POWERTOOLS_LOG_LEVEL ??= 'WARN';
 
-const PASSWORD = 'Ortaggi-Freschi-2026';
 const DAY = 24 * 60;
-let passwordHash: Promise<string> | undefined;
 
 const clock = () => import('../../functions/src/platform/clock');
 const repo = () => import('../../functions/src/bookings/bookings-repo');
@@ -48,81 +47,12 @@ const runJob = async (job: string) => {
   return (await run({ job })).result as Record<string, number>;
 };
 
-/** Ids, names and the (shared, hashed once) password of a fresh user, and the repository to create it. */
-const newUser = async (name: string) => {
-  const { createUser } = await import('../../functions/src/accounts/users-repo');
-  const { hashPassword } = await import('../../functions/src/accounts/password');
-  passwordHash ??= hashPassword(PASSWORD);
-  const id = randomUUID();
-  const email = `effetti-${id.slice(0, 8)}@nutri.test`;
-  const now = new Date().toISOString();
-  const displayName = `${name} ${id.slice(0, 4)}`;
-  return { id, email, displayName, now, createUser, passwordHash: await passwordHash };
-};
+/** A nutritionist with a profile ('dottoressa': mails say "La Dott.sa"), signed in. */
+const newNutritionist = () => createNutritionist({ PersonalTitle: 'dottoressa' });
 
-/** A nutritionist with a profile ('dottoressa'), signed in. */
-const newNutritionist = async () => {
-  const user = await newUser('Chiara Verdi');
-  await user.createUser({
-    Id: user.id,
-    UserName: `nutri-${user.id.slice(0, 8)}`,
-    Email: user.email,
-    Name: 'Chiara',
-    DisplayName: user.displayName,
-    MobilePhoneNo: null,
-    roles: ['Nutritionist'],
-    passwordHash: user.passwordHash,
-    emailVerified: true,
-    createdAt: user.now,
-    updatedAt: user.now,
-  });
-  const { saveNutritionistProfile } = await import('../../functions/src/nutritionists/public-profiles-repo');
-  await saveNutritionistProfile(
-    user.id,
-    null,
-    { ProfessionalTitle: 'Biologa nutrizionista', PersonalTitle: 'dottoressa' },
-    new Date(),
-  );
-  return { ...user, token: (await login(user.email, PASSWORD)).accessToken };
-};
-
-/** A patient of the nutritionist at onboarding step 1, signed in. */
-const newPatient = async (nutritionistUserId: string) => {
-  const user = await newUser('Paola Bianchi');
-  const { patientItem } = await import('../../functions/src/onboarding/patients-repo');
-  await user.createUser(
-    {
-      Id: user.id,
-      UserName: `paz-${user.id.slice(0, 8)}`,
-      Email: user.email,
-      Name: 'Paola',
-      DisplayName: user.displayName,
-      MobilePhoneNo: null,
-      roles: ['Patient'],
-      passwordHash: user.passwordHash,
-      emailVerified: true,
-      createdAt: user.now,
-      updatedAt: user.now,
-    },
-    [
-      patientItem({
-        UserId: user.id,
-        DisplayName: user.displayName,
-        DefaultNutritionistUserId: nutritionistUserId,
-        HasChangedNutritionist: false,
-        HasLateCancelledIc: false,
-        IsPasswordSet: true,
-        PrivacyContractSigned: true,
-        Gender: 2,
-        TallySubmissionId: null,
-        OnboardingStep: 1,
-        createdAt: user.now,
-        updatedAt: user.now,
-      }),
-    ],
-  );
-  return { ...user, token: (await login(user.email, PASSWORD)).accessToken };
-};
+/** A patient of the nutritionist at onboarding step 1, signed in; mails greet her as 'Paola'. */
+const newPatient = (nutritionistUserId: string) =>
+  createPatientOf(nutritionistUserId, 'Paola', { displayName: `Paola Bianchi ${randomUUID().slice(0, 4)}` });
 
 type Party = Awaited<ReturnType<typeof newNutritionist>>;
 

@@ -22,8 +22,8 @@ import {
   type EmailNotificationSentEvent,
 } from '@nutri/shared';
 import { RealtimeClient } from '../support/realtime-client';
-import { api, login, mailsTo, stack, waitForMail } from './support/api';
-import { createNutritionist, createPatientOf, PASSWORD } from './support/visits';
+import { api, mailsTo, stack, waitForMail } from './support/api';
+import { createNutritionist, createPatientOf } from './support/visits';
 
 // Pushes from this process go to the stack's WebSocket gateway, as in the stack itself; the job logs its
 // results at INFO, which is noise in a test run.
@@ -117,52 +117,6 @@ const historyWhen = async (
   }
 };
 
-/** A patient of the nutritionist with a chosen e-mail address and phone number, signed in. */
-const createPatient = async (
-  nutritionistUserId: string,
-  options: { email?: string; phone?: string | null } = {},
-) => {
-  const { createUser } = await import('../../functions/src/accounts/users-repo');
-  const { patientItem } = await import('../../functions/src/onboarding/patients-repo');
-  const { hashPassword } = await import('../../functions/src/accounts/password');
-  const id = randomUUID();
-  const email = options.email ?? `avvisi-${id.slice(0, 8)}@nutri.test`;
-  const name = `Lucia ${id.slice(0, 6)}`;
-  const now = new Date().toISOString();
-  await createUser(
-    {
-      Id: id,
-      UserName: `avvisi-${id.slice(0, 8)}`,
-      Email: email,
-      Name: name,
-      DisplayName: `${name} Ferri`,
-      MobilePhoneNo: options.phone ?? null,
-      roles: ['Patient'],
-      passwordHash: await hashPassword(PASSWORD),
-      emailVerified: true,
-      createdAt: now,
-      updatedAt: now,
-    },
-    [
-      patientItem({
-        UserId: id,
-        DisplayName: `${name} Ferri`,
-        DefaultNutritionistUserId: nutritionistUserId,
-        HasChangedNutritionist: false,
-        HasLateCancelledIc: false,
-        IsPasswordSet: true,
-        PrivacyContractSigned: true,
-        Gender: 2,
-        TallySubmissionId: null,
-        OnboardingStep: 1,
-        createdAt: now,
-        updatedAt: now,
-      }),
-    ],
-  );
-  return { id, email, name, token: (await login(email, PASSWORD)).accessToken };
-};
-
 const chatMails = async (address: string) =>
   (await mailsTo(address)).filter((mail) => /nuov[oi] messagg/.test(mail.subject));
 
@@ -240,7 +194,7 @@ describe('e-mail notifications of unseen messages', () => {
 
   it("mails the nutritionist about a patient's message, and records a bounce as 'bounce'", async () => {
     const nutritionist = await createNutritionist();
-    const patient = await createPatient(nutritionist.id, {
+    const patient = await createPatientOf(nutritionist.id, `Lucia ${randomUUID().slice(0, 6)}`, {
       email: `bounce+${randomUUID().slice(0, 8)}@simulator.amazonses.com`,
     });
     const sid = await conversationOf(patient, nutritionist.id);
@@ -322,7 +276,7 @@ describe('urgent WhatsApp notice', () => {
   it("is recorded locally for the nutritionist's own patient, and not repeated within the interval", async () => {
     const nutritionist = await createNutritionist();
     const phone = randomPhone();
-    const patient = await createPatient(nutritionist.id, { phone });
+    const patient = await createPatientOf(nutritionist.id, `Lucia ${randomUUID().slice(0, 6)}`, { phone });
     const sent = await api<{ SentAt: string }>('POST', path(patient.id), { token: nutritionist.token });
     expect(sent.status).toBe(200);
     expect(Date.parse(sent.body.SentAt)).not.toBeNaN();
@@ -341,7 +295,9 @@ describe('urgent WhatsApp notice', () => {
 
   it('answers the spec error for a patient without a phone number', async () => {
     const nutritionist = await createNutritionist();
-    const patient = await createPatient(nutritionist.id, { phone: null });
+    const patient = await createPatientOf(nutritionist.id, `Lucia ${randomUUID().slice(0, 6)}`, {
+      phone: null,
+    });
     const result = await api<{ message: string }>('POST', path(patient.id), { token: nutritionist.token });
     expect(result.status).toBe(422);
     expect(result.body.message).toBe(urgentNoticeTexts.noPhone);
@@ -352,7 +308,7 @@ describe('urgent WhatsApp notice', () => {
     const nutritionist = await createNutritionist();
     const other = await createNutritionist();
     const phone = randomPhone();
-    const patient = await createPatient(nutritionist.id, { phone });
+    const patient = await createPatientOf(nutritionist.id, `Lucia ${randomUUID().slice(0, 6)}`, { phone });
     const byOther = await api('POST', path(patient.id), { token: other.token });
     expect(byOther.status).toBe(404);
     const byPatient = await api('POST', path(patient.id), { token: patient.token });

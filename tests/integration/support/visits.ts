@@ -6,8 +6,10 @@
  */
 import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
-import { addRomeDays, romeDate, type BookingView } from '@nutri/shared';
+import { addRomeDays, romeDate, type BookingView, type OnboardingStep } from '@nutri/shared';
+import type { ProfileChanges } from '../../../functions/src/nutritionists/public-profiles-repo';
 import { api, createTestUser, login } from './api';
+import { passwordHashOf, putNutritionist, putPatient } from './people';
 
 export const PASSWORD = 'Ortaggi-Freschi-2026';
 const ADMIN = { email: 'admin@nutri.local', password: 'Admin1234!' };
@@ -73,13 +75,24 @@ export const createPublicNutritionist = async (): Promise<TestNutritionist> => {
   };
 };
 
-/** A nutritionist with a hidden profile (enough to have patients and a calendar), signed in. */
-export const createNutritionist = async () => {
-  const user = await createTestUser(['Nutritionist'], PASSWORD);
-  const { saveNutritionistProfile } =
-    await import('../../../functions/src/nutritionists/public-profiles-repo');
-  await saveNutritionistProfile(user.id, null, { ProfessionalTitle: 'Biologa nutrizionista' }, new Date());
-  return { id: user.id, email: user.email, token: (await login(user.email, PASSWORD)).accessToken };
+/**
+ * A nutritionist with a hidden profile (enough to have patients and a calendar), signed in. `profile`
+ * adds to the professional title, e.g. the PersonalTitle that mails put before the name.
+ */
+export const createNutritionist = async (profile: ProfileChanges = {}) => {
+  const id = randomUUID();
+  // The same user createTestUser makes, with the password hashed once for the whole file.
+  const person = {
+    id,
+    email: `test-${id.slice(0, 8)}@nutri.test`,
+    userName: `utente-${id.slice(0, 8)}`,
+    name: 'Mario Verdi',
+    displayName: `Mario Verdi ${id.slice(0, 4)}`,
+    passwordHash: await passwordHashOf(PASSWORD),
+  };
+  await putNutritionist(person, { ProfessionalTitle: 'Biologa nutrizionista', ...profile });
+  const token = (await login(person.email, PASSWORD)).accessToken;
+  return { id, email: person.email, token, displayName: person.displayName };
 };
 
 export interface TestPatient {
@@ -87,58 +100,43 @@ export interface TestPatient {
   email: string;
   password: string;
   name: string;
+  displayName: string;
   token: string;
 }
 
-/** One argon2id hash of PASSWORD for every test patient: hashing is deliberately slow. */
-let passwordHash: Promise<string> | undefined;
-
 /**
- * A patient assigned to the nutritionist, at onboarding step 1 (introductory visit to book), signed in.
- * Pass a name unique to the test when a page or list must find this patient among others.
+ * A patient assigned to the nutritionist, at onboarding step 1 (introductory visit to book) unless told
+ * otherwise, signed in. Pass a name unique to the test when a page or list must find this patient among
+ * others; `name` is also the display name unless `displayName` is given (mails greet by `name`).
  */
 export const createPatientOf = async (
   nutritionistUserId: string,
   name = 'Paola Bianchi',
+  options: {
+    displayName?: string;
+    email?: string;
+    phone?: string | null;
+    onboardingStep?: OnboardingStep;
+  } = {},
 ): Promise<TestPatient> => {
-  const { createUser } = await import('../../../functions/src/accounts/users-repo');
-  const { patientItem } = await import('../../../functions/src/onboarding/patients-repo');
-  const { hashPassword } = await import('../../../functions/src/accounts/password');
   const id = randomUUID();
-  const email = `paziente-${id.slice(0, 8)}@nutri.test`;
-  const now = new Date().toISOString();
-  await createUser(
+  const email = options.email ?? `paziente-${id.slice(0, 8)}@nutri.test`;
+  const displayName = options.displayName ?? name;
+  await putPatient(
     {
-      Id: id,
-      UserName: `paziente-${id.slice(0, 8)}`,
-      Email: email,
-      Name: name,
-      DisplayName: name,
-      MobilePhoneNo: null,
-      roles: ['Patient'],
-      passwordHash: await (passwordHash ??= hashPassword(PASSWORD)),
-      emailVerified: true,
-      createdAt: now,
-      updatedAt: now,
+      id,
+      email,
+      userName: `paziente-${id.slice(0, 8)}`,
+      name,
+      displayName,
+      phone: options.phone ?? null,
+      passwordHash: await passwordHashOf(PASSWORD),
     },
-    [
-      patientItem({
-        UserId: id,
-        DisplayName: name,
-        DefaultNutritionistUserId: nutritionistUserId,
-        HasChangedNutritionist: false,
-        HasLateCancelledIc: false,
-        IsPasswordSet: true,
-        PrivacyContractSigned: true,
-        Gender: 2,
-        TallySubmissionId: null,
-        OnboardingStep: 1,
-        createdAt: now,
-        updatedAt: now,
-      }),
-    ],
+    nutritionistUserId,
+    options.onboardingStep,
   );
-  return { id, email, password: PASSWORD, name, token: (await login(email, PASSWORD)).accessToken };
+  const token = (await login(email, PASSWORD)).accessToken;
+  return { id, email, password: PASSWORD, name, displayName, token };
 };
 
 /** The Rome date `days` after today (YYYY-MM-DD). */
@@ -179,6 +177,21 @@ export const bookVisitFor = async (
   });
   expectStatus('booking', result, 201);
   return result.body;
+};
+
+/**
+ * A follow-up visit (type 2) `days` from today at `visit.at` (Rome), in an availability interval from
+ * `visit.from` to `visit.to` opened for it that day.
+ */
+export const bookFollowUp = async (
+  nutritionist: { id: string; token: string },
+  patientUserId: string,
+  days: number,
+  visit: { from: string; at: string; to: string },
+) => {
+  const date = romeDateIn(days);
+  await addAvailability(nutritionist, date, visit.from, visit.to);
+  return bookVisitFor(nutritionist, patientUserId, 2, `${date}T${visit.at}`);
 };
 
 /** Marks the visit done, as the nutritionist does after the meeting. */
