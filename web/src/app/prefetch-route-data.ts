@@ -10,9 +10,19 @@ import { getPublicNutritionistByUrl } from '../features/nutritionists/api/get-pu
 import { listPublicNutritionists } from '../features/nutritionists/api/list-public-nutritionists';
 import { earlyRouteOf } from './early/early-route';
 
+let firstRouteData: Promise<unknown> = Promise.resolve();
+
+/**
+ * Settles when the first page's data has arrived (or failed). Its page's chunk waits for it (lazy-page.ts):
+ * the page then renders with its data inside the app's first render, which React splits into short tasks.
+ * Data arriving after the page had rendered would be one synchronous render of the whole page (SWR
+ * updates through useSyncExternalStore, which React never splits), a long task while the page loads.
+ */
+export const firstRouteDataSettled = () => firstRouteData;
+
 /** Starts a request; its failure is left to the page's hook (which gets the same promise). */
 const start = (request: unknown) => {
-  void Promise.resolve(request).catch(() => undefined);
+  firstRouteData = Promise.resolve(request).catch(() => undefined);
 };
 
 export const prefetchRouteData = (location: { pathname: string; search: string }) => {
