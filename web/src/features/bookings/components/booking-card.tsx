@@ -46,6 +46,7 @@ import { CancelBookingDialog } from './cancel-booking-dialog';
 import { ConfirmDialog } from './confirm-dialog';
 import { ModifyBookingDialog } from './modify-booking-dialog';
 import classes from './booking-card.module.css';
+import dateClasses from './booking-date-block.module.css';
 
 type Dialog = 'cancel' | 'modify' | 'complete' | 'whatsapp' | null;
 
@@ -126,13 +127,13 @@ export function BookingCard({
       className={classes.card}
     >
       <Group align="stretch" wrap="nowrap" gap="md">
-        <Box className={classes.dateBlock} data-status={booking.BookingStatusId}>
-          <span className={classes.weekday}>{when.weekday}</span>
-          <span className={classes.day}>{when.day}</span>
-          <span className={classes.month}>
+        <Box className={dateClasses.dateBlock} data-status={booking.BookingStatusId}>
+          <span className={dateClasses.weekday}>{when.weekday}</span>
+          <span className={dateClasses.day}>{when.day}</span>
+          <span className={dateClasses.month}>
             {when.month} {when.year}
           </span>
-          <span className={classes.time}>{when.start}</span>
+          <span className={dateClasses.time}>{when.start}</span>
         </Box>
         <Stack gap={6} style={{ flex: 1, minWidth: 0 }}>
           <Title order={headingOrder} fz="h4" id={headingId}>

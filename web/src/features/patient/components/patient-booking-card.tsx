@@ -8,6 +8,7 @@ import { BookingStatus, type BookingView } from '@nutri/shared';
 import { paths } from '../../../paths';
 import { bookingDateParts } from '../../bookings/booking-time';
 import { BookingStatusBadge } from '../../bookings/components/booking-status-badge';
+import dateClasses from '../../bookings/components/booking-date-block.module.css';
 import { paymentDeadlineText } from '../booking-rules';
 import classes from './patient-booking.module.css';
 
@@ -29,10 +30,15 @@ export function PatientBookingCard({
       className={classes.card}
     >
       <Group gap="md" wrap="nowrap" align="stretch">
-        <div className={classes.dateBlock} data-status={booking.BookingStatusId} aria-hidden="true">
-          <span className={classes.weekday}>{when.weekday}</span>
-          <span className={classes.day}>{when.day}</span>
-          <span className={classes.month}>{when.month}</span>
+        <div
+          className={dateClasses.dateBlock}
+          data-status={booking.BookingStatusId}
+          data-size="compact"
+          aria-hidden="true"
+        >
+          <span className={dateClasses.weekday}>{when.weekday}</span>
+          <span className={dateClasses.day}>{when.day}</span>
+          <span className={dateClasses.month}>{when.month}</span>
         </div>
         <div className={classes.body}>
           <Title order={headingOrder} fz="lg">

@@ -5,7 +5,7 @@
  * the page shows it with its state.
  */
 import { useState } from 'react';
-import { Link, useParams } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import {
   Alert,
   Badge,
@@ -38,10 +38,10 @@ import { LoadError } from '../../../ui/load-error';
 import { showSuccessToast } from '../../../ui/notify';
 import { Page } from '../../../ui/page';
 import { RatingStars, ratingLabel } from '../../../ui/rating-stars';
-import { usePatientBooking } from '../api/patient-bookings';
 import { useCreateVisitReview, useVisitReview } from '../api/visit-reviews';
 import { appointmentText } from '../booking-rules';
-import { BackToAgenda, BookingNotFound, isBookingId } from '../components/booking-page-parts';
+import { BackToAgenda, BookingNotFound } from '../components/booking-page-parts';
+import { useRouteBooking } from './use-route-booking';
 
 const STATUS_COLORS: Record<ReviewStatus, string> = {
   Pending: 'apricot',
@@ -208,10 +208,7 @@ function ReviewContent({ booking }: { booking: BookingView }) {
 }
 
 export function BookingReviewPage() {
-  const { bookingId = '' } = useParams();
-  const valid = isBookingId(bookingId);
-  const booking = usePatientBooking(valid ? bookingId : undefined);
-  const notFound = !valid || isApiError(booking.error, 404) || isApiError(booking.error, 400);
+  const { bookingId, valid, booking, notFound } = useRouteBooking();
   const data = booking.data;
 
   return (

@@ -7,19 +7,18 @@
  * Spec section 4: 'Pagamento ricevuto, appuntamento del {date} è confermato!'.
  */
 import { useEffect, useState } from 'react';
-import { Link, useParams, useSearchParams } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 import { Button, Group, Loader, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconCircleCheck, IconClockHour4 } from '@tabler/icons-react';
 import { BookingStatus } from '@nutri/shared';
-import { isApiError } from '../../../api/api-error';
 import { paths } from '../../../paths';
 import { LoadError } from '../../../ui/load-error';
 import { Page } from '../../../ui/page';
 import { fulfilCheckoutSession } from '../../payments/api/payments';
 import { BookingStatusBadge } from '../../bookings/components/booking-status-badge';
-import { usePatientBooking } from '../api/patient-bookings';
 import { appointmentShortText } from '../booking-rules';
-import { BookingNotFound, isBookingId } from '../components/booking-page-parts';
+import { BookingNotFound } from '../components/booking-page-parts';
+import { useRouteBooking } from './use-route-booking';
 
 const POLL_MS = 3000;
 const POLL_FOR_MS = 60_000;
@@ -28,10 +27,8 @@ export const paymentConfirmedText = (bookingTime: string) =>
   `Pagamento ricevuto, appuntamento del ${appointmentShortText(bookingTime)} è confermato!`;
 
 export function BookingSuccessPage() {
-  const { bookingId = '' } = useParams();
-  const valid = isBookingId(bookingId);
   const [polling, setPolling] = useState(true);
-  const booking = usePatientBooking(valid ? bookingId : undefined, polling ? POLL_MS : 0);
+  const { bookingId, valid, booking, notFound } = useRouteBooking(polling ? POLL_MS : 0);
   const status = booking.data?.BookingStatusId;
   const waiting = status === BookingStatus.WAITINGFORPAYMENT;
   const [params] = useSearchParams();
@@ -55,7 +52,6 @@ export function BookingSuccessPage() {
     if (status !== undefined && !waiting) setPolling(false);
   }, [status, waiting]);
 
-  const notFound = !valid || isApiError(booking.error, 404) || isApiError(booking.error, 400);
   const detail = paths.patients.booking(bookingId);
 
   return (

@@ -5,21 +5,20 @@
  * Another patient's booking is answered 404 by the server and reads here as not found.
  */
 import type { ReactNode } from 'react';
-import { Link, useParams } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import { Button, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconMessageCircle, IconStar, IconVideo } from '@tabler/icons-react';
 import { BookingStatus, type BookingView } from '@nutri/shared';
-import { isApiError } from '../../../api/api-error';
 import { formatEuro } from '../../../lib/money';
 import { paths } from '../../../paths';
 import { LoadError } from '../../../ui/load-error';
 import { Page } from '../../../ui/page';
 import { bookingDateParts } from '../../bookings/booking-time';
 import { BookingStatusBadge } from '../../bookings/components/booking-status-badge';
-import { usePatientBooking } from '../api/patient-bookings';
 import { useVisitReview } from '../api/visit-reviews';
 import { appointmentText, canPatientCancel, isVideoDay, paymentDeadlineText } from '../booking-rules';
-import { BackToAgenda, BookingNotFound, isBookingId } from '../components/booking-page-parts';
+import { BackToAgenda, BookingNotFound } from '../components/booking-page-parts';
+import { useRouteBooking } from './use-route-booking';
 import { CancelIntroVisitButton } from '../components/cancel-intro-visit';
 import { PayBookingButton } from '../components/pay-booking-button';
 import { BookingPaymentSection } from '../../payments/components/booking-payment-section';
@@ -171,10 +170,7 @@ function BookingDetail({ booking }: { booking: BookingView }) {
 }
 
 export function PatientBookingPage() {
-  const { bookingId = '' } = useParams();
-  const valid = isBookingId(bookingId);
-  const booking = usePatientBooking(valid ? bookingId : undefined);
-  const notFound = !valid || isApiError(booking.error, 404) || isApiError(booking.error, 400);
+  const { booking, notFound } = useRouteBooking();
   const data = booking.data;
 
   return (
