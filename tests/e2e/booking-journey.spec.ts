@@ -6,7 +6,7 @@
  * chat. Each person in their own browser context.
  */
 import { expect, test } from '@playwright/test';
-import { billingTexts, bookingTexts } from '@nutri/shared';
+import { bookingTexts } from '@nutri/shared';
 import { api, login } from '../integration/support/api';
 import {
   dayIn,
@@ -17,6 +17,7 @@ import {
   signIn,
   weekdayLabel,
 } from '../support/booking-ui';
+import { acceptPrivacyContracts, fillMissingBillingData } from '../support/payment-ui';
 
 const PATIENT = { email: 'paziente@nutri.local', password: 'Paziente123!', name: 'Giulia Rossi' };
 const NUTRITIONIST = { email: 'nutrizionista@nutri.local', password: 'Nutrizionista123!' };
@@ -106,20 +107,13 @@ test('the demo patient books the introduction, the nutritionist completes it and
   // Issue 7: paying asks first for the billing data, then (the demo nutritionist can invoice) for the
   // privacy contracts, then the local checkout page takes Stripe's test card.
   await page.getByRole('button', { name: /^Paga 55/ }).click();
-  const billing = page.getByRole('dialog', { name: billingTexts.dialogTitleMissing });
-  await expect(billing).toBeVisible();
-  await billing.getByLabel('Nome e cognome o ragione sociale').fill(PATIENT.name);
-  await billing.getByLabel('Codice fiscale').fill('RSSGLI92M52H501X');
-  await billing.getByLabel('Indirizzo').fill('Via Nazionale 20');
-  await billing.getByLabel('CAP').fill('00184');
-  await billing.getByRole('combobox', { name: 'Comune' }).fill('roma');
-  await page.getByRole('option', { name: 'Roma (RM)' }).click();
-  await billing.getByRole('button', { name: 'Salva e continua' }).click();
-  const privacy = page.getByRole('dialog', { name: 'Informative privacy' });
-  await expect(privacy).toBeVisible();
-  await privacy.getByLabel('Ho letto e accetto l’informativa privacy del servizio').check();
-  await privacy.getByLabel('Ho letto e accetto l’informativa privacy del nutrizionista').check();
-  await privacy.getByRole('button', { name: 'Accetta e continua' }).click();
+  await fillMissingBillingData(page, {
+    name: PATIENT.name,
+    codiceFiscale: 'RSSGLI92M52H501X',
+    address: 'Via Nazionale 20',
+    postalCode: '00184',
+  });
+  await acceptPrivacyContracts(page);
   await expect(page).toHaveURL(/\/Patients\/Checkout\?session_id=/);
   await page.getByLabel('Numero della carta').fill('4242424242424242');
   await page.getByRole('button', { name: /^Paga 55/ }).click();

@@ -6,7 +6,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { BookingStatus, billingTexts, parseMessageAttributes, paymentTexts } from '@nutri/shared';
+import { BookingStatus, parseMessageAttributes, paymentTexts } from '@nutri/shared';
 import { api } from '../integration/support/api';
 import {
   addAvailability,
@@ -16,6 +16,7 @@ import {
   romeDateIn,
 } from '../integration/support/visits';
 import { seriousViolations } from '../support/axe';
+import { acceptPrivacyContracts, fillMissingBillingData } from '../support/payment-ui';
 
 const SCREENSHOTS = process.env.NUTRI_SCREENSHOTS_DIR;
 // The success page also names the time ('… del 30/11/2026 alle 16:00 è confermato!').
@@ -74,22 +75,15 @@ test('a patient gives billing data, accepts the privacy contracts, pays by card 
   await pay.click();
 
   // 1. No billing profile yet: the billing dialog, then the payment goes on by itself.
-  const billing = page.getByRole('dialog', { name: billingTexts.dialogTitleMissing });
-  await expect(billing).toBeVisible();
-  await billing.getByLabel('Nome e cognome o ragione sociale').fill('Elena Galli');
-  await billing.getByLabel('Codice fiscale').fill('RSSMRA85T10A562S');
-  await billing.getByLabel('Indirizzo').fill('Via dei Mille 12');
-  await billing.getByLabel('CAP').fill('00185');
-  await billing.getByRole('combobox', { name: 'Comune' }).fill('roma');
-  await page.getByRole('option', { name: 'Roma (RM)' }).click();
-  await billing.getByRole('button', { name: 'Salva e continua' }).click();
+  await fillMissingBillingData(page, {
+    name: 'Elena Galli',
+    codiceFiscale: 'RSSMRA85T10A562S',
+    address: 'Via dei Mille 12',
+    postalCode: '00185',
+  });
 
   // 2. The nutritionist can invoice and the contracts are not accepted: the contracts dialog.
-  const privacy = page.getByRole('dialog', { name: 'Informative privacy' });
-  await expect(privacy).toBeVisible();
-  await privacy.getByLabel('Ho letto e accetto l’informativa privacy del servizio').check();
-  await privacy.getByLabel('Ho letto e accetto l’informativa privacy del nutrizionista').check();
-  await privacy.getByRole('button', { name: 'Accetta e continua' }).click();
+  await acceptPrivacyContracts(page);
 
   // 3. The local checkout page: a declined card first, then Stripe's test card that pays.
   await expect(page).toHaveURL(/\/Patients\/Checkout\?session_id=cs_local_/);
