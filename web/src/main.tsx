@@ -9,12 +9,15 @@ if (!root) throw new Error('Missing #root element in index.html');
 
 prefetchRouteData(window.location);
 
-// A transition lets React split the first render into short tasks, so the page stays responsive while it
-// draws (it replaces the app shell of index.html when done).
-startTransition(() => {
-  createRoot(root).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
-  );
-});
+// In a task of its own, after the one that evaluated the app's modules (already long on a phone): React's
+// root sets up its event listeners at once. The transition lets React split the first render into short
+// tasks, so the page stays responsive while it draws (it replaces the app shell of index.html when done).
+setTimeout(() => {
+  startTransition(() => {
+    createRoot(root).render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    );
+  });
+}, 0);

@@ -9,6 +9,7 @@ import { errorTexts } from '../lib/shared-values';
 import { showErrorToast } from '../ui/notify';
 import { ApiError } from './api-error';
 import { api } from './client';
+import { prefilledDataMiddleware } from './prefilled-data';
 
 /** SWR keys are API paths (`'/UserDetails'`) or `[path, query]` tuples. */
 export type ApiKey = string | readonly [string, Record<string, string | number | boolean | undefined>];
@@ -25,6 +26,7 @@ export const swrConfig: SWRConfiguration = {
   revalidateOnFocus: true,
   shouldRetryOnError: shouldRetry,
   errorRetryCount: 3,
+  use: [prefilledDataMiddleware],
   onError: (error: unknown, key: string) => {
     // A 401 means the session ended: the session handles it (sign-out and the guard's redirect).
     if (error instanceof ApiError && error.status === 401) return;
