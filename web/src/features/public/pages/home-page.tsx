@@ -21,13 +21,15 @@ import classes from './home-page.module.css';
 let sectionsModule: Promise<typeof import('./home-sections')> | undefined;
 const loadSections = () => (sectionsModule ??= import('./home-sections'));
 const HomeSections = lazy(loadSections);
-// This module is part of the entry, which every page loads: on a visit of `/` the sections are requested at
-// once (not on first render), so they download while the first screen renders; other pages never load them.
-if (typeof window !== 'undefined' && window.location.pathname === paths.home.pattern) void loadSections();
+// This module is part of the entry, which every page loads: on a visit of `/` the sections are requested
+// right after the entry has run (not on first render), so they download while the first screen renders;
+// other pages never load them. A task of its own: requesting a chunk adds links for its files, main-thread
+// work that would lengthen the entry's already long evaluation.
+if (typeof window !== 'undefined' && window.location.pathname === paths.home.pattern)
+  setTimeout(() => void loadSections(), 0);
 
-const price = formatEuro(PAID_VISIT_PRICE_CENTS);
-
-const STEPS = [
+/** The four steps; formatted on render, as the entry's evaluation would pay the first Intl use (ICU's data). */
+const stepsWith = (price: string) => [
   {
     title: 'Compila il questionario',
     text: 'Raccontaci obiettivi, abitudini e preferenze alimentari: bastano pochi minuti ed è gratuito.',
@@ -44,7 +46,7 @@ const STEPS = [
     title: `Visite da ${DURATION_MINUTES.NORMAL} minuti`,
     text: `Ogni visita costa ${price}: prenoti, paghi con carta e ti colleghi da dove vuoi.`,
   },
-] as const;
+];
 
 function Highlight({ icon, title, children }: { icon: ReactNode; title: string; children: ReactNode }) {
   return (
@@ -64,6 +66,7 @@ function Highlight({ icon, title, children }: { icon: ReactNode; title: string; 
 
 export function HomePage() {
   useHead({ title: null, description: DEFAULT_DESCRIPTION, canonicalPath: paths.home() });
+  const price = formatEuro(PAID_VISIT_PRICE_CENTS);
   return (
     <>
       <section className={classes.hero} aria-labelledby="home-title">
@@ -125,7 +128,7 @@ export function HomePage() {
             Dal questionario alla prima visita in quattro passi, senza spostarti da casa.
           </Text>
           <ol className={classes.steps}>
-            {STEPS.map((step, index) => (
+            {stepsWith(price).map((step, index) => (
               <Card component="li" key={step.title} withBorder radius="lg" padding="lg">
                 <span className={classes.stepNumber} aria-hidden>
                   {index + 1}
