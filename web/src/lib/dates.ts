@@ -2,6 +2,7 @@
 import dayjs from 'dayjs';
 import 'dayjs/locale/it';
 import type { DatesProviderSettings } from '@mantine/dates';
+import { onFirstUse } from './on-first-use';
 import { DATE_FORMAT } from './shared-values';
 
 dayjs.locale('it');
@@ -17,17 +18,20 @@ export const formatDate = (value: DateLike | null | undefined, format: string = 
   return date.isValid() ? date.format(format) : '';
 };
 
-const romeDateTime = new Intl.DateTimeFormat('it-IT', {
-  day: '2-digit',
-  month: '2-digit',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  timeZone: 'Europe/Rome',
-});
+const romeDateTime = onFirstUse(
+  () =>
+    new Intl.DateTimeFormat('it-IT', {
+      day: '2-digit',
+      month: '2-digit',
+      year: 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
+      timeZone: 'Europe/Rome',
+    }),
+);
 
 /** An instant on the Italian wall clock, wherever the browser is: '07/03/2025, 11:00'. */
-export const formatRomeDateTime = (value: string | number | Date) => romeDateTime.format(new Date(value));
+export const formatRomeDateTime = (value: string | number | Date) => romeDateTime().format(new Date(value));
 
 /** `formatDateTime(...)` -> '07/03/2025 11:00'. */
 export const formatDateTime = (value: DateLike | null | undefined) =>

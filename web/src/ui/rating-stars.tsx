@@ -2,14 +2,15 @@
  * A rating out of 5 in half steps (spec section 3), drawn as stars. Screen readers get one label
  * ('Valutazione 4,5 su 5'); the stars themselves are decorative.
  */
+import { onFirstUse } from '../lib/on-first-use';
 import classes from './rating-stars.module.css';
 
 const STAR_PATH =
   'M12 2.5l2.94 5.96 6.56.95-4.75 4.63 1.12 6.54L12 17.5l-5.87 3.08 1.12-6.54L2.5 9.41l6.56-.95L12 2.5z';
 
-const ratingFormat = new Intl.NumberFormat('it-IT', { maximumFractionDigits: 1 });
+const ratingFormat = onFirstUse(() => new Intl.NumberFormat('it-IT', { maximumFractionDigits: 1 }));
 
-export const ratingLabel = (rating: number) => `Valutazione ${ratingFormat.format(rating)} su 5`;
+export const ratingLabel = (rating: number) => `Valutazione ${ratingFormat().format(rating)} su 5`;
 
 /** How much of star `index` (0-based) is filled: 1, 0.5 or 0. */
 export const starFill = (rating: number, index: number) => {

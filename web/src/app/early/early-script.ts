@@ -25,7 +25,7 @@ const addLink = (attributes: Record<string, string>) => {
  * Links added per task. Chrome starts each link's request while the link is inserted, a little main-thread
  * work each; the content area's thirty files in one go made a long task while the page loads.
  */
-const LINKS_PER_TASK = 6;
+const LINKS_PER_TASK = 4;
 
 const addLinksInTasks = (links: Record<string, string>[]) => {
   for (const link of links.slice(0, LINKS_PER_TASK)) addLink(link);

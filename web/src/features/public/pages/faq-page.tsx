@@ -2,7 +2,7 @@ import { Link } from 'react-router-dom';
 import { Accordion, Anchor, Stack, Text, Title } from '@mantine/core';
 import { paths } from '../../../paths';
 import { Page } from '../../../ui/page';
-import { FAQ_SECTIONS } from './faq-content';
+import { faqSections } from './faq-content';
 
 export function FaqPage() {
   return (
@@ -13,7 +13,7 @@ export function FaqPage() {
       size="md"
     >
       <Stack gap="xl">
-        {FAQ_SECTIONS.map((section) => (
+        {faqSections().map((section) => (
           <section key={section.id} aria-labelledby={`faq-${section.id}`}>
             <Title order={2} fz="h3" id={`faq-${section.id}`} mb="sm">
               {section.title}
