@@ -1,6 +1,7 @@
 /**
  * `npm run bench:web [-- --runs 3 --no-compression --json out.json --reports dir]`: Lighthouse on the
- * production build (--reports keeps each page's full Lighthouse report, JSON, for the details).
+ * production build (--reports keeps each page's full Lighthouse report, JSON, for the details, and the
+ * Chrome trace it was computed from, `*.trace.json`, which the DevTools Performance panel opens).
  *
  * Builds the web app when its sources are newer than web/dist, starts the local stack, and runs
  * Lighthouse (default config: the mobile preset with simulated throttling) in the system Chromium on `/`,
@@ -279,8 +280,11 @@ const runLighthouse = async (
   });
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
   const { lhr } = result;
-  if (reportFile)
+  if (reportFile) {
     writeFileSync(reportFile, typeof result.report === 'string' ? result.report : JSON.stringify(lhr));
+    const trace = result.artifacts.Trace;
+    if (trace) writeFileSync(reportFile.replace(/\.report\.json$/, '.trace.json'), JSON.stringify(trace));
+  }
   if (lhr.runtimeError) throw new Error(`Lighthouse could not load ${url}: ${lhr.runtimeError.message}`);
   const score = (category: Category) => {
     const value = lhr.categories[category]?.score;
