@@ -38,7 +38,7 @@ if (route) {
   const url = earlyRequestUrl(route);
   if (url) {
     // The same request the app's API client sends for a public page (no token: these routes are public).
-    // First, as the page needs it last: after its chunk, which is larger but often already cached.
+    // Before the links below, which are spread over several tasks: the request must not wait for them.
     const response = fetch(url, { headers: { Accept: 'application/json' }, credentials: 'same-origin' });
     leaveEarlyRequest({ url, response });
     response
