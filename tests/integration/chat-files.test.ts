@@ -1,7 +1,8 @@
 /**
  * Files in the chat on the running local stack (issue 8): a real PNG goes through the presigned POST to
  * the S3 emulator, the confirm posts a SendFile message whose links (presigned GETs, 10 minutes) serve
- * the file and its preview, pushed to both members and listed by `Chat/Files`; S3's policy refuses an
+ * the file and its preview, pushed to both members and listed by `Chat/Files`; a phone photo is stored
+ * without its EXIF; S3's policy refuses an
  * 11 MB upload; a file whose bytes are not its declared type is refused in Italian and deleted; a
  * repeated confirm posts one message; users outside the conversation get 404 everywhere.
  */
@@ -237,6 +238,34 @@ describe('sending a file', () => {
     });
     expect((await fetchBytes(files.body.Items[0]!.FileUrl)).bytes.equals(png)).toBe(true);
     expect((await fetchBytes(files.body.Items[0]!.FilePreviewUrl!)).status).toBe(200);
+  });
+
+  it('stores a phone photo without its EXIF (place, camera), turned upright, with the size of what is stored', async () => {
+    const pair = await newPair();
+    // Taken sideways (orientation 6), with the phone's make and the place in its EXIF.
+    const photo = await sharp({
+      create: { width: 800, height: 600, channels: 3, background: { r: 200, g: 120, b: 60 } },
+    })
+      .jpeg()
+      .withExif({
+        IFD0: { Make: 'Telefono di prova', Model: 'X1' },
+        IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '41/1 54/1 0/1' },
+      })
+      .withMetadata({ orientation: 6 })
+      .toBuffer();
+    expect((await sharp(photo).metadata()).exif?.toString('latin1')).toContain('Telefono di prova');
+
+    const { confirmed } = await sendFile(pair.patient, pair.nutritionist.id, 'Cena.jpg', 'image/jpeg', photo);
+    expect(confirmed.status, JSON.stringify(confirmed.body)).toBe(201);
+    const attributes = parseMessageAttributes(confirmed.body.Attributes);
+    const stored = await fetchBytes(attributes.FileUrl!);
+    expect(stored.status).toBe(200);
+    const metadata = await sharp(stored.bytes).metadata();
+    expect(metadata).toMatchObject({ format: 'jpeg', width: 600, height: 800 });
+    expect(metadata.exif).toBeUndefined();
+    expect(metadata.orientation).toBeUndefined();
+    expect(stored.bytes.toString('latin1')).not.toContain('Telefono di prova');
+    expect(attributes.FileSizeBytes).toBe(stored.bytes.length);
   });
 
   it('sends a PDF without a preview and lists files newest first', async () => {

@@ -9,7 +9,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
-import sharp from 'sharp';
+import sharp, { type Metadata } from 'sharp';
 import {
   CHAT_FILES_PAGE_SIZE,
   CHAT_MAX_FILE_BYTES,
@@ -111,8 +111,33 @@ const refuse = async (key: string, message: string, cause?: unknown) => {
 };
 
 /**
+ * A phone's photo tells where and when it was taken, and with what (EXIF, XMP, IPTC). The other member needs
+ * none of it: such an image is stored re-encoded without that metadata, turned upright first (the EXIF
+ * orientation goes too) and keeping its colour profile. Null when there is nothing to remove, or for
+ * animations and GIFs, which are stored as sent.
+ */
+const withoutPersonalMetadata = async (image: Buffer, metadata: Metadata): Promise<Buffer | null> => {
+  if (!metadata.exif && !metadata.xmp && !metadata.iptc) return null;
+  if ((metadata.pages ?? 1) > 1) return null;
+  const encoder = sharp(image, { failOn: 'error', limitInputPixels: MAX_INPUT_PIXELS })
+    .rotate()
+    .keepIccProfile();
+  switch (metadata.format) {
+    case 'jpeg':
+      return encoder.jpeg({ quality: 90 }).toBuffer();
+    case 'png':
+      return encoder.png().toBuffer();
+    case 'webp':
+      return encoder.webp({ quality: 90 }).toBuffer();
+    default:
+      return null;
+  }
+};
+
+/**
  * Checks the uploaded object against its slot and returns its size and, for images, a WebP preview
- * (which is also the proof that the image decodes: a forged header with no image behind it fails).
+ * (which is also the proof that the image decodes: a forged header with no image behind it fails) and,
+ * when the image carries metadata, the image without it (`cleaned`), which is then stored instead.
  */
 const checkUpload = async (slot: UploadSlot, key: string) => {
   const bucket = config().FILES_BUCKET;
@@ -123,19 +148,20 @@ const checkUpload = async (slot: UploadSlot, key: string) => {
   if (head.size === 0) return refuse(key, chatFileTexts.empty);
   const start = await readObjectStart(bucket, key, Math.min(SIGNATURE_BYTES, head.size));
   if (!matchesFileSignature(slot.ContentType, start)) return refuse(key, chatFileTexts.contentMismatch);
-  if (!isChatImageType(slot.ContentType)) return { size: head.size, preview: null };
+  if (!isChatImageType(slot.ContentType)) return { size: head.size, preview: null, cleaned: null };
   const image = await readObjectStart(bucket, key, head.size);
   const expectedFormat = slot.ContentType.slice('image/'.length);
   try {
     const decoder = sharp(image, { failOn: 'error', limitInputPixels: MAX_INPUT_PIXELS });
-    const { format } = await decoder.metadata();
-    if (format !== expectedFormat) return refuse(key, chatFileTexts.contentMismatch);
+    const metadata = await decoder.metadata();
+    if (metadata.format !== expectedFormat) return refuse(key, chatFileTexts.contentMismatch);
     const preview = await decoder
       .rotate()
       .resize({ width: PREVIEW_BOX_PX, height: PREVIEW_BOX_PX, fit: 'inside', withoutEnlargement: true })
       .webp({ quality: 75 })
       .toBuffer();
-    return { size: head.size, preview };
+    const cleaned = await withoutPersonalMetadata(image, metadata);
+    return { size: cleaned?.length ?? head.size, preview, cleaned };
   } catch (error) {
     return refuse(key, chatFileTexts.contentMismatch, error);
   }
@@ -173,7 +199,8 @@ export const confirmFileUpload = defineOperation(
       checked = await checkUpload(slot, pendingKey);
       if (checked?.preview)
         await putObject(bucket, previewKey, checked.preview, 'image/webp', 'private, max-age=600');
-      if (checked) await copyObject(bucket, pendingKey, fileKey);
+      if (checked?.cleaned) await putObject(bucket, fileKey, checked.cleaned, slot.ContentType);
+      else if (checked) await copyObject(bucket, pendingKey, fileKey);
     } catch (error) {
       // A concurrent confirm of the same upload posted it and removed the upload under our feet.
       const concurrent = await posted();
