@@ -37,6 +37,7 @@ import {
 import { AppError } from '../http/errors';
 import { patientKey } from '../onboarding/patients-repo';
 import { db, tableName } from '../platform/db/client';
+import { writtenIfConditionHolds } from '../platform/db/conditional';
 import { queryAll, queryPage } from '../platform/db/query';
 import { outboxPut, type OutboxEntry } from '../platform/outbox';
 
@@ -511,8 +512,8 @@ export async function* listQueuedBookings(status: QueuedStatus, from: string, to
  * (sent before, or the booking changed meanwhile): the caller sends nothing.
  */
 export const flagReminderSent = async (booking: Booking, flag: string, outbox: OutboxEntry) => {
-  try {
-    await db().send(
+  return writtenIfConditionHolds(
+    db().send(
       new TransactWriteCommand({
         TransactItems: [
           {
@@ -538,10 +539,6 @@ export const flagReminderSent = async (booking: Booking, flag: string, outbox: O
           outboxPut(outbox),
         ],
       }),
-    );
-    return true;
-  } catch (error) {
-    if (error instanceof TransactionCanceledException) return false;
-    throw error;
-  }
+    ),
+  );
 };

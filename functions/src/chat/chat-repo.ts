@@ -18,7 +18,7 @@
  * newest first before an index (table, descending on sk); a message by MessageId (guard -> message).
  */
 import { createHash, randomUUID } from 'node:crypto';
-import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import {
   notifiesByEmail,
@@ -28,6 +28,7 @@ import {
 } from '@nutri/shared';
 import { AppError } from '../http/errors';
 import { db, tableName } from '../platform/db/client';
+import { writtenIfConditionHolds } from '../platform/db/conditional';
 import { queryAll } from '../platform/db/query';
 
 export interface Conversation {
@@ -431,8 +432,8 @@ export const listMembers = async (conversationSid: string): Promise<Conversation
  * older tab cannot lower it); returns false when nothing changed. The index must exist.
  */
 export const setLastSeenIndex = async (conversationSid: string, userId: string, index: number) => {
-  try {
-    await db().send(
+  return writtenIfConditionHolds(
+    db().send(
       new UpdateCommand({
         TableName: tableName(),
         Key: memberKey(conversationSid, userId),
@@ -441,12 +442,8 @@ export const setLastSeenIndex = async (conversationSid: string, userId: string, 
           'attribute_exists(pk) AND (attribute_not_exists(LastSeenMessageIndex) OR LastSeenMessageIndex < :index)',
         ExpressionAttributeValues: { ':index': index },
       }),
-    );
-    return true;
-  } catch (error) {
-    if (error instanceof ConditionalCheckFailedException) return false;
-    throw error;
-  }
+    ),
+  );
 };
 
 // Archives or restores a conversation for one member (the nutritionist's list).

@@ -25,6 +25,7 @@ import { getNutritionistProfile } from '../nutritionists/public-profiles-repo';
 import { now } from '../platform/clock';
 import { config } from '../platform/config';
 import { db, tableName, toEpochSeconds } from '../platform/db/client';
+import { writtenIfConditionHolds } from '../platform/db/conditional';
 import { queryAll } from '../platform/db/query';
 import { newId } from '../platform/ids';
 import { logger } from '../platform/logger';
@@ -121,8 +122,8 @@ const inBatches = async <T>(items: readonly T[], size: number, run: (item: T) =>
 // Claims the recipient's notifications of one conversation for LEASE_MS; null when another run holds them.
 const claim = async (conversationSid: string, userId: string, at: Date) => {
   const lease = new Date(at.getTime() + LEASE_MS).toISOString();
-  try {
-    await db().send(
+  const claimed = await writtenIfConditionHolds(
+    db().send(
       new UpdateCommand({
         TableName: tableName(),
         Key: memberKey(conversationSid, userId),
@@ -131,12 +132,9 @@ const claim = async (conversationSid: string, userId: string, at: Date) => {
           'attribute_exists(pk) AND (attribute_not_exists(EmailNotifyLeaseUntil) OR EmailNotifyLeaseUntil < :now)',
         ExpressionAttributeValues: { ':lease': lease, ':now': at.toISOString() },
       }),
-    );
-    return lease;
-  } catch (error) {
-    if (error instanceof ConditionalCheckFailedException) return null;
-    throw error;
-  }
+    ),
+  );
+  return claimed ? lease : null;
 };
 
 const release = async (conversationSid: string, userId: string, lease: string) => {

@@ -14,7 +14,7 @@
  * - create or update a profile, optimistically on `version`, moving the friendly-URL guard and counting
  *   skill links at once.
  */
-import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import {
   BatchGetCommand,
   GetCommand,
@@ -26,6 +26,7 @@ import {
 import { tagUsageChange } from '../content/tags-repo';
 import { AppError } from '../http/errors';
 import { db, tableName } from '../platform/db/client';
+import { unlessConditionFails } from '../platform/db/conditional';
 import { nextId } from '../platform/db/counter';
 import { queryAll } from '../platform/db/query';
 
@@ -354,8 +355,8 @@ export const saveNutritionistProfile = async (
 // Set whether the calendar offers slots (the bookings area keeps it in step with availability). Touches
 // only that flag, and only on an existing profile: a nutritionist without one has nothing to show.
 export const setCalendarSlotsAvailable = async (userId: string, available: boolean) => {
-  try {
-    await db().send(
+  await unlessConditionFails(
+    db().send(
       new UpdateCommand({
         TableName: tableName(),
         Key: nutritionistProfileKey(userId),
@@ -363,9 +364,6 @@ export const setCalendarSlotsAvailable = async (userId: string, available: boole
         ConditionExpression: 'attribute_exists(pk)',
         ExpressionAttributeValues: { ':available': available },
       }),
-    );
-  } catch (error) {
-    if (error instanceof ConditionalCheckFailedException) return;
-    throw error;
-  }
+    ),
+  );
 };

@@ -18,7 +18,7 @@
  * - list reviews of a status, oldest first for the queue (gsi3);
  * - change the status unless another moderation changed it first (conditional update on Status).
  */
-import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import {
   BatchGetCommand,
   GetCommand,
@@ -30,6 +30,7 @@ import {
 } from '@aws-sdk/lib-dynamodb';
 import { REVIEW_STATUSES, type ReviewStatus } from '@nutri/shared';
 import { db, tableName } from '../platform/db/client';
+import { writtenIfConditionHolds } from '../platform/db/conditional';
 import { queryPage } from '../platform/db/query';
 
 export interface StoredReview {
@@ -111,19 +112,15 @@ const toReview = (item: Record<string, unknown>): StoredReview => ({
 
 // Create a review unless one with its id exists; returns whether it was created.
 export const createReview = async (review: StoredReview): Promise<boolean> => {
-  try {
-    await db().send(
+  return writtenIfConditionHolds(
+    db().send(
       new PutCommand({
         TableName: tableName(),
         Item: reviewItem(review),
         ConditionExpression: 'attribute_not_exists(pk)',
       }),
-    );
-    return true;
-  } catch (error) {
-    if (error instanceof ConditionalCheckFailedException) return false;
-    throw error;
-  }
+    ),
+  );
 };
 
 // Create the one review of a visit with its booking guard; false when the visit already has one.
@@ -284,8 +281,8 @@ export const setReviewStatus = async (
   const update =
     `SET ${setNames.map((_, index) => `#s${index} = :s${index}`).join(', ')}` +
     (remove.length ? ` REMOVE ${remove.map((_, index) => `#r${index}`).join(', ')}` : '');
-  try {
-    await db().send(
+  const written = await writtenIfConditionHolds(
+    db().send(
       new UpdateCommand({
         TableName: tableName(),
         Key: reviewKey(review.ReviewId),
@@ -296,10 +293,7 @@ export const setReviewStatus = async (
         ExpressionAttributeNames: names,
         ExpressionAttributeValues: values,
       }),
-    );
-    return updated;
-  } catch (error) {
-    if (error instanceof ConditionalCheckFailedException) return null;
-    throw error;
-  }
+    ),
+  );
+  return written ? updated : null;
 };

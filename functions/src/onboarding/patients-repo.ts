@@ -15,6 +15,7 @@ import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/li
 import type { OnboardingStep } from '@nutri/shared';
 import { AppError } from '../http/errors';
 import { db, tableName } from '../platform/db/client';
+import { writtenIfConditionHolds } from '../platform/db/conditional';
 
 export interface PatientProfile {
   UserId: string;
@@ -201,8 +202,8 @@ export const assignPatientNutritionist = async (
   at: Date,
 ): Promise<boolean> => {
   const index = nutritionistIndex({ ...patient, DefaultNutritionistUserId: nutritionistUserId });
-  try {
-    await db().send(
+  return writtenIfConditionHolds(
+    db().send(
       new UpdateCommand({
         TableName: tableName(),
         Key: patientKey(patient.UserId),
@@ -225,12 +226,8 @@ export const assignPatientNutritionist = async (
           ':g3sk': `${at.toISOString()}#${patient.UserId}`,
         },
       }),
-    );
-    return true;
-  } catch (error) {
-    if (error instanceof ConditionalCheckFailedException) return false;
-    throw error;
-  }
+    ),
+  );
 };
 
 const listQueue = async (queue: string, limit: number, cursor?: Record<string, unknown>) => {

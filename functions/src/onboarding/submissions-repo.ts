@@ -8,7 +8,6 @@
  * Access patterns: get a submission by id (table key), several by id (BatchGet, for admin lists); list the log newest first (Query on `TALLYLOG`).
  * The answers never change; the matching outcome is replaced once if a nutritionist is assigned later.
  */
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import {
   BatchGetCommand,
   GetCommand,
@@ -19,6 +18,7 @@ import {
 } from '@aws-sdk/lib-dynamodb';
 import type { TallyField } from '@nutri/shared';
 import { db, tableName, toEpochSeconds } from '../platform/db/client';
+import { writtenIfConditionHolds } from '../platform/db/conditional';
 import { newId } from '../platform/ids';
 import type { MatchCriteria } from './matching';
 
@@ -49,19 +49,15 @@ const submissionKey = (submissionId: string) => ({ pk: `TALLY#${submissionId}`, 
 
 // Store a submission once; false when the submission id was already stored.
 export const putSubmissionOnce = async (submission: Submission): Promise<boolean> => {
-  try {
-    await db().send(
+  return writtenIfConditionHolds(
+    db().send(
       new PutCommand({
         TableName: tableName(),
         Item: { ...submissionKey(submission.submissionId), type: 'TallySubmission', ...submission },
         ConditionExpression: 'attribute_not_exists(pk)',
       }),
-    );
-    return true;
-  } catch (error) {
-    if (error instanceof ConditionalCheckFailedException) return false;
-    throw error;
-  }
+    ),
+  );
 };
 
 // Get a submission by id.
@@ -114,8 +110,8 @@ export const getSubmissionSummaries = async (
 
 // Link a submission to the patient who registered with it, only if nobody did before.
 export const claimSubmission = async (submissionId: string, patientUserId: string): Promise<boolean> => {
-  try {
-    await db().send(
+  return writtenIfConditionHolds(
+    db().send(
       new UpdateCommand({
         TableName: tableName(),
         Key: submissionKey(submissionId),
@@ -124,12 +120,8 @@ export const claimSubmission = async (submissionId: string, patientUserId: strin
           'attribute_exists(pk) AND (attribute_not_exists(patientUserId) OR patientUserId = :null)',
         ExpressionAttributeValues: { ':user': patientUserId, ':null': null },
       }),
-    );
-    return true;
-  } catch (error) {
-    if (error instanceof ConditionalCheckFailedException) return false;
-    throw error;
-  }
+    ),
+  );
 };
 
 // Replace the matching outcome of a submission whose patient got a nutritionist later (the answers stay

@@ -17,6 +17,7 @@ import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { now } from '../platform/clock';
 import { db, tableName, toEpochSeconds } from '../platform/db/client';
+import { writtenIfConditionHolds } from '../platform/db/conditional';
 import { randomToken } from '../platform/ids';
 import type { CreateSessionInput } from './stripe-gateway';
 
@@ -106,8 +107,8 @@ export const getLocalSession = async (sessionId: string): Promise<LocalSession |
 
 // Complete an open, unexpired local session (paid); false when it was already closed.
 export const completeLocalSession = async (sessionId: string, paymentIntentId: string, at: Date) => {
-  try {
-    await db().send(
+  return writtenIfConditionHolds(
+    db().send(
       new UpdateCommand({
         TableName: tableName(),
         Key: sessionKey(sessionId),
@@ -122,12 +123,8 @@ export const completeLocalSession = async (sessionId: string, paymentIntentId: s
           ':now': at.toISOString(),
         },
       }),
-    );
-    return true;
-  } catch (error) {
-    if (error instanceof ConditionalCheckFailedException) return false;
-    throw error;
-  }
+    ),
+  );
 };
 
 export type EventClaim = 'claimed' | 'duplicate';

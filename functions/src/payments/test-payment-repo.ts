@@ -8,9 +8,10 @@
  * Access patterns: put / get a test payment by session id; mark it paid once (conditional, with the
  * pointer, in one transaction); record its refund once; confirm the refund by payment intent.
  */
-import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName, toEpochSeconds } from '../platform/db/client';
+import { writtenIfConditionHolds } from '../platform/db/conditional';
 import type { GatewayRefund } from './stripe-gateway';
 
 export interface TestPayment {
@@ -76,8 +77,8 @@ export const getTestPayment = async (sessionId: string): Promise<TestPayment | n
 
 // Mark it paid with its payment intent (and the intent's pointer), once; false when it already was.
 export const markTestPaymentPaid = async (sessionId: string, paymentIntentId: string, at: Date) => {
-  try {
-    await db().send(
+  return writtenIfConditionHolds(
+    db().send(
       new TransactWriteCommand({
         TransactItems: [
           {
@@ -102,12 +103,8 @@ export const markTestPaymentPaid = async (sessionId: string, paymentIntentId: st
           },
         ],
       }),
-    );
-    return true;
-  } catch (error) {
-    if (error instanceof TransactionCanceledException) return false;
-    throw error;
-  }
+    ),
+  );
 };
 
 // Record the refund as the gateway returned it, unless one is recorded already (e.g. its confirmation).

@@ -15,10 +15,10 @@
  * the two sends it again (see docs/decisions/0008-booking-effects-outbox.md). A lease keeps the in-process
  * deliverer and the job from working on one item at the same time.
  */
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, UpdateCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { now } from './clock';
 import { db, tableName, toEpochSeconds } from './db/client';
+import { unlessConditionFails } from './db/conditional';
 import { queryAll } from './db/query';
 import { newId } from './ids';
 import { logger } from './logger';
@@ -96,8 +96,8 @@ const stepsOf = (value: unknown): Set<string> =>
 
 // Claim an undelivered item whose lease is free; null when it is delivered, missing or someone holds it.
 const claim = async (outboxId: string, at: Date) => {
-  try {
-    const { Attributes } = await db().send(
+  const claimed = await unlessConditionFails(
+    db().send(
       new UpdateCommand({
         TableName: tableName(),
         Key: outboxKey(outboxId),
@@ -111,12 +111,9 @@ const claim = async (outboxId: string, at: Date) => {
         },
         ReturnValues: 'ALL_NEW',
       }),
-    );
-    return Attributes ?? null;
-  } catch (error) {
-    if (error instanceof ConditionalCheckFailedException) return null;
-    throw error;
-  }
+    ),
+  );
+  return claimed?.Attributes ?? null;
 };
 
 // Record a completed step (a string-set ADD: recording it twice changes nothing).

@@ -9,10 +9,10 @@
  * second use, or a concurrent one, finds it gone).
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { CHAT_TICKET_TTL_MS, type ChatRole } from '@nutri/shared';
 import { db, tableName, toEpochSeconds } from '../platform/db/client';
+import { unlessConditionFails } from '../platform/db/conditional';
 
 const key = (ticket: string) => ({
   pk: `WSTICKET#${createHash('sha256').update(ticket).digest('hex')}`,
@@ -47,8 +47,8 @@ export const issueTicket = async (holder: TicketHolder, now: Date) => {
 
 // Consume a ticket: deleted on the condition that it exists and has not expired; null otherwise.
 export const consumeTicket = async (ticket: string, now: Date): Promise<TicketHolder | null> => {
-  try {
-    const { Attributes } = await db().send(
+  const deleted = await unlessConditionFails(
+    db().send(
       new DeleteCommand({
         TableName: tableName(),
         Key: key(ticket),
@@ -56,14 +56,12 @@ export const consumeTicket = async (ticket: string, now: Date): Promise<TicketHo
         ExpressionAttributeValues: { ':now': now.getTime() },
         ReturnValues: 'ALL_OLD',
       }),
-    );
-    if (!Attributes) return null;
-    return {
-      userId: String(Attributes.userId),
-      role: Attributes.role === 'Nutritionist' ? 'Nutritionist' : 'Patient',
-    };
-  } catch (error) {
-    if (error instanceof ConditionalCheckFailedException) return null;
-    throw error;
-  }
+    ),
+  );
+  const holder = deleted?.Attributes;
+  if (!holder) return null;
+  return {
+    userId: String(holder.userId),
+    role: holder.role === 'Nutritionist' ? 'Nutritionist' : 'Patient',
+  };
 };
