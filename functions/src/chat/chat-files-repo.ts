@@ -8,7 +8,7 @@
  * Both store object keys of the private bucket, never links: links are presigned when read.
  */
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import type { ChatFileContentType, ChatMessage } from '@nutri/shared';
+import type { ChatFileContentType, ChatFileView, ChatMessage } from '@nutri/shared';
 import { db, tableName, toEpochSeconds } from '../platform/db/client';
 import { queryConversationNewestFirst } from './chat-repo';
 
@@ -67,17 +67,11 @@ export const getUploadSlot = async (
   };
 };
 
-export interface StoredFile {
-  MessageIndex: number;
-  MessageSid: string;
-  AuthorId: string;
-  DateCreated: string;
-  FileDisplayName: string;
-  ContentType: ChatFileContentType;
-  SizeBytes: number;
+/** A file as stored: the view members get (`ChatFileView`) with object keys where the view has links. */
+export type StoredFile = Omit<ChatFileView, 'FileUrl' | 'FilePreviewUrl'> & {
   FileKey: string;
   FilePreviewKey: string | null;
-}
+};
 
 /** The file entry of a SendFile message, for `appendMessage`'s `indexedItem`. */
 export const fileEntryOf =

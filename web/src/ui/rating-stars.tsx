@@ -10,7 +10,10 @@ const STAR_PATH =
 
 const ratingFormat = onFirstUse(() => new Intl.NumberFormat('it-IT', { maximumFractionDigits: 1 }));
 
-export const ratingLabel = (rating: number) => `Valutazione ${ratingFormat().format(rating)} su 5`;
+/** `formatRating(4.5)` -> '4,5'. */
+export const formatRating = (rating: number) => ratingFormat().format(rating);
+
+export const ratingLabel = (rating: number) => `Valutazione ${formatRating(rating)} su 5`;
 
 /** How much of star `index` (0-based) is filled: 1, 0.5 or 0. */
 export const starFill = (rating: number, index: number) => {

@@ -23,6 +23,7 @@ import {
   type BookingTypeId,
   type ChatMessage,
 } from '@nutri/shared';
+import { onFirstUse } from '../../../lib/on-first-use';
 import { paths } from '../../../paths';
 import classes from './chat.module.css';
 import { EmailStatus } from './email-status';
@@ -49,19 +50,20 @@ const WIDGETS: Record<BookingMessageType, { title: string; icon: ReactNode; colo
   },
 };
 
-const dateTime = new Intl.DateTimeFormat('it-IT', {
-  weekday: 'long',
-  day: 'numeric',
-  month: 'long',
-  hour: '2-digit',
-  minute: '2-digit',
-  timeZone: 'Europe/Rome',
-});
-const time = new Intl.DateTimeFormat('it-IT', {
-  hour: '2-digit',
-  minute: '2-digit',
-  timeZone: 'Europe/Rome',
-});
+const dateTime = onFirstUse(
+  () =>
+    new Intl.DateTimeFormat('it-IT', {
+      weekday: 'long',
+      day: 'numeric',
+      month: 'long',
+      hour: '2-digit',
+      minute: '2-digit',
+      timeZone: 'Europe/Rome',
+    }),
+);
+const time = onFirstUse(
+  () => new Intl.DateTimeFormat('it-IT', { hour: '2-digit', minute: '2-digit', timeZone: 'Europe/Rome' }),
+);
 
 const isBookingType = (type: unknown): type is BookingMessageType =>
   (BOOKING_MESSAGE_TYPES as readonly unknown[]).includes(type);
@@ -87,7 +89,7 @@ export function MessageItem({
   otherUserId,
 }: MessageItemProps) {
   const attributes = parseMessageAttributes(message.Attributes);
-  const sentAt = time.format(new Date(message.DateCreated));
+  const sentAt = time().format(new Date(message.DateCreated));
   if (attributes.MessageType === ChatMessageType.SendFile)
     return (
       <FileMessage
@@ -113,7 +115,7 @@ export function MessageItem({
           </Group>
           {typeName ? <Text size="sm">{typeName}</Text> : null}
           {attributes.BookingTime ? (
-            <Text size="sm">{dateTime.format(new Date(attributes.BookingTime))}</Text>
+            <Text size="sm">{dateTime().format(new Date(attributes.BookingTime))}</Text>
           ) : null}
           {bookingId ? (
             <Anchor

@@ -7,6 +7,7 @@ import useSWR from 'swr';
 import { Skeleton, Stack, Text } from '@mantine/core';
 import { isApiError } from '../../../api/api-error';
 import { api, apiPath } from '../../../api/client';
+import { onFirstUse } from '../../../lib/on-first-use';
 import { LoadError } from '../../../ui/load-error';
 import classes from './patient-intake.module.css';
 
@@ -55,12 +56,15 @@ const answerText = (field: IntakeField) => {
   return optionText(value);
 };
 
-const submittedFormat = new Intl.DateTimeFormat('it-IT', {
-  day: '2-digit',
-  month: '2-digit',
-  year: 'numeric',
-  timeZone: 'Europe/Rome',
-});
+const submittedFormat = onFirstUse(
+  () =>
+    new Intl.DateTimeFormat('it-IT', {
+      day: '2-digit',
+      month: '2-digit',
+      year: 'numeric',
+      timeZone: 'Europe/Rome',
+    }),
+);
 
 export function PatientIntake({ patientUserId }: { patientUserId: string }) {
   const intake = usePatientIntake(patientUserId);
@@ -78,7 +82,7 @@ export function PatientIntake({ patientUserId }: { patientUserId: string }) {
   return (
     <Stack gap="sm">
       <Text size="sm" c="dimmed">
-        Questionario compilato il {submittedFormat.format(new Date(intake.data.submittedAt))}.
+        Questionario compilato il {submittedFormat().format(new Date(intake.data.submittedAt))}.
       </Text>
       <dl className={classes.answers}>
         {intake.data.fields.map((field) => (

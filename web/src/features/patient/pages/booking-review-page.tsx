@@ -37,7 +37,7 @@ import { useZodForm } from '../../../ui/form/use-zod-form';
 import { LoadError } from '../../../ui/load-error';
 import { showSuccessToast } from '../../../ui/notify';
 import { Page } from '../../../ui/page';
-import { RatingStars, ratingLabel } from '../../../ui/rating-stars';
+import { RatingStars, formatRating, ratingLabel } from '../../../ui/rating-stars';
 import { useCreateVisitReview, useVisitReview } from '../api/visit-reviews';
 import { appointmentText } from '../booking-rules';
 import { BackToAgenda, BookingNotFound } from '../components/booking-page-parts';
@@ -49,14 +49,13 @@ const STATUS_COLORS: Record<ReviewStatus, string> = {
   Rejected: 'gray',
 };
 
-const ratingFormat = new Intl.NumberFormat('it-IT', { maximumFractionDigits: 1 });
 /** 'mezza stella', '1 stella', '3,5 stelle' for each value of the rating (0: none chosen yet). */
 const starsLabel = (value: number) =>
   value === 0
     ? 'nessuna stella'
     : value === 0.5
       ? 'mezza stella'
-      : `${ratingFormat.format(value)} ${value === 1 ? 'stella' : 'stelle'}`;
+      : `${formatRating(value)} ${value === 1 ? 'stella' : 'stelle'}`;
 
 function ReviewShown({ review }: { review: OwnReview }) {
   return (
