@@ -70,7 +70,9 @@ test.describe('password reset', () => {
     await page.goto('/Login');
     await page.getByRole('link', { name: /Password dimenticata/ }).click();
     await expect(page).toHaveURL(/\/RecoverPassword$/);
-    await page.getByLabel('E-mail').fill(user.email);
+    // The URL changes before the page does: until then the login's "Nome utente o e-mail" is on screen.
+    await expect(page.getByRole('heading', { name: 'Recupera password' })).toBeVisible();
+    await page.getByLabel('E-mail', { exact: true }).fill(user.email);
     await page.getByRole('button', { name: 'Invia il link' }).click();
     await expect(page.getByText('Controlla la posta')).toBeVisible();
 
@@ -86,7 +88,7 @@ test.describe('password reset', () => {
     await page.goto(href!);
 
     await expect(page.getByRole('heading', { name: 'Reimposta Password' })).toBeVisible();
-    await page.getByLabel('E-mail').fill(user.email);
+    await page.getByLabel('E-mail', { exact: true }).fill(user.email);
     await page.getByLabel('Nuova password').fill('Carciofi-Romani-2027');
     await page.getByLabel('Conferma password').fill('Carciofi-Romani-2027');
     await page.getByRole('button', { name: 'Reimposta password' }).click();
