@@ -141,7 +141,8 @@ describe('Stripe webhook: payment', () => {
   it('the same event 10 times at once: one confirmation, one chat message, one mail, step 4 -> 5', async () => {
     const { nutritionist, patient, booking } = await paidVisit();
     expect(await onboardingStep(patient.token)).toMatchObject({ OnboardingStep: 4 });
-    const payload = sessionEvent('checkout.session.completed', booking.BookingId);
+    const samePayment = { id: `cs_test_${randomUUID()}`, payment_intent: `pi_test_${randomUUID()}` };
+    const payload = sessionEvent('checkout.session.completed', booking.BookingId, samePayment);
     const signature = sign(payload);
     const responses = await Promise.all(Array.from({ length: 10 }, () => postEvent(payload, signature)));
     expect(responses.map((r) => r.status)).toEqual(Array(10).fill(200));
@@ -204,7 +205,7 @@ describe('Stripe webhook: payment', () => {
     ).toBe(404);
 
     // A different event for the same payment (Stripe's async success, the redirect) adds nothing.
-    const again = sessionEvent('checkout.session.async_payment_succeeded', booking.BookingId);
+    const again = sessionEvent('checkout.session.async_payment_succeeded', booking.BookingId, samePayment);
     expect((await postEvent(again, sign(again))).status).toBe(200);
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect((await mailsTo(patient.email)).filter((m) => CONFIRMED.test(m.subject))).toHaveLength(1);
@@ -576,6 +577,117 @@ describe('late payments (after the booking was cancelled or expired)', () => {
     await waitForMail(patient.email, (m) => LATE_REFUND_SUBJECT.test(m.subject));
     expect((await mailsTo(patient.email)).filter((m) => LATE_REFUND_SUBJECT.test(m.subject))).toHaveLength(1);
     expect(await paymentMessages(patient.id, nutritionist.id)).toHaveLength(0);
+  });
+});
+
+const UNAPPLIED_REFUND_SUBJECT =
+  /^Pagamento rimborsato: l’appuntamento del \d{2}\/\d{2}\/\d{4} era già pagato$/;
+const unapplied = () => import('../../functions/src/payments/unapplied-payments-repo');
+const localRefunds = () => import('../../functions/src/payments/local-checkout-repo');
+
+describe('a second payment of a booking already paid (two payment pages paid)', () => {
+  it('is refunded in full once and mailed once, however often it arrives; the booking keeps its first payment', async () => {
+    const { nutritionist, patient, booking } = await paidVisit();
+    const firstIntent = await payByWebhook(booking.BookingId);
+    await waitForMail(patient.email, (m) => CONFIRMED.test(m.subject));
+
+    const second = { id: `cs_test_${randomUUID()}`, payment_intent: `pi_test_${randomUUID()}` };
+    const completed = sessionEvent('checkout.session.completed', booking.BookingId, second);
+    const signature = sign(completed);
+    const asyncSuccess = sessionEvent('checkout.session.async_payment_succeeded', booking.BookingId, second);
+    const responses = await Promise.all([
+      postEvent(completed, signature),
+      postEvent(completed, signature),
+      postEvent(asyncSuccess, sign(asyncSuccess)),
+    ]);
+    expect(responses.map((r) => r.status)).toEqual([200, 200, 200]);
+
+    // The booking is untouched: still paid by the first payment, no refund of it.
+    const { getBooking } = await repo();
+    const stored = (await getBooking(booking.BookingId))!;
+    expect(stored.BookingStatusId).toBe(BookingStatus.BOOKED);
+    expect(stored.Payment).toMatchObject({ PaymentIntentId: firstIntent });
+    expect(stored.RefundOwed).toBeFalsy();
+    const { getLocalRefund } = await localRefunds();
+    expect(await getLocalRefund(firstIntent)).toBeNull();
+
+    // The second payment: one refund of all of it, recorded, then confirmed by charge.refunded.
+    const refund = await getLocalRefund(second.payment_intent);
+    expect(refund).toMatchObject({
+      BookingId: booking.BookingId,
+      Amount: 5500,
+      IdempotencyKey: `refund-payment-${second.payment_intent}`,
+    });
+    const { getUnappliedPayment } = await unapplied();
+    await expect
+      .poll(async () => (await getUnappliedPayment(second.payment_intent))?.Refund?.State, {
+        timeout: 10_000,
+      })
+      .toBe('succeeded');
+    expect(await getUnappliedPayment(second.payment_intent)).toMatchObject({
+      SessionId: second.id,
+      BookingId: booking.BookingId,
+      PatientUserId: patient.id,
+      Amount: 5500,
+      BookingAlreadyPaid: true,
+      Refund: { RefundId: refund!.RefundId, State: 'succeeded' },
+    });
+    await Promise.all([runJob('issue-refunds'), runJob('issue-refunds')]);
+    expect((await getLocalRefund(second.payment_intent))!.RefundId).toBe(refund!.RefundId);
+
+    // The patient is told once; the visit's confirmation and chat message stay the first payment's.
+    const mail = await waitForMail(patient.email, (m) => UNAPPLIED_REFUND_SUBJECT.test(m.subject));
+    expect(mail.body.text ?? mail.body.html).toContain('rimborsiamo l’intero importo di questo pagamento');
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const mails = await mailsTo(patient.email);
+    expect(mails.filter((m) => UNAPPLIED_REFUND_SUBJECT.test(m.subject))).toHaveLength(1);
+    expect(mails.filter((m) => CONFIRMED.test(m.subject))).toHaveLength(1);
+    expect(await paymentMessages(patient.id, nutritionist.id)).toHaveLength(1);
+  });
+
+  it('when the refund could not be issued at once, the issue-refunds job issues it, once', async () => {
+    const { patient, booking } = await paidVisit();
+    const { recordUnappliedPayment, getUnappliedPayment } = await unapplied();
+    const { newOutboxEntry } = await import('../../functions/src/platform/outbox');
+    const paymentIntentId = `pi_test_${randomUUID()}`;
+    const payment = {
+      SessionId: `cs_test_${randomUUID()}`,
+      PaymentIntentId: paymentIntentId,
+      BookingId: booking.BookingId,
+      PatientUserId: patient.id,
+      Amount: 5500,
+      PaidAt: new Date().toISOString(),
+      BookingAlreadyPaid: true,
+      Refund: null,
+    };
+    const notice = () =>
+      newOutboxEntry(
+        'unapplied-payment',
+        {
+          patientUserId: patient.id,
+          bookingId: booking.BookingId,
+          bookingTime: booking.BookingTime,
+          amount: 5500,
+          bookingAlreadyPaid: true,
+        },
+        new Date(),
+      );
+    // Recorded as the fulfilment records it; a second record of the same payment is refused.
+    expect(await recordUnappliedPayment(payment, notice())).toBe(true);
+    expect(await recordUnappliedPayment(payment, notice())).toBe(false);
+
+    await Promise.all([runJob('issue-refunds'), runJob('issue-refunds')]);
+    const { getLocalRefund } = await localRefunds();
+    const refund = await getLocalRefund(paymentIntentId);
+    expect(refund).toMatchObject({ Amount: 5500, IdempotencyKey: `refund-payment-${paymentIntentId}` });
+    expect((await getUnappliedPayment(paymentIntentId))!.Refund).toMatchObject({
+      RefundId: refund!.RefundId,
+    });
+    await expect
+      .poll(async () => (await getUnappliedPayment(paymentIntentId))?.Refund?.State, { timeout: 10_000 })
+      .toBe('succeeded');
+    await runJob('issue-refunds');
+    expect((await getLocalRefund(paymentIntentId))!.RefundId).toBe(refund!.RefundId);
   });
 });
 

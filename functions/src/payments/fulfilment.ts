@@ -6,7 +6,8 @@
  * reminder). Reached from the webhook and from the success redirect; idempotent: a booking already paid by
  * the session is left as it is, and concurrent fulfilments race on the booking's version (one commits, the
  * others re-read and find it paid). A payment arriving after the booking was cancelled or had expired is
- * recorded and refunded in full instead (late-payment.ts).
+ * recorded and refunded in full instead (late-payment.ts), and so is a second payment of a paid booking
+ * (unapplied-payments.ts).
  */
 import { BookingStatus, type OnboardingStep } from '@nutri/shared';
 import { AppError } from '../http/errors';
@@ -23,6 +24,7 @@ import { paymentOf, recordLatePayment, withLatePayment } from './late-payment';
 import { deliverPaymentEffects, paymentOutboxEntry } from './payment-effects';
 import { issueRefund } from './refunds';
 import type { GatewaySession } from './stripe-gateway';
+import { handleUnappliedPayment } from './unapplied-payments';
 
 export type FulfilmentOutcome =
   /** The booking is now paid by this session. */
@@ -39,10 +41,11 @@ export type FulfilmentOutcome =
    */
   | 'late-payment'
   /**
-   * Paid, but the booking was already paid by another session (two Checkout pages paid): the booking keeps
-   * its first payment; logged with ids for support to refund the second one.
+   * Paid, but the booking was already paid by another session (two Checkout pages paid) or takes no
+   * payment: the booking keeps what it has; this payment is recorded and refunded in full, once
+   * (unapplied-payments.ts).
    */
-  | 'orphan-payment';
+  | 'unapplied-payment';
 
 /** Paid visits move the onboarding step from "booked" to "paid": 4 -> 5, 7 -> 8. */
 const PAID_STEP: Partial<Record<OnboardingStep, OnboardingStep>> = { 4: 5, 7: 8 };
@@ -83,13 +86,8 @@ export const fulfilSession = async (session: GatewaySession, at: Date): Promise<
     if (booking.Payment?.SessionId === session.SessionId)
       return booking.Payment.Late ? 'late-payment' : 'already-paid';
     if (booking.Payment || !ACCEPTS_PAYMENT.has(booking.BookingStatusId)) {
-      // Ids only: enough for support to find the payment and refund it.
-      logger.warn('Payment not applied to its booking', {
-        bookingId: booking.BookingId,
-        sessionId: session.SessionId,
-        status: booking.BookingStatusId,
-      });
-      return 'orphan-payment';
+      await handleUnappliedPayment(booking, session, at, deliverPaymentEffects);
+      return 'unapplied-payment';
     }
     if (booking.BookingStatusId !== BookingStatus.WAITINGFORPAYMENT) {
       const updated = withLatePayment(booking, session, at);

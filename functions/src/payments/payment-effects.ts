@@ -22,6 +22,7 @@ import { sendMail } from '../platform/mail';
 import { renderMail } from '../platform/mail-layout';
 import { recordVisitInvoices } from './invoices';
 import { latePaymentOutboxHandlers } from './late-payment';
+import { unappliedPaymentOutboxHandlers } from './unapplied-payments';
 import {
   deliverOutboxEntry,
   newOutboxEntry,
@@ -138,6 +139,7 @@ const handlePaymentEffects: OutboxHandler = async (entry, step) => {
 export const paymentOutboxHandlers: OutboxHandlers = {
   [PAYMENT_TOPIC]: handlePaymentEffects,
   ...latePaymentOutboxHandlers,
+  ...unappliedPaymentOutboxHandlers,
 };
 
 /** Right after the commit, in this process: best effort (never throws); the job retries what is left. */

@@ -16,6 +16,7 @@ import {
   type Booking,
 } from '../bookings/bookings-repo';
 import { paymentGateway } from './stripe-gateway';
+import { refundOwedUnappliedPayments } from './unapplied-payments';
 
 export const refundIdempotencyKey = (bookingId: number) => `refund-booking-${bookingId}`;
 
@@ -62,10 +63,13 @@ export const issueRefund = async (bookingId: number, at: Date): Promise<RefundOu
   }
 };
 
-/** The `issue-refunds` job: every owed refund not yet issued. One failure does not stop the others. */
+/**
+ * The `issue-refunds` job: every owed refund not yet issued, of bookings and of payments their booking did
+ * not take (unapplied-payments.ts). One failure does not stop the others.
+ */
 export const issueOwedRefunds = async () => {
   const at = now();
-  const result = { checked: 0, issued: 0, failed: 0 };
+  const result = await refundOwedUnappliedPayments(at);
   for (const booking of await listOwedRefunds(MAX_PER_RUN)) {
     result.checked += 1;
     try {

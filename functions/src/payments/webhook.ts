@@ -10,7 +10,8 @@
  *   an `expired` arriving after `completed` cannot undo the payment.
  * - A payment for a booking no longer awaiting it (cancelled or expired before the money arrived) is not
  *   applied: the booking's time may be someone else's by then. It is recorded and refunded in full, once,
- *   and the patient is mailed (late-payment.ts).
+ *   and the patient is mailed (late-payment.ts). So is a second payment of a booking already paid
+ *   (unapplied-payments.ts).
  */
 import type Stripe from 'stripe';
 import { paymentTexts } from '@nutri/shared';
@@ -25,6 +26,7 @@ import { claimWebhookEvent, finishWebhookEvent, releaseWebhookEvent } from './lo
 import { fromStripeSession, verifyWebhookEvent, webhookSecret } from './stripe-gateway';
 import { settleTestPayment, type TestPaymentOutcome } from './test-payment';
 import { confirmTestRefund } from './test-payment-repo';
+import { confirmUnappliedRefund } from './unapplied-payments-repo';
 
 const headerOf = (headers: Record<string, string | undefined> | null, name: string) =>
   Object.entries(headers ?? {}).find(([key]) => key.toLowerCase() === name)?.[1];
@@ -66,7 +68,12 @@ const handleEvent = async (event: Stripe.Event, at: Date): Promise<HandledOutcom
         },
         at,
       );
-      return outcome === 'unknown' ? 'ignored' : 'recorded';
+      if (outcome !== 'unknown') return 'recorded';
+      // Not the booking's own payment: the refund of a payment the booking did not take, if it is one.
+      return paymentIntentId &&
+        (await confirmUnappliedRefund(paymentIntentId, charge.refunds?.data[0]?.id ?? null, at))
+        ? 'recorded'
+        : 'ignored';
     }
     default:
       return 'ignored';
@@ -95,7 +102,7 @@ export const receiveStripeWebhook = defineOperation({}, async ({ event: request 
     throw error;
   }
   await finishWebhookEvent(event.id, outcome, at);
-  if (outcome === 'orphan-payment' || outcome === 'unknown-booking')
+  if (outcome === 'unknown-booking')
     logger.warn('Stripe payment not applied', { eventId: event.id, outcome });
   return { received: true, duplicate: false };
 });

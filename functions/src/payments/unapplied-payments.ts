@@ -1,0 +1,181 @@
+/**
+ * A paid Checkout session that its booking cannot take: the booking was already paid by another session
+ * (the patient paid on two payment pages), or it takes no payment (a free visit). The booking keeps what it
+ * has; this payment is recorded once with a mail to the patient (outbox topic `unapplied-payment`, in the
+ * same transaction) and refunded in full with the idempotency key `refund-payment-<PaymentIntentId>`:
+ * right away, and by the `issue-refunds` job while that has not succeeded. However often the event or
+ * the success redirect arrives, the patient is refunded once and mailed once.
+ */
+import { DATE_FORMAT, inRome } from '@nutri/shared';
+import { z } from 'zod';
+import { getUser } from '../accounts/users-repo';
+import { euroLabel, patientBookingUrl, romeDayTimeLabel } from '../bookings/booking-mails';
+import type { Booking } from '../bookings/bookings-repo';
+import { config } from '../platform/config';
+import { logger } from '../platform/logger';
+import { sendMail } from '../platform/mail';
+import { renderMail } from '../platform/mail-layout';
+import { newOutboxEntry, type OutboxEntry, type OutboxHandler } from '../platform/outbox';
+import { paymentGateway, type GatewaySession } from './stripe-gateway';
+import {
+  getUnappliedPayment,
+  listUnappliedRefundsOwed,
+  recordUnappliedPayment,
+  recordUnappliedRefund,
+  type UnappliedPayment,
+} from './unapplied-payments-repo';
+
+export const UNAPPLIED_PAYMENT_TOPIC = 'unapplied-payment';
+
+export const unappliedRefundIdempotencyKey = (paymentIntentId: string) => `refund-payment-${paymentIntentId}`;
+
+const MAX_PER_RUN = 50;
+
+const noticeSchema = z.object({
+  patientUserId: z.string().min(1),
+  bookingId: z.number().int().positive(),
+  bookingTime: z.string(),
+  amount: z.number().int().min(0),
+  bookingAlreadyPaid: z.boolean(),
+});
+
+/** Issues the refund of an unapplied payment, once (the provider returns the same refund for the key). */
+export const refundUnappliedPayment = async (payment: UnappliedPayment, at: Date) => {
+  if (payment.Refund) return 'already-issued' as const;
+  const refund = await (
+    await paymentGateway()
+  ).refund({
+    bookingId: payment.BookingId,
+    paymentIntentId: payment.PaymentIntentId,
+    amountCents: payment.Amount,
+    idempotencyKey: unappliedRefundIdempotencyKey(payment.PaymentIntentId),
+  });
+  await recordUnappliedRefund(payment.PaymentIntentId, {
+    RefundId: refund.RefundId,
+    State: refund.State,
+    IssuedAt: at.toISOString(),
+    ConfirmedAt: refund.State === 'succeeded' ? at.toISOString() : null,
+  });
+  return 'issued' as const;
+};
+
+/**
+ * Records the session's payment as not applied to the booking (and queues the patient's mail), then
+ * refunds it. Without a payment intent there is nothing to refund through the provider: logged for support.
+ */
+export const handleUnappliedPayment = async (
+  booking: Booking,
+  session: GatewaySession,
+  at: Date,
+  /** Delivers the notice now (the payments area's outbox handlers; the deliver-outbox job otherwise). */
+  deliver: (notice: OutboxEntry) => Promise<unknown>,
+) => {
+  // Ids only: enough for support to find the payment.
+  const ids = { bookingId: booking.BookingId, sessionId: session.SessionId, status: booking.BookingStatusId };
+  if (!session.PaymentIntentId) {
+    logger.warn('Payment not applied to its booking and without a payment intent', ids);
+    return;
+  }
+  const payment: UnappliedPayment = {
+    SessionId: session.SessionId,
+    PaymentIntentId: session.PaymentIntentId,
+    BookingId: booking.BookingId,
+    PatientUserId: booking.PatientUserId,
+    Amount: session.AmountTotal,
+    PaidAt: at.toISOString(),
+    BookingAlreadyPaid: booking.Payment !== undefined,
+    Refund: null,
+  };
+  const notice = newOutboxEntry(
+    UNAPPLIED_PAYMENT_TOPIC,
+    {
+      patientUserId: booking.PatientUserId,
+      bookingId: booking.BookingId,
+      bookingTime: booking.BookingTime,
+      amount: session.AmountTotal,
+      bookingAlreadyPaid: payment.BookingAlreadyPaid,
+    },
+    at,
+  );
+  if (await recordUnappliedPayment(payment, notice)) {
+    logger.warn('Payment not applied to its booking: refunding it', ids);
+    await deliver(notice);
+  }
+  const current = (await getUnappliedPayment(session.PaymentIntentId)) ?? payment;
+  // Right away rather than at the job's next run; if the provider fails now, the payment stays in the
+  // refund queue and the issue-refunds job tries again (same idempotency key: never twice).
+  await refundUnappliedPayment(current, at).catch((error: unknown) =>
+    logger.warn('Refund of an unapplied payment not issued yet', {
+      ...ids,
+      reason: error instanceof Error ? error.name : 'Error',
+    }),
+  );
+};
+
+/** The `issue-refunds` job's part: every unapplied payment whose refund is not issued yet. */
+export const refundOwedUnappliedPayments = async (at: Date) => {
+  const result = { checked: 0, issued: 0, failed: 0 };
+  for (const payment of await listUnappliedRefundsOwed(MAX_PER_RUN)) {
+    result.checked += 1;
+    try {
+      if ((await refundUnappliedPayment(payment, at)) === 'issued') result.issued += 1;
+    } catch (error) {
+      result.failed += 1;
+      logger.warn('Refund of an unapplied payment not issued', {
+        bookingId: payment.BookingId,
+        reason: error instanceof Error ? error.name : 'Error',
+      });
+    }
+  }
+  return result;
+};
+
+/** The patient's mail: this payment is not applied to the booking and comes back in full. */
+export const unappliedPaymentMail = (input: {
+  patientName: string;
+  bookingId: number;
+  bookingTime: string;
+  amount: number;
+  bookingAlreadyPaid: boolean;
+  baseUrl: string;
+}) =>
+  renderMail({
+    subject: `Pagamento rimborsato: l’appuntamento del ${inRome(input.bookingTime).format(DATE_FORMAT)} ${
+      input.bookingAlreadyPaid ? 'era già pagato' : 'non richiede un pagamento'
+    }`,
+    greeting: `Ciao ${input.patientName},`,
+    paragraphs: [
+      `abbiamo ricevuto un pagamento di ${euroLabel(input.amount)} per l’appuntamento di ${romeDayTimeLabel(input.bookingTime)} (ora italiana), ${
+        input.bookingAlreadyPaid
+          ? 'che era già stato pagato con un altro pagamento'
+          : 'che non richiede un pagamento'
+      }.`,
+      'Ti rimborsiamo l’intero importo di questo pagamento sulla carta che hai usato: il rimborso arriva in pochi giorni lavorativi.',
+      'L’appuntamento resta com’è: non devi fare nient’altro.',
+    ],
+    action: { label: 'Vedi l’appuntamento', url: patientBookingUrl(input.baseUrl, input.bookingId) },
+  });
+
+const handleUnappliedPaymentNotice: OutboxHandler = async (entry, step) => {
+  const notice = noticeSchema.parse(entry.Payload);
+  await step('mail:patient', async () => {
+    const patient = await getUser(notice.patientUserId);
+    // A deleted account: nothing to send, the step is done (the refund goes back to the card anyway).
+    if (!patient?.Email) return;
+    const mail = unappliedPaymentMail({
+      patientName: patient.Name,
+      bookingId: notice.bookingId,
+      bookingTime: notice.bookingTime,
+      amount: notice.amount,
+      bookingAlreadyPaid: notice.bookingAlreadyPaid,
+      baseUrl: config().PUBLIC_BASE_URL,
+    });
+    await sendMail({
+      to: patient.Email,
+      ...mail,
+      tags: { kind: 'unapplied-payment', outbox: entry.OutboxId },
+    });
+  });
+};
+
+export const unappliedPaymentOutboxHandlers = { [UNAPPLIED_PAYMENT_TOPIC]: handleUnappliedPaymentNotice };
