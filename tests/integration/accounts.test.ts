@@ -2,6 +2,7 @@
  * Identity and accounts on the running local stack (DynamoDB Local, local SES, local gateway): every
  * endpoint with valid and invalid input, and the security properties the issue names.
  */
+import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { SignJWT, importJWK, type JWK } from 'jose';
@@ -92,6 +93,26 @@ describe('Account/Login', () => {
     expect(await blockedForSeconds(IP_LOGIN_RULE, ip, now)).toBeGreaterThan(0);
     // The window closes after 15 minutes.
     expect(await blockedForSeconds(IP_LOGIN_RULE, ip, new Date(now.getTime() + 15 * 60_000 + 1000))).toBe(0);
+  });
+
+  it('counts exactly under concurrency: 30 failures at once are 30; of 30 requests at once, an allowance of 5 admits 5', async () => {
+    const { blockedForSeconds, recordFailure, takeAllowance } =
+      await import('../../functions/src/platform/throttle');
+    const now = new Date();
+    const failures = { scope: `TEST-FAILURES-${randomUUID()}`, limit: 30, windowSeconds: 600 };
+    await Promise.all(Array.from({ length: 29 }, () => recordFailure(failures, 'subject', now)));
+    expect(await blockedForSeconds(failures, 'subject', now)).toBe(0);
+    await recordFailure(failures, 'subject', now);
+    expect(await blockedForSeconds(failures, 'subject', now)).toBeGreaterThan(0);
+
+    const allowance = { scope: `TEST-ALLOWANCE-${randomUUID()}`, limit: 5, windowSeconds: 600 };
+    const waits = await Promise.all(
+      Array.from({ length: 30 }, () => takeAllowance(allowance, 'subject', now)),
+    );
+    expect(waits.filter((wait) => wait === 0)).toHaveLength(5);
+    expect(Math.min(...waits.filter((wait) => wait > 0))).toBeGreaterThan(590);
+    // A new window once this one has closed.
+    expect(await takeAllowance(allowance, 'subject', new Date(now.getTime() + 601_000))).toBe(0);
   });
 });
 

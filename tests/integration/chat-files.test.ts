@@ -432,6 +432,30 @@ describe('refused files', () => {
   });
 });
 
+describe('upload slots per hour', () => {
+  it('gives a member 60 slots an hour, then 429 with Retry-After and an Italian message; the other member is not held back', async () => {
+    const { nutritionist, patient } = await newPair();
+    const photo = { name: 'pranzo.jpg', type: 'image/jpeg', size: 200_000 };
+    const statuses: number[] = [];
+    // In batches, as a browser sending a few photos at a time would.
+    for (let batch = 0; batch < 6; batch += 1) {
+      const results = await Promise.all(
+        Array.from({ length: 10 }, () => requestSlot(patient, nutritionist.id, photo)),
+      );
+      statuses.push(...results.map((result) => result.status));
+    }
+    expect(statuses).toEqual(Array(60).fill(201));
+
+    const refused = await requestSlot(patient, nutritionist.id, photo);
+    expect(refused.status).toBe(429);
+    expect((refused.body as unknown as { message: string }).message).toMatch(
+      /^Hai inviato molti file nell’ultima ora\. Potrai inviarne altri tra \d+ minuti\.$/,
+    );
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(3000);
+    expect((await requestSlot(nutritionist, patient.id, photo)).status).toBe(201);
+  });
+});
+
 describe('who may see files', () => {
   it('answers 404 to users outside the conversation and lets only the uploader confirm', async () => {
     const pair = await newPair();

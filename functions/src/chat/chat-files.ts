@@ -26,6 +26,7 @@ import {
 import type { Actor } from '../http/actor';
 import { AppError, unauthorized } from '../http/errors';
 import { created, defineOperation, HttpResponse } from '../http/operation';
+import { admitWithinLimit } from '../http/rate-limit';
 import { now } from '../platform/clock';
 import { config } from '../platform/config';
 import { matchesFileSignature, SIGNATURE_BYTES } from '../platform/file-signatures';
@@ -38,6 +39,7 @@ import {
   readObjectStart,
 } from '../platform/files';
 import { logger } from '../platform/logger';
+import type { ThrottleRule } from '../platform/throttle';
 import { chatRoleOf, resolvePair } from './access';
 import { fileEntryOf, getUploadSlot, listFiles, putUploadSlot, type UploadSlot } from './chat-files-repo';
 import { appendMessage, ensureConversation, getMessageById, setLastSeenIndex } from './chat-repo';
@@ -45,6 +47,15 @@ import { chatFileKey, chatPreviewKey, fileView, withFileUrls, type StoredFileAtt
 import { pushToUsers } from './push';
 
 const UPLOAD_EXPIRES_SECONDS = 15 * 60;
+/**
+ * Upload slots per user and hour: each lets a browser store up to 10 MB, so they are limited; a food diary
+ * of photos stays far below.
+ */
+export const CHAT_UPLOAD_RATE_RULE: ThrottleRule = {
+  scope: 'CHATUPLOAD-USER',
+  limit: 60,
+  windowSeconds: 3600,
+};
 /** Previews fit this box (a chat card shows them at most ~22rem wide; 2x for dense screens). */
 const PREVIEW_BOX_PX = 640;
 /** Same guard as the content images: refuse decompression bombs before decoding. */
@@ -69,6 +80,7 @@ const fileMessageId = (userId: string, uploadId: string) => `${userId}:file:${up
 /**
  * `POST Chat/Messages/{userId}/SasToken`: a presigned POST for one file of the conversation with
  * `userId` (members only; anyone else gets 404). The conversation is created if it does not exist yet.
+ * At most CHAT_UPLOAD_RATE_RULE's slots per user and hour, then 429 with Retry-After.
  */
 export const createFileUpload = defineOperation(
   { path: userIdPathSchema, body: chatFileUploadRequestSchema },
@@ -76,6 +88,12 @@ export const createFileUpload = defineOperation(
     const caller = me(actor);
     const pair = await resolvePair(caller, path.userId);
     const at = now();
+    await admitWithinLimit(
+      CHAT_UPLOAD_RATE_RULE,
+      caller.userId,
+      at,
+      (minutes) => `Hai inviato molti file nell’ultima ora. Potrai inviarne altri tra ${minutes} minuti.`,
+    );
     const conversation =
       pair.conversation ?? (await ensureConversation(pair.patientUserId, pair.nutritionistUserId, at));
     const uploadId = randomUUID();

@@ -2,8 +2,8 @@
  * Spam protection of the public forms (contact, join-the-team): a honeypot field people never see and
  * bots fill in, and a limit of submissions per client IP.
  */
-import { tooManyRequests } from '../http/errors';
-import { blockedForSeconds, recordFailure, type ThrottleRule } from '../platform/throttle';
+import { admitWithinLimit } from '../http/rate-limit';
+import type { ThrottleRule } from '../platform/throttle';
 
 const ONE_HOUR = 60 * 60;
 
@@ -17,17 +17,11 @@ export const CV_UPLOAD_RATE_RULE: ThrottleRule = { scope: 'CVUPLOAD-IP', limit: 
 /** Bots fill in every field; the form hides `Website` from people (and from screen readers). */
 export const isHoneypotFilled = (website: string | undefined) => (website ?? '').trim() !== '';
 
-/**
- * Counts one submission from this IP, refusing it with 429 and Retry-After once the hour's allowance is
- * used up. Refused submissions are not counted, so waiting always helps.
- */
-export const admitSubmission = async (rule: ThrottleRule, ip: string, now: Date) => {
-  const wait = await blockedForSeconds(rule, ip, now);
-  if (wait > 0) {
-    throw tooManyRequests(
-      wait,
-      `Hai inviato troppe richieste. Riprova tra ${Math.max(1, Math.ceil(wait / 60))} minuti.`,
-    );
-  }
-  await recordFailure(rule, ip, now);
-};
+/** Counts one submission from this IP, refusing it with 429 once the hour's allowance is used up. */
+export const admitSubmission = (rule: ThrottleRule, ip: string, now: Date) =>
+  admitWithinLimit(
+    rule,
+    ip,
+    now,
+    (minutes) => `Hai inviato troppe richieste. Riprova tra ${minutes} minuti.`,
+  );
