@@ -16,7 +16,8 @@ import {
   type Booking,
 } from '../bookings/bookings-repo';
 import { paymentGateway } from './stripe-gateway';
-import { refundOwedUnappliedPayments } from './unapplied-payments';
+import { refundUnappliedPayment } from './unapplied-payments';
+import { listUnappliedRefundsOwed } from './unapplied-payments-repo';
 
 export const refundIdempotencyKey = (bookingId: number) => `refund-booking-${bookingId}`;
 
@@ -63,26 +64,47 @@ export const issueRefund = async (bookingId: number, at: Date): Promise<RefundOu
   }
 };
 
-/**
- * The `issue-refunds` job: every owed refund not yet issued, of bookings and of payments their booking did
- * not take (unapplied-payments.ts). One failure does not stop the others.
- */
-export const issueOwedRefunds = async () => {
-  const at = now();
-  const result = await refundOwedUnappliedPayments(at);
-  for (const booking of await listOwedRefunds(MAX_PER_RUN)) {
+/** Refunds each owed item; one failure does not stop the others. */
+const refundEach = async <T>(
+  owed: readonly T[],
+  refund: (item: T) => Promise<RefundOutcome>,
+  bookingIdOf: (item: T) => number,
+  result: { checked: number; issued: number; failed: number },
+) => {
+  for (const item of owed) {
     result.checked += 1;
     try {
-      if ((await issueRefund(booking.BookingId, at)) === 'issued') result.issued += 1;
+      if ((await refund(item)) === 'issued') result.issued += 1;
     } catch (error) {
       result.failed += 1;
       logger.warn('Refund not issued', {
-        bookingId: booking.BookingId,
+        bookingId: bookingIdOf(item),
         reason: error instanceof Error ? error.name : 'Error',
       });
     }
   }
   return result;
+};
+
+/**
+ * The `issue-refunds` job: every owed refund not yet issued, of bookings and of payments their booking did
+ * not take (unapplied-payments.ts).
+ */
+export const issueOwedRefunds = async () => {
+  const at = now();
+  const result = { checked: 0, issued: 0, failed: 0 };
+  await refundEach(
+    await listOwedRefunds(MAX_PER_RUN),
+    (booking) => issueRefund(booking.BookingId, at),
+    (booking) => booking.BookingId,
+    result,
+  );
+  return refundEach(
+    await listUnappliedRefundsOwed(MAX_PER_RUN),
+    (payment) => refundUnappliedPayment(payment, at),
+    (payment) => payment.BookingId,
+    result,
+  );
 };
 
 /**

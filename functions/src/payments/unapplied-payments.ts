@@ -19,7 +19,6 @@ import { newOutboxEntry, type OutboxEntry, type OutboxHandler } from '../platfor
 import { paymentGateway, type GatewaySession } from './stripe-gateway';
 import {
   getUnappliedPayment,
-  listUnappliedRefundsOwed,
   recordUnappliedPayment,
   recordUnappliedRefund,
   type UnappliedPayment,
@@ -28,8 +27,6 @@ import {
 export const UNAPPLIED_PAYMENT_TOPIC = 'unapplied-payment';
 
 export const unappliedRefundIdempotencyKey = (paymentIntentId: string) => `refund-payment-${paymentIntentId}`;
-
-const MAX_PER_RUN = 50;
 
 const noticeSchema = z.object({
   patientUserId: z.string().min(1),
@@ -110,24 +107,6 @@ export const handleUnappliedPayment = async (
       reason: error instanceof Error ? error.name : 'Error',
     }),
   );
-};
-
-/** The `issue-refunds` job's part: every unapplied payment whose refund is not issued yet. */
-export const refundOwedUnappliedPayments = async (at: Date) => {
-  const result = { checked: 0, issued: 0, failed: 0 };
-  for (const payment of await listUnappliedRefundsOwed(MAX_PER_RUN)) {
-    result.checked += 1;
-    try {
-      if ((await refundUnappliedPayment(payment, at)) === 'issued') result.issued += 1;
-    } catch (error) {
-      result.failed += 1;
-      logger.warn('Refund of an unapplied payment not issued', {
-        bookingId: payment.BookingId,
-        reason: error instanceof Error ? error.name : 'Error',
-      });
-    }
-  }
-  return result;
 };
 
 /** The patient's mail: this payment is not applied to the booking and comes back in full. */
