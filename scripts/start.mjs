@@ -56,3 +56,9 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
   });
 }
 child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+// `npm start` stopped with a signal to npm alone (kill, a process manager): npm's shell does not pass it on,
+// so this process is left orphaned; notice it and stop the runtime rather than leave it serving.
+const parent = process.ppid;
+setInterval(() => {
+  if (process.ppid !== parent) child.kill('SIGTERM');
+}, 1000).unref();
