@@ -54,6 +54,7 @@ export const createApp = (options: NutriAppOptions = {}): NutriApp => {
     settings,
     data,
     realtime,
+    routes: options.restRoutes,
     description: 'Nutri: REST API and its Lambdas',
   });
   const web = new WebStack(app, stackName('Web'), {

@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { App } from 'aws-cdk-lib';
+import type { RestRoute } from '@nutri/functions/routes';
 
 export const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -40,6 +41,8 @@ export interface NutriAppOptions {
   /** The approved template of the urgent notice (default `avviso_messaggio_urgente`, language `it`). */
   whatsappTemplateName?: string;
   whatsappTemplateLanguage?: string;
+  /** The REST routes the api stack builds (default: the route table); tests vary them. */
+  restRoutes?: readonly RestRoute[];
   /** Run cdk-nag's AWS Solutions checks during synthesis (default true). */
   nag?: boolean;
   /** Extra CDK context, layered over cdk.json's. */

@@ -2,12 +2,15 @@
 import { Match, type Template } from 'aws-cdk-lib/assertions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorTexts, REALTIME_ROUTE_SELECTION_EXPRESSION } from '@nutri/shared';
-import { AREAS, restRoutes, webSocketRoutes } from '@nutri/functions/routes';
-import { synthesizeTestApp, type TestApp } from '../lib/test-support';
+import { AREAS, restRoutes, webSocketRoutes, type RestRoute } from '@nutri/functions/routes';
+import { firstSegmentOf, groupRoutes } from '../lib/api-route-groups';
+import { pascalCase } from '../lib/feature-wiring';
+import { restMethodsOf, synthesizeTestApp, type TestApp } from '../lib/test-support';
 
 interface CfnResource {
   Type: string;
   Properties: Record<string, unknown>;
+  DependsOn?: string[];
 }
 
 const resourcesOfType = (template: Template, type: string) =>
@@ -75,15 +78,67 @@ describe('REST API', () => {
   });
 
   it('has one method per route, each a Lambda proxy to its area', () => {
-    const methods = resourcesOfType(template, 'AWS::ApiGateway::Method');
+    const methods = restMethodsOf(nutri.api, nutri.templateOf);
     expect(methods).toHaveLength(restRoutes.length);
-    const uris = methods.map(([, method]) => JSON.stringify(method.Properties.Integration));
-    for (const uri of uris) {
-      expect(uri).toContain('"Type":"AWS_PROXY"');
-      expect(uri).toContain('"IntegrationHttpMethod":"POST"');
+    const areaOf = new Map(restRoutes.map((route) => [`${route.method} ${route.path}`, route.area]));
+    for (const method of methods) {
+      const integration = JSON.stringify(method.properties.Integration);
+      expect(integration).toContain('"Type":"AWS_PROXY"');
+      expect(integration).toContain('"IntegrationHttpMethod":"POST"');
+      // The function ARN arrives as a parameter named after the area's Lambda.
+      expect(integration).toContain(`${pascalCase(areaOf.get(method.route) ?? 'none')}Function`);
     }
-    const operationNames = methods.map(([, method]) => method.Properties.OperationName).sort();
+    const operationNames = methods.map((method) => method.properties.OperationName).sort();
     expect(operationNames).toEqual(restRoutes.map((route) => route.operation).sort());
+  });
+
+  it('keeps every first path segment, its resources and its methods, in one route stack', () => {
+    const methods = restMethodsOf(nutri.api, nutri.templateOf);
+    expect(methods.filter((method) => method.stack === nutri.api)).toEqual([]);
+    const stacksOfSegment = new Map<string, Set<string>>();
+    const record = (segment: string, stackId: string) =>
+      stacksOfSegment.set(segment, new Set([...(stacksOfSegment.get(segment) ?? []), stackId]));
+    for (const { route, stack } of methods)
+      record(firstSegmentOf({ path: route.split(' ')[1] ?? '' }), stack.node.id);
+    // The resources right below /api/v2: their parent is a parameter, the /api/v2 resource's id.
+    for (const routeStack of nutri.api.routeStacks) {
+      const parameters = Object.keys(nutri.templateOf(routeStack).toJSON().Parameters as object);
+      for (const [, resource] of resourcesOfType(nutri.templateOf(routeStack), 'AWS::ApiGateway::Resource')) {
+        const parent = (resource.Properties.ParentId as { Ref?: string }).Ref;
+        if (parent && parameters.includes(parent))
+          record(String(resource.Properties.PathPart), routeStack.node.id);
+      }
+    }
+    for (const [segment, stacks] of stacksOfSegment)
+      expect([...stacks], `${segment}'s stacks`).toHaveLength(1);
+    expect([...stacksOfSegment.keys()].sort()).toEqual([...new Set(restRoutes.map(firstSegmentOf))].sort());
+    expect(nutri.api.routeStacks.map((routeStack) => routeStack.node.id)).toEqual(
+      groupRoutes(restRoutes).map((group) => group.id),
+    );
+    // Only /api and /api/v2 stay in the api stack itself.
+    expect(resourcesOfType(template, 'AWS::ApiGateway::Resource')).toHaveLength(2);
+  });
+
+  it('deploys the stage after every route stack, and anew whenever the route table changes', () => {
+    const [deploymentId, deployment] = only(template, 'AWS::ApiGateway::Deployment');
+    const routeStackIds = resourcesOfType(template, 'AWS::CloudFormation::Stack').map(([id]) => id);
+    expect(routeStackIds).toHaveLength(nutri.api.routeStacks.length);
+    expect(deployment.DependsOn).toEqual(expect.arrayContaining(routeStackIds));
+    const [, stage] = only(template, 'AWS::ApiGateway::Stage');
+    expect(stage.Properties.DeploymentId).toEqual({ Ref: deploymentId });
+
+    const deploymentIdFor = (routes: readonly RestRoute[]) => {
+      const changed = synthesizeTestApp({ restRoutes: routes });
+      try {
+        return only(changed.templateOf(changed.api), 'AWS::ApiGateway::Deployment')[0];
+      } finally {
+        changed.cleanUp();
+      }
+    };
+    const [first, ...others] = restRoutes;
+    expect(deploymentIdFor([{ ...first, operation: `${first.operation}Renamed` }, ...others])).not.toBe(
+      deploymentId,
+    );
   });
 
   it('lets API Gateway invoke each area Lambda through one stage-scoped permission', () => {

@@ -1,7 +1,9 @@
 /**
- * The REST API, built by walking restRoutes: one resource per path segment under /api/v2, one method per
- * route, each a Lambda proxy integration to its area's Lambda (one Lambda per area keeps the stack far from
- * CloudFormation's 500-resource limit). Areas without WebSocket routes have their Lambda here.
+ * The REST API, built from the route table: one resource per path segment under /api/v2, one method per
+ * route, each a Lambda proxy integration to its area's Lambda. The resources and methods live in nested
+ * stacks, one per group of first path segments (api-route-groups.ts), so no template nears CloudFormation's
+ * 500-resource limit; the RestApi, its stage, error responses, WAF and the Lambda permissions stay here.
+ * Areas without WebSocket routes have their Lambda here.
  */
 import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
 import * as apigw from 'aws-cdk-lib/aws-apigateway';
@@ -9,13 +11,15 @@ import * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import * as wafv2 from 'aws-cdk-lib/aws-wafv2';
 import type { Construct } from 'constructs';
-import { errorTexts, type ErrorCode } from '@nutri/shared';
+import { API_BASE_PATH, errorTexts, type ErrorCode } from '@nutri/shared';
 import { AREAS, restRoutes, type Area, type RestRoute } from '@nutri/functions/routes';
+import { groupRoutes } from '../api-route-groups';
 import { jsonAccessLogFormat } from '../constructs/api-gateway-logging';
 import type { FeatureFunction } from '../constructs/feature-function';
 import { createFeatureFunction, pascalCase } from '../feature-wiring';
 import { acknowledge } from '../nag';
 import type { NutriSettings } from '../settings';
+import { ApiRoutesStack } from './api-routes-stack';
 import type { DataStack } from './data-stack';
 import type { RealtimeStack } from './realtime-stack';
 
@@ -23,6 +27,8 @@ export interface ApiStackProps extends StackProps {
   settings: NutriSettings;
   data: DataStack;
   realtime: RealtimeStack;
+  /** Default: the route table; tests pass other tables to check how the stacks follow it. */
+  routes?: readonly RestRoute[];
 }
 
 /** Requests per second over the whole API, and the burst above it; per-user limits live in the app. */
@@ -30,12 +36,14 @@ const THROTTLE = { rateLimit: 200, burstLimit: 400 };
 
 export class ApiStack extends Stack {
   readonly restApi: apigw.RestApi;
+  /** The nested stacks holding the REST API's resources and methods, one per group of route ranges. */
+  readonly routeStacks: ApiRoutesStack[];
   /** The Lambdas created in this stack (areas with WebSocket routes live in the realtime stack). */
   readonly functions = new Map<Area, FeatureFunction>();
 
   constructor(scope: Construct, id: string, props: ApiStackProps) {
     super(scope, id, props);
-    const { settings, data, realtime } = props;
+    const { settings, data, realtime, routes = restRoutes } = props;
 
     for (const area of AREAS) {
       if (realtime.functions.has(area)) continue;
@@ -50,7 +58,6 @@ export class ApiStack extends Stack {
       return fn.functionArn;
     };
 
-    const accessLogs = new logs.LogGroup(this, 'AccessLogs', { retention: logs.RetentionDays.THREE_MONTHS });
     this.restApi = new apigw.RestApi(this, 'RestApi', {
       restApiName: `${settings.stackPrefix}-api`,
       description: 'Nutri REST API (/api/v2), served to browsers through CloudFront',
@@ -59,54 +66,18 @@ export class ApiStack extends Stack {
       binaryMediaTypes: ['multipart/form-data'],
       // The account-level logging role is owned by the realtime stack (ApiGatewayAccountLogging).
       cloudWatchRole: false,
-      deployOptions: {
-        stageName: settings.apiStageName,
-        throttlingRateLimit: THROTTLE.rateLimit,
-        throttlingBurstLimit: THROTTLE.burstLimit,
-        tracingEnabled: true,
-        metricsEnabled: true,
-        // Errors only, and never request or response bodies: they carry health data.
-        loggingLevel: apigw.MethodLoggingLevel.ERROR,
-        dataTraceEnabled: false,
-        accessLogDestination: new apigw.LogGroupLogDestination(accessLogs),
-        accessLogFormat: apigw.AccessLogFormat.custom(
-          jsonAccessLogFormat({
-            requestId: '$context.requestId',
-            extendedRequestId: '$context.extendedRequestId',
-            ip: '$context.identity.sourceIp',
-            userAgent: '$context.identity.userAgent',
-            requestTime: '$context.requestTime',
-            httpMethod: '$context.httpMethod',
-            resourcePath: '$context.resourcePath',
-            status: '$context.status',
-            protocol: '$context.protocol',
-            responseLength: '$context.responseLength',
-            integrationLatency: '$context.integrationLatency',
-            integrationStatus: '$context.integrationStatus',
-            xrayTraceId: '$context.xrayTraceId',
-            wafResponseCode: '$context.wafResponseCode',
-            error: '$context.error.messageString',
-          }),
-        ),
-      },
+      // The deployment and stage are explicit (addStage): the deployment must wait for the route stacks and
+      // be renewed whenever the route table changes.
+      deploy: false,
     });
-    this.restApi.deploymentStage.node.addDependency(realtime.apiGatewayLogging.account);
-
     acknowledge(
       this.restApi,
       'APIG2',
       'Requests are validated in the handlers with the zod schemas of shared/ that the web forms also use (one source of truth, Italian field messages); API Gateway models would be a second, drifting copy.',
     );
-    acknowledge(
-      this.restApi,
-      'APIG4',
-      'Authorization is per route in the area Lambdas (routes.ts access rules, EdDSA bearer tokens) plus per object in the services; public routes (login, webhooks, health) are public by design, and webhooks authenticate by signature.',
-    );
-    acknowledge(
-      this.restApi,
-      'COG4',
-      'The product issues its own EdDSA access tokens (spec: Account/Login returns accessToken/refreshToken); there is no Cognito user pool to authorize against.',
-    );
+
+    const deployment = this.addStage(settings, realtime);
+    this.addErrorResponses(deployment);
 
     const integrations = new Map<Area, apigw.Integration>();
     const integrationFor = (area: Area) => {
@@ -117,16 +88,75 @@ export class ApiStack extends Stack {
       }
       return integration;
     };
+    const apiBase = this.restApi.root.resourceForPath(API_BASE_PATH);
+    this.routeStacks = groupRoutes(routes).map(
+      (group) =>
+        new ApiRoutesStack(this, group.id, {
+          description: `Nutri: REST routes ${group.segments.join(', ')}`,
+          restApi: this.restApi,
+          apiBase,
+          routes: group.routes,
+          integrationFor,
+        }),
+    );
+    // A deployment snapshots the methods that exist when it is created: it waits for every route stack,
+    // and a changed route table gives it a new logical id, hence a new deployment of the stage.
+    for (const routeStack of this.routeStacks) deployment.node.addDependency(routeStack);
+    deployment.addToLogicalId({
+      routes: routes.map(({ method, path, area, operation }) => ({ method, path, area, operation })),
+      // An integration's URI names its Lambda's ARN: a Lambda replaced under a new construct path gets a new
+      // ARN, which the stage serves only once redeployed.
+      functions: AREAS.map((area) => (this.functions.get(area) ?? realtime.functions.get(area))?.node.path),
+    });
 
-    for (const route of restRoutes as readonly RestRoute[]) {
-      const resource = this.restApi.root.resourceForPath(route.path);
-      resource.addMethod(route.method, integrationFor(route.area), { operationName: route.operation });
-    }
-
-    this.addErrorResponses();
     this.addWebAcl();
 
     new CfnOutput(this, 'RestApiUrl', { value: this.restApi.url });
+  }
+
+  /**
+   * The deployment and the stage the RestApi would create itself with `deploy: true`. The stage keeps the
+   * construct path of the RestApi's own stage, hence its logical id: a replaced stage would collide with
+   * the existing stage's name.
+   */
+  private addStage(settings: NutriSettings, realtime: RealtimeStack) {
+    const deployment = new apigw.Deployment(this.restApi, 'Deployment', { api: this.restApi });
+    const accessLogs = new logs.LogGroup(this, 'AccessLogs', { retention: logs.RetentionDays.THREE_MONTHS });
+    const stage = new apigw.Stage(this.restApi, `DeploymentStage.${settings.apiStageName}`, {
+      deployment,
+      stageName: settings.apiStageName,
+      throttlingRateLimit: THROTTLE.rateLimit,
+      throttlingBurstLimit: THROTTLE.burstLimit,
+      tracingEnabled: true,
+      metricsEnabled: true,
+      // Errors only, and never request or response bodies: they carry health data.
+      loggingLevel: apigw.MethodLoggingLevel.ERROR,
+      dataTraceEnabled: false,
+      accessLogDestination: new apigw.LogGroupLogDestination(accessLogs),
+      accessLogFormat: apigw.AccessLogFormat.custom(
+        jsonAccessLogFormat({
+          requestId: '$context.requestId',
+          extendedRequestId: '$context.extendedRequestId',
+          ip: '$context.identity.sourceIp',
+          userAgent: '$context.identity.userAgent',
+          requestTime: '$context.requestTime',
+          httpMethod: '$context.httpMethod',
+          resourcePath: '$context.resourcePath',
+          status: '$context.status',
+          protocol: '$context.protocol',
+          responseLength: '$context.responseLength',
+          integrationLatency: '$context.integrationLatency',
+          integrationStatus: '$context.integrationStatus',
+          xrayTraceId: '$context.xrayTraceId',
+          wafResponseCode: '$context.wafResponseCode',
+          error: '$context.error.messageString',
+        }),
+      ),
+    });
+    stage.node.addDependency(realtime.apiGatewayLogging.account);
+    // The stage's URL, ARN and name (WAF, Lambda permissions, CloudFront origin, outputs) come from here.
+    this.restApi.deploymentStage = stage;
+    return deployment;
   }
 
   /**
@@ -147,18 +177,28 @@ export class ApiStack extends Stack {
     });
   }
 
-  /** Errors API Gateway answers itself get the product's `{ code, message }` body, in Italian. */
-  private addErrorResponses() {
-    const respond = (id: string, type: apigw.ResponseType, statusCode: string | undefined, code: ErrorCode) =>
-      this.restApi.addGatewayResponse(id, {
-        type,
+  /**
+   * Errors API Gateway answers itself get the product's `{ code, message }` body, in Italian. Like methods,
+   * gateway responses take effect through a deployment: a changed one redeploys the stage.
+   */
+  private addErrorResponses(deployment: apigw.Deployment) {
+    const respond = (
+      id: string,
+      type: apigw.ResponseType,
+      statusCode: string | undefined,
+      code: ErrorCode,
+    ) => {
+      const options = {
         ...(statusCode ? { statusCode } : {}),
         responseHeaders: {
           'Content-Type': "'application/json; charset=utf-8'",
           'Cache-Control': "'no-store'",
         },
         templates: { 'application/json': JSON.stringify({ code, message: errorTexts[code] }) },
-      });
+      };
+      deployment.node.addDependency(this.restApi.addGatewayResponse(id, { type, ...options }));
+      deployment.addToLogicalId({ gatewayResponse: { type: type.responseType, ...options } });
+    };
     // An unknown path or method: API Gateway's own answer would be a misleading 403.
     respond('UnknownRoute', apigw.ResponseType.MISSING_AUTHENTICATION_TOKEN, '404', 'not_found');
     respond('Throttled', apigw.ResponseType.THROTTLED, '429', 'too_many_requests');
