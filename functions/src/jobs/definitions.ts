@@ -59,7 +59,7 @@ export const jobDefinitions = [
   {
     name: 'issue-refunds',
     description:
-      'Refunds in full, through the card payment provider, paid bookings cancelled with 2 days notice or more (once each).',
+      'Refunds in full, through the card payment provider, paid bookings cancelled with 2 days notice or more, and payments a booking did not take (a second payment of a paid booking), once each.',
     schedule: { kind: 'rate', minutes: 5 },
   },
   {
