@@ -170,7 +170,10 @@ test.describe('public routes: key content and accessibility', () => {
     await page.goto('/Nutritionists');
     await expect(mainHeading(page)).toHaveText('I nostri nutrizionisti');
     const cards = page.getByRole('main').getByRole('link', { name: /^Dott\.(sa)? / });
+    // The cards arrive a few at a time; the list is aria-busy until all are there.
+    const stillAdding = page.getByRole('main').locator('[aria-busy="true"]');
     await expect(cards.first()).toBeVisible();
+    await expect(stillAdding).toHaveCount(0);
     expect(await cards.count()).toBeGreaterThanOrEqual(8);
     const order = await cards.evaluateAll((links) => links.map((link) => link.getAttribute('href')));
     expect(order.every((href) => href?.startsWith('/Nutritionists/'))).toBe(true);
@@ -180,6 +183,7 @@ test.describe('public routes: key content and accessibility', () => {
     await expect(page).toHaveURL(/\/Nutritionists\/[a-z0-9-]+$/);
     await page.goBack();
     await expect(cards.first()).toBeVisible();
+    await expect(stillAdding).toHaveCount(0);
     expect(await cards.evaluateAll((links) => links.map((link) => link.getAttribute('href')))).toEqual(order);
 
     expect(await seriousViolations(page)).toEqual([]);

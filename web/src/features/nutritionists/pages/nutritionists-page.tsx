@@ -38,25 +38,29 @@ function Pager({ page, pages }: { page: number; pages: number }) {
 
 /** Cards rendered with the page's first paint (more than a phone or a desktop shows above the fold). */
 const FIRST_CARDS = 8;
+/** Cards added per step after that: a step's commit and layout stay short on a slow phone. */
+const MORE_CARDS = 8;
 
 /**
- * The first cards of a fresh list at once, the rest right after they have painted: rendering all 50 cards
- * in one go is one long task that keeps the page from answering input while it loads.
+ * The first cards of a fresh list at once, the rest a few at a time after each paint: rendering all 50 cards
+ * in one go, or the 42 after the first ones, is a long task that keeps the page from answering input while
+ * it loads. `complete` says when every card is on the page (the list is `aria-busy` until then).
  */
-const useFirstCardsFirst = <T,>(items: readonly T[] | undefined): readonly T[] | undefined => {
-  const [all, setAll] = useState(false);
+const useCardsInSteps = <T,>(items: readonly T[] | undefined) => {
+  const [shown, setShown] = useState(FIRST_CARDS);
+  const complete = items !== undefined && shown >= items.length;
   useEffect(() => {
-    if (!items || all) return undefined;
+    if (!items || complete) return undefined;
     let timer: ReturnType<typeof setTimeout> | undefined;
     const frame = requestAnimationFrame(() => {
-      timer = setTimeout(() => startTransition(() => setAll(true)), 0);
+      timer = setTimeout(() => startTransition(() => setShown((count) => count + MORE_CARDS)), 0);
     });
     return () => {
       cancelAnimationFrame(frame);
       clearTimeout(timer);
     };
-  }, [items, all]);
-  return items && !all ? items.slice(0, FIRST_CARDS) : items;
+  }, [items, shown, complete]);
+  return { cards: items?.slice(0, shown), complete };
 };
 
 export function NutritionistsPage() {
@@ -65,7 +69,7 @@ export function NutritionistsPage() {
   const [seed] = useState(visitSeed);
   const { data, error, isLoading, mutate } = usePublicNutritionists(page, seed);
   const pages = data ? Math.max(1, Math.ceil(data.Count / NUTRITIONISTS_PAGE_SIZE)) : 1;
-  const cards = useFirstCardsFirst(data?.Data);
+  const { cards, complete } = useCardsInSteps(data?.Data);
 
   return (
     <Page
@@ -76,7 +80,7 @@ export function NutritionistsPage() {
       {error && !data ? (
         <LoadError onRetry={() => mutate()} />
       ) : (
-        <SimpleGrid cols={{ base: 1, xs: 2, md: 3, lg: 4 }} spacing="lg" aria-busy={isLoading}>
+        <SimpleGrid cols={{ base: 1, xs: 2, md: 3, lg: 4 }} spacing="lg" aria-busy={isLoading || !complete}>
           {cards
             ? cards.map((nutritionist, index) => (
                 <NutritionistCard
