@@ -10,13 +10,12 @@
  */
 import { DATE_FORMAT, inRome } from '@nutri/shared';
 import { z } from 'zod';
-import { getUser } from '../accounts/users-repo';
 import { euroLabel, patientBookingUrl, romeDayTimeLabel } from '../bookings/booking-mails';
 import { recordLatePaymentWrite, type Booking } from '../bookings/bookings-repo';
 import { config } from '../platform/config';
-import { sendMail } from '../platform/mail';
 import { renderMail } from '../platform/mail-layout';
 import { newOutboxEntry, type OutboxEntry, type OutboxHandler } from '../platform/outbox';
+import { mailPatientStep } from './patient-mail';
 import type { GatewaySession } from './stripe-gateway';
 
 export const LATE_PAYMENT_TOPIC = 'late-payment';
@@ -92,20 +91,16 @@ export const latePaymentMail = (input: {
 
 const handleLatePayment: OutboxHandler = async (entry, step) => {
   const effect = latePaymentSchema.parse(entry.Payload);
-  await step('mail:patient', async () => {
-    const patient = await getUser(effect.patientUserId);
-    // A deleted account: nothing to send, the step is done (the refund goes back to the card anyway).
-    if (!patient?.Email) return;
-    const mail = latePaymentMail({
-      patientName: patient.Name,
+  await mailPatientStep(step, entry, effect.patientUserId, 'late-payment', (patientName) =>
+    latePaymentMail({
+      patientName,
       bookingId: effect.bookingId,
       bookingTime: effect.bookingTime,
       amountPaid: effect.amountPaid,
       expired: effect.expired,
       baseUrl: config().PUBLIC_BASE_URL,
-    });
-    await sendMail({ to: patient.Email, ...mail, tags: { kind: 'late-payment', outbox: entry.OutboxId } });
-  });
+    }),
+  );
 };
 
 export const latePaymentOutboxHandlers = { [LATE_PAYMENT_TOPIC]: handleLatePayment };

@@ -8,7 +8,6 @@
  */
 import { SYSTEM_AUTHOR_ID, type BookingStatusId, type BookingTypeId } from '@nutri/shared';
 import { z } from 'zod';
-import { getUser } from '../accounts/users-repo';
 import {
   bookingMessageBody,
   patientBookingUrl,
@@ -18,10 +17,10 @@ import {
 import type { Booking } from '../bookings/bookings-repo';
 import { postMessage } from '../chat/messages';
 import { config } from '../platform/config';
-import { sendMail } from '../platform/mail';
 import { renderMail } from '../platform/mail-layout';
 import { recordVisitInvoices } from './invoices';
 import { latePaymentOutboxHandlers } from './late-payment';
+import { mailPatientStep } from './patient-mail';
 import { unappliedPaymentOutboxHandlers } from './unapplied-payments';
 import {
   deliverOutboxEntry,
@@ -110,13 +109,10 @@ const handlePaymentEffects: OutboxHandler = async (entry, step) => {
     },
     { idempotent: true },
   );
-  await step('mail:patient', async () => {
-    const patient = await getUser(effect.patientUserId);
-    // A deleted account: nothing to send, the step is done.
-    if (!patient?.Email) return;
-    const mail = renderMail({
+  await mailPatientStep(step, entry, effect.patientUserId, 'payment-completed', (patientName) =>
+    renderMail({
       subject: confirmation,
-      greeting: `Ciao ${patient.Name},`,
+      greeting: `Ciao ${patientName},`,
       paragraphs: [
         `abbiamo ricevuto il tuo pagamento di ${euroLabel(effect.booking.AmountPaid)}.`,
         `Il tuo appuntamento di ${romeDayTimeLabel(snapshot.BookingTime)} (ora italiana) è confermato.`,
@@ -126,13 +122,8 @@ const handlePaymentEffects: OutboxHandler = async (entry, step) => {
         label: 'Vedi l’appuntamento',
         url: patientBookingUrl(config().PUBLIC_BASE_URL, snapshot.BookingId),
       },
-    });
-    await sendMail({
-      to: patient.Email,
-      ...mail,
-      tags: { kind: 'payment-completed', outbox: entry.OutboxId },
-    });
-  });
+    }),
+  );
 };
 
 /** Every outbox topic the payments area writes (the deliver-outbox job uses these too). */

@@ -8,14 +8,13 @@
  */
 import { DATE_FORMAT, inRome } from '@nutri/shared';
 import { z } from 'zod';
-import { getUser } from '../accounts/users-repo';
 import { euroLabel, patientBookingUrl, romeDayTimeLabel } from '../bookings/booking-mails';
 import type { Booking } from '../bookings/bookings-repo';
 import { config } from '../platform/config';
 import { logger } from '../platform/logger';
-import { sendMail } from '../platform/mail';
 import { renderMail } from '../platform/mail-layout';
 import { newOutboxEntry, type OutboxEntry, type OutboxHandler } from '../platform/outbox';
+import { mailPatientStep } from './patient-mail';
 import { paymentGateway, type GatewaySession } from './stripe-gateway';
 import {
   getUnappliedPayment,
@@ -137,24 +136,16 @@ export const unappliedPaymentMail = (input: {
 
 const handleUnappliedPaymentNotice: OutboxHandler = async (entry, step) => {
   const notice = noticeSchema.parse(entry.Payload);
-  await step('mail:patient', async () => {
-    const patient = await getUser(notice.patientUserId);
-    // A deleted account: nothing to send, the step is done (the refund goes back to the card anyway).
-    if (!patient?.Email) return;
-    const mail = unappliedPaymentMail({
-      patientName: patient.Name,
+  await mailPatientStep(step, entry, notice.patientUserId, 'unapplied-payment', (patientName) =>
+    unappliedPaymentMail({
+      patientName,
       bookingId: notice.bookingId,
       bookingTime: notice.bookingTime,
       amount: notice.amount,
       bookingAlreadyPaid: notice.bookingAlreadyPaid,
       baseUrl: config().PUBLIC_BASE_URL,
-    });
-    await sendMail({
-      to: patient.Email,
-      ...mail,
-      tags: { kind: 'unapplied-payment', outbox: entry.OutboxId },
-    });
-  });
+    }),
+  );
 };
 
 export const unappliedPaymentOutboxHandlers = { [UNAPPLIED_PAYMENT_TOPIC]: handleUnappliedPaymentNotice };
