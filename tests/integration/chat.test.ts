@@ -139,7 +139,7 @@ describe('connection tickets', () => {
     const { issueTicket } = await import('../../functions/src/realtime/tickets-repo');
     // Issued 31 s ago with a 30 s validity: the same code path as a ticket that waited too long.
     const { ticket } = await issueTicket(
-      { userId: pair.patient.id, role: 'Patient' },
+      { userId: pair.patient.id, role: 'Patient', familyId: randomUUID() },
       new Date(Date.now() - 31_000),
     );
     expect(await refusedUpgrade(wsUrl(ticket))).toMatch(/HTTP 401/);
