@@ -52,9 +52,9 @@ const uniqueEmail = (name: string) => `${name}-${Date.now()}-${Math.floor(Math.r
 
 /** Questionnaire + registration: a signed-in new patient. */
 const registerNewPatient = async (overrides: Record<string, unknown> = {}) => {
-  const { body, signature, payload } = await signedPayload(overrides);
-  expect((await postWebhook(body, signature)).status).toBe(200);
   const email = uniqueEmail('paziente');
+  const { body, signature, payload } = await signedPayload({ [QUESTION_KEYS.email]: email, ...overrides });
+  expect((await postWebhook(body, signature)).status).toBe(200);
   const registered = await api<TokenResponse>('POST', 'Tally/RegisterPatient', {
     body: {
       TallySubmissionId: payload.data.submissionId,
@@ -154,7 +154,7 @@ describe('registration and e-mail verification', () => {
     });
     expect(fields.body).toEqual({ PrivacyContractSigned: false });
 
-    const { body, signature, payload } = await signedPayload();
+    const { body, signature, payload } = await signedPayload({ [QUESTION_KEYS.email]: email.toUpperCase() });
     await postWebhook(body, signature);
     const again = await api('POST', 'Tally/RegisterPatient', {
       body: {
@@ -291,10 +291,15 @@ describe('Tally/Patient/{userId} (intake)', () => {
     const me = await api<{ Id: string }>('GET', 'UserDetails', { token: tokens.accessToken });
     const submission = await getStoredSubmission(submissionId);
     const { signAccessToken } = await import('../../functions/src/platform/tokens');
-    const ownNutritionist = await signAccessToken({
-      sub: submission!.match.nutritionistUserId!,
-      roles: ['Nutritionist'],
-    });
+    const { startRefreshFamily } = await import('../../functions/src/accounts/credentials-repo');
+    // A token of a real session (tokens name theirs, and a request checks it is still on).
+    const tokenOf = async (userId: string) =>
+      signAccessToken({
+        sub: userId,
+        roles: ['Nutritionist'],
+        fam: (await startRefreshFamily(userId, false, new Date())).family.familyId,
+      });
+    const ownNutritionist = await tokenOf(submission!.match.nutritionistUserId!);
     const own = await api<{ Data: string }>('GET', `Tally/Patient/${me.body.Id}`, { token: ownNutritionist });
     expect(own.status).toBe(200);
     const ownTypes = (JSON.parse(own.body.Data) as { type: string }[]).map((field) => field.type);
@@ -316,7 +321,7 @@ describe('Tally/Patient/{userId} (intake)', () => {
         (await api('GET', `Tally/Patient/${me.body.Id}`, { token: otherNutritionist.accessToken })).status,
       ).toBe(403);
     }
-    const stranger = await signAccessToken({ sub: 'someone-else', roles: ['Nutritionist'] });
+    const stranger = await tokenOf('someone-else');
     expect((await api('GET', `Tally/Patient/${me.body.Id}`, { token: stranger })).status).toBe(403);
     expect((await api('GET', `Tally/Patient/${me.body.Id}`, { token: tokens.accessToken })).status).toBe(403);
   });
