@@ -11,12 +11,12 @@ import {
   CHAT_MESSAGE_MAX_LENGTH,
   chatActionErrors,
   type ChatMessagesResponse,
-  type ConnectionTicketResponse,
   type ConversationView,
   type DirectConversationResponse,
 } from '@nutri/shared';
 import { RealtimeClient } from '../support/realtime-client';
 import { api, createTestUser, login, stack } from './support/api';
+import { ticketFor, wsUrl } from './support/realtime';
 import {
   bookVisitFor,
   createNutritionist,
@@ -31,14 +31,6 @@ const openClients: RealtimeClient[] = [];
 afterEach(async () => {
   await Promise.all(openClients.splice(0).map((client) => client.close()));
 });
-
-const ticketFor = async (token: string) => {
-  const result = await api<ConnectionTicketResponse>('POST', 'Chat/ConnectionTicket', { token });
-  expect(result.status).toBe(200);
-  return result.body.Ticket;
-};
-
-const wsUrl = (ticket: string) => `${stack.wsUrl}?ticket=${encodeURIComponent(ticket)}`;
 
 const connectWith = async (token: string) => {
   const client = await RealtimeClient.connect(wsUrl(await ticketFor(token)));

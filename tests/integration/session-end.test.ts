@@ -4,23 +4,16 @@
  * its open WebSocket connections are closed; the user's other sessions, and other users, carry on.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import type { ConnectionTicketResponse, TokenResponse } from '@nutri/shared';
+import type { TokenResponse } from '@nutri/shared';
 import { RealtimeClient } from '../support/realtime-client';
-import { api, createTestUser, login, stack } from './support/api';
+import { api, createTestUser, login } from './support/api';
+import { ticketFor, wsUrl } from './support/realtime';
 
 const openClients: RealtimeClient[] = [];
 
 afterEach(async () => {
   await Promise.all(openClients.splice(0).map((client) => client.close()));
 });
-
-const ticketFor = async (token: string) => {
-  const result = await api<ConnectionTicketResponse>('POST', 'Chat/ConnectionTicket', { token });
-  expect(result.status).toBe(200);
-  return result.body.Ticket;
-};
-
-const wsUrl = (ticket: string) => `${stack.wsUrl}?ticket=${encodeURIComponent(ticket)}`;
 
 const connect = async (token: string) => {
   const client = await RealtimeClient.connect(wsUrl(await ticketFor(token)));

@@ -36,7 +36,11 @@ export const CLIENT_LOGIN_RULE: BackoffRule = {
 };
 export const IP_LOGIN_RULE: ThrottleRule = { scope: 'LOGIN-IP', limit: 100, windowSeconds: FIFTEEN_MINUTES };
 /** `limit` failures on one account within the window, from any clients, mail its owner once. */
-export const ACCOUNT_ATTACK_RULE: ThrottleRule = { scope: 'LOGIN-ACCOUNT', limit: 10, windowSeconds: ONE_HOUR };
+export const ACCOUNT_ATTACK_RULE: ThrottleRule = {
+  scope: 'LOGIN-ACCOUNT',
+  limit: 10,
+  windowSeconds: ONE_HOUR,
+};
 
 const clientKey = (account: string, ip: string) => `${account}\n${ip}`;
 

@@ -17,11 +17,7 @@ import { config } from '../platform/config';
 import { logger } from '../platform/logger';
 import { sendMail } from '../platform/mail';
 import { blockedForSeconds, recordFailure, type ThrottleRule } from '../platform/throttle';
-import {
-  consumeOneTimeToken,
-  issueOneTimeToken,
-  peekOneTimeToken,
-} from './credentials-repo';
+import { consumeOneTimeToken, issueOneTimeToken, peekOneTimeToken } from './credentials-repo';
 import { emailChangedConfirmationMail, emailChangedNoticeMail, passwordResetMail } from './mails';
 import { assertAcceptablePassword } from './password-policy';
 import { hashPassword, verifyPassword } from './password';

@@ -49,8 +49,7 @@ export const login = defineOperation({ body: loginRequestSchema }, async ({ body
   const account = body.email.trim().toLowerCase();
   const ip = clientIp(event);
   const wait = await loginWaitSeconds(account, ip, at);
-  if (wait > 0)
-    throw tooManyRequests(wait, `Troppi tentativi di accesso. Riprova tra ${waitInWords(wait)}.`);
+  if (wait > 0) throw tooManyRequests(wait, `Troppi tentativi di accesso. Riprova tra ${waitInWords(wait)}.`);
 
   const user = await findUserByLogin(account);
   const valid = await verifyPassword(body.password, user?.passwordHash ?? (await dummyPasswordHash()));

@@ -15,12 +15,7 @@
  * the two sends it again (see docs/decisions/0008-booking-effects-outbox.md). A lease keeps the in-process
  * deliverer and the job from working on one item at the same time.
  */
-import {
-  GetCommand,
-  PutCommand,
-  UpdateCommand,
-  type TransactWriteCommandInput,
-} from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, UpdateCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { now } from './clock';
 import { db, tableName, toEpochSeconds } from './db/client';
 import { unlessConditionFails } from './db/conditional';

@@ -31,7 +31,7 @@ describe('password hashing (argon2id)', () => {
     const refused = outcomes.filter((outcome) => outcome.status === 'rejected');
     expect(refused).toHaveLength(5);
     for (const outcome of refused)
-      expect((outcome as PromiseRejectedResult).reason).toMatchObject({
+      expect(outcome.reason).toMatchObject({
         code: 'too_many_requests',
         status: 429,
         message: 'Il servizio è molto richiesto in questo momento: riprova tra qualche secondo.',
