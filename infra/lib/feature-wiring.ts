@@ -62,11 +62,13 @@ export const DEFAULT_FEATURE_ACCESS: FeatureAccess = { table: 'readWrite', jwt: 
 export const featureAccess: Partial<Record<FeatureName, FeatureAccess>> = {
   system: { table: 'read', jwt: true },
   realtime: { table: 'readWrite', jwt: true, realtimePush: true },
-  // Sign-up and password mails, phone verification codes, profile photos (public renditions).
+  // Sign-up and password mails, phone verification codes, profile photos (public renditions); ending a
+  // session (sign-out, password change) closes its WebSocket connections.
   accounts: {
     table: 'readWrite',
     jwt: true,
     mail: true,
+    realtimePush: true,
     sms: true,
     assets: 'readWrite',
     nativeModules: ['sharp'],

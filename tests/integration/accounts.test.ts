@@ -9,9 +9,13 @@ import { SignJWT, importJWK, type JWK } from 'jose';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import type { TokenResponse, UserProfile } from '@nutri/shared';
-import { api, createTestUser, login, mailsTo, stack, waitForMail } from './support/api';
+import { api, apiFrom, createTestUser, login, mailsTo, stack, waitForMail } from './support/api';
 
 const unauthorizedRoute = 'UserDetails';
+/** Client addresses (all loopback): the stack sees each as another client IP. */
+const ATTACKER = '127.0.0.2';
+const SECOND_ATTACKER = '127.0.0.3';
+const OWNER = '127.0.0.4';
 
 describe('Account/Login', () => {
   it('signs in by e-mail or username, case-insensitively', async () => {
@@ -54,36 +58,105 @@ describe('Account/Login', () => {
     expect(notJson.body).toMatchObject({ code: 'invalid_json' });
   });
 
-  it('answers the 11th failed attempt in 15 minutes with 429 and Retry-After, even with the right password', async () => {
+  it('slows the guessing client after 5 failures, even with the right password, and lets the owner in from another client', async () => {
     const user = await createTestUser();
-    for (let attempt = 1; attempt <= 10; attempt += 1) {
-      const result = await api('POST', 'Account/Login', {
+    const other = await createTestUser();
+    const wrong = (from: string, attempt: number) =>
+      apiFrom(from, 'POST', 'Account/Login', {
         body: { email: user.email, password: `sbagliata-${attempt}` },
       });
-      expect(result.status).toBe(401);
-    }
-    const eleventh = await api('POST', 'Account/Login', {
+    for (let attempt = 1; attempt <= 5; attempt += 1)
+      expect((await wrong(ATTACKER, attempt)).status).toBe(401);
+    const slowed = await apiFrom(ATTACKER, 'POST', 'Account/Login', {
       body: { email: user.email, password: user.password },
     });
-    expect(eleventh.status).toBe(429);
-    expect(Number(eleventh.headers.get('retry-after'))).toBeGreaterThan(0);
-    expect(eleventh.body).toMatchObject({ code: 'too_many_requests' });
+    expect(slowed.status).toBe(429);
+    const retryAfter = Number(slowed.headers.get('retry-after'));
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(15);
+    expect(slowed.body).toEqual({
+      code: 'too_many_requests',
+      message: `Troppi tentativi di accesso. Riprova tra ${retryAfter} ${retryAfter === 1 ? 'secondo' : 'secondi'}.`,
+    });
+    // A second guessing client: 10 failures on the account in all.
+    for (let attempt = 1; attempt <= 5; attempt += 1)
+      expect((await wrong(SECOND_ATTACKER, attempt)).status).toBe(401);
+    // The owner, from their own client, is not slowed at all; nor is another account from the attacker's.
+    expect(
+      (
+        await apiFrom(OWNER, 'POST', 'Account/Login', {
+          body: { email: user.email, password: user.password },
+        })
+      ).status,
+    ).toBe(200);
+    expect(
+      (
+        await apiFrom(ATTACKER, 'POST', 'Account/Login', {
+          body: { email: other.email, password: other.password },
+        })
+      ).status,
+    ).toBe(200);
+  });
+
+  it('mails the owner once when their account is under attack, however many attempts follow', async () => {
+    const user = await createTestUser();
+    const other = await createTestUser();
+    const noticesTo = async (email: string) =>
+      (await mailsTo(email)).filter((mail) => mail.subject === 'Tentativi di accesso al tuo account Nutrì');
+    const clients = ['127.0.0.11', '127.0.0.12', '127.0.0.13', '127.0.0.14'];
+    for (const [index, client] of clients.entries()) {
+      for (let attempt = 1; attempt <= 5; attempt += 1) {
+        const result = await apiFrom(client, 'POST', 'Account/Login', {
+          body: { email: user.email, password: `sbagliata-${attempt}` },
+        });
+        expect(result.status).toBe(401);
+      }
+      // The 10th failure (second client) sends the notice before it answers; later ones send nothing.
+      expect(await noticesTo(user.email)).toHaveLength(index === 0 ? 0 : 1);
+    }
+    const [notice] = await noticesTo(user.email);
+    expect(notice!.body.text).toContain('10 tentativi');
+    expect(notice!.body.text).toContain(`${stack.baseUrl}/RecoverPassword`);
+    expect(await noticesTo(other.email)).toHaveLength(0);
   });
 
   it('throttles unknown accounts the same way', async () => {
     const ghost = `fantasma-${Date.now()}@nutri.test`;
-    for (let attempt = 1; attempt <= 10; attempt += 1) {
+    for (let attempt = 1; attempt <= 5; attempt += 1) {
       expect(
-        (await api('POST', 'Account/Login', { body: { email: ghost, password: 'x-12345678' } })).status,
+        (await apiFrom(ATTACKER, 'POST', 'Account/Login', { body: { email: ghost, password: 'x-12345678' } }))
+          .status,
       ).toBe(401);
     }
     expect(
-      (await api('POST', 'Account/Login', { body: { email: ghost, password: 'x-12345678' } })).status,
+      (await apiFrom(ATTACKER, 'POST', 'Account/Login', { body: { email: ghost, password: 'x-12345678' } }))
+        .status,
     ).toBe(429);
   });
 
+  it('doubles the wait with each further failure of the client, up to 15 minutes', async () => {
+    const { CLIENT_LOGIN_RULE } = await import('../../functions/src/accounts/login-throttle');
+    const { backoffSeconds, recordFailure } = await import('../../functions/src/platform/throttle');
+    const subject = `backoff-${randomUUID()}`;
+    const start = Date.now();
+    const at = (seconds: number) => new Date(start + seconds * 1000);
+    for (let i = 0; i < 4; i += 1) await recordFailure(CLIENT_LOGIN_RULE, subject, at(0));
+    expect(await backoffSeconds(CLIENT_LOGIN_RULE, subject, at(0))).toBe(0);
+    let t = 0;
+    const waits: number[] = [];
+    for (let failure = 5; failure <= 12; failure += 1) {
+      await recordFailure(CLIENT_LOGIN_RULE, subject, at(t));
+      const wait = await backoffSeconds(CLIENT_LOGIN_RULE, subject, at(t));
+      waits.push(wait);
+      t += wait;
+      // Once the wait is over, the client may try again.
+      expect(await backoffSeconds(CLIENT_LOGIN_RULE, subject, at(t))).toBe(0);
+    }
+    expect(waits).toEqual([15, 30, 60, 120, 240, 480, 900, 900]);
+  });
+
   it('blocks an IP after 100 failures in the window (the per-IP counter)', async () => {
-    const { IP_LOGIN_RULE } = await import('../../functions/src/accounts/sessions');
+    const { IP_LOGIN_RULE } = await import('../../functions/src/accounts/login-throttle');
     const { blockedForSeconds, recordFailure } = await import('../../functions/src/platform/throttle');
     const ip = `198.51.100.${Math.floor(Math.random() * 250)}-${Date.now()}`;
     const now = new Date();
@@ -122,6 +195,12 @@ describe('access tokens on signed-in routes', () => {
       kid: string;
       privateJwk: JWK;
     };
+  const adminId = '5d0c1a38-2f5e-4f0b-9a55-000000000003';
+  // A real session of the admin: every request checks that the token's session is still on.
+  const session = (async () => {
+    const { startRefreshFamily } = await import('../../functions/src/accounts/credentials-repo');
+    return (await startRefreshFamily(adminId, false, new Date())).family.familyId;
+  })();
   const sign = async (options: {
     alg?: string;
     expiresIn?: string;
@@ -129,9 +208,9 @@ describe('access tokens on signed-in routes', () => {
     key?: Parameters<SignJWT['sign']>[0];
   }) => {
     const { privateJwk, kid } = keys();
-    const jwt = new SignJWT({ roles: ['SystemAdmin'] })
+    const jwt = new SignJWT({ roles: ['SystemAdmin'], fam: await session })
       .setProtectedHeader({ alg: options.alg ?? 'EdDSA', typ: 'at+jwt', kid })
-      .setSubject('5d0c1a38-2f5e-4f0b-9a55-000000000003')
+      .setSubject(adminId)
       .setIssuer('https://nutri.local')
       .setAudience('nutri-api')
       .setIssuedAt(Math.floor(Date.now() / 1000) - 3600);

@@ -11,12 +11,12 @@ import {
   CHAT_MESSAGE_MAX_LENGTH,
   chatActionErrors,
   type ChatMessagesResponse,
-  type ConnectionTicketResponse,
   type ConversationView,
   type DirectConversationResponse,
 } from '@nutri/shared';
 import { RealtimeClient } from '../support/realtime-client';
 import { api, createTestUser, login, stack } from './support/api';
+import { ticketFor, wsUrl } from './support/realtime';
 import {
   bookVisitFor,
   createNutritionist,
@@ -31,14 +31,6 @@ const openClients: RealtimeClient[] = [];
 afterEach(async () => {
   await Promise.all(openClients.splice(0).map((client) => client.close()));
 });
-
-const ticketFor = async (token: string) => {
-  const result = await api<ConnectionTicketResponse>('POST', 'Chat/ConnectionTicket', { token });
-  expect(result.status).toBe(200);
-  return result.body.Ticket;
-};
-
-const wsUrl = (ticket: string) => `${stack.wsUrl}?ticket=${encodeURIComponent(ticket)}`;
 
 const connectWith = async (token: string) => {
   const client = await RealtimeClient.connect(wsUrl(await ticketFor(token)));
@@ -139,7 +131,7 @@ describe('connection tickets', () => {
     const { issueTicket } = await import('../../functions/src/realtime/tickets-repo');
     // Issued 31 s ago with a 30 s validity: the same code path as a ticket that waited too long.
     const { ticket } = await issueTicket(
-      { userId: pair.patient.id, role: 'Patient' },
+      { userId: pair.patient.id, role: 'Patient', familyId: randomUUID() },
       new Date(Date.now() - 31_000),
     );
     expect(await refusedUpgrade(wsUrl(ticket))).toMatch(/HTTP 401/);

@@ -106,6 +106,26 @@ describe('ExternalSignIn/Google', () => {
 });
 
 describe('ExternalSignIn/Google/RegisterPatient', () => {
+  it('refuses a Google account with another e-mail than the questionnaire’s, leaving the questionnaire free', async () => {
+    const email = uniqueEmail();
+    const submissionId = await submitQuestionnaire(email);
+    const other = await api(
+      'POST',
+      `ExternalSignIn/Google/RegisterPatient?tallySubmissionId=${submissionId}`,
+      { body: { IdToken: await idToken(uniqueEmail()) } },
+    );
+    expect(other.status).toBe(422);
+    expect(other.body).toEqual({
+      code: 'unprocessable',
+      message:
+        'Il tuo account Google ha un indirizzo e-mail diverso da quello indicato nel questionario: registrati con l’e-mail del questionario oppure scegli l’account Google con quell’indirizzo.',
+    });
+    const own = await api('POST', `ExternalSignIn/Google/RegisterPatient?tallySubmissionId=${submissionId}`, {
+      body: { IdToken: await idToken(email) },
+    });
+    expect(own.status).toBe(200);
+  });
+
   it('creates the verified patient of the questionnaire without a verification mail; a second time is refused', async () => {
     const email = uniqueEmail();
     const submissionId = await submitQuestionnaire(email);

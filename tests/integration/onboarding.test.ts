@@ -10,7 +10,7 @@ import {
   SEX_OPTIONS,
   type TokenResponse,
 } from '@nutri/shared';
-import { api, login, stack, waitForMail } from './support/api';
+import { api, apiFrom, login, stack, waitForMail } from './support/api';
 
 const SECRET = 'local-tally-signing-secret';
 
@@ -52,9 +52,9 @@ const uniqueEmail = (name: string) => `${name}-${Date.now()}-${Math.floor(Math.r
 
 /** Questionnaire + registration: a signed-in new patient. */
 const registerNewPatient = async (overrides: Record<string, unknown> = {}) => {
-  const { body, signature, payload } = await signedPayload(overrides);
-  expect((await postWebhook(body, signature)).status).toBe(200);
   const email = uniqueEmail('paziente');
+  const { body, signature, payload } = await signedPayload({ [QUESTION_KEYS.email]: email, ...overrides });
+  expect((await postWebhook(body, signature)).status).toBe(200);
   const registered = await api<TokenResponse>('POST', 'Tally/RegisterPatient', {
     body: {
       TallySubmissionId: payload.data.submissionId,
@@ -154,7 +154,7 @@ describe('registration and e-mail verification', () => {
     });
     expect(fields.body).toEqual({ PrivacyContractSigned: false });
 
-    const { body, signature, payload } = await signedPayload();
+    const { body, signature, payload } = await signedPayload({ [QUESTION_KEYS.email]: email.toUpperCase() });
     await postWebhook(body, signature);
     const again = await api('POST', 'Tally/RegisterPatient', {
       body: {
@@ -221,6 +221,96 @@ describe('registration and e-mail verification', () => {
     });
     expect(again.status).toBe(403);
     expect((await api('POST', `Tally/${token}/Verify`)).status).toBe(400);
+  });
+});
+
+describe('Tally/RegisterPatient guards', () => {
+  /** A stored questionnaire filled in with `email`. */
+  const questionnaireOf = async (email: string) => {
+    const { body, signature, payload } = await signedPayload({ [QUESTION_KEYS.email]: email });
+    expect((await postWebhook(body, signature)).status).toBe(200);
+    return payload.data.submissionId;
+  };
+  const registration = (submissionId: string, email: string) => ({
+    TallySubmissionId: submissionId,
+    FirstName: 'Laura',
+    LastName: 'Neri',
+    Email: email,
+    Password: 'Melograno-Rosso-26',
+    MobilePhoneNo: '+393331112233',
+  });
+
+  it('binds the account to the questionnaire’s e-mail: another address is refused and the questionnaire stays free', async () => {
+    const email = uniqueEmail('questionario');
+    const submissionId = await questionnaireOf(email);
+    const other = await api('POST', 'Tally/RegisterPatient', {
+      body: registration(submissionId, uniqueEmail('intruso')),
+    });
+    const message =
+      'Usa l’indirizzo e-mail che hai indicato nel questionario. Potrai cambiarlo dal tuo profilo dopo la registrazione.';
+    expect(other.status).toBe(400);
+    expect(other.body).toEqual({ code: 'validation_failed', message, Errors: { Email: [message] } });
+    expect((await getStoredSubmission(submissionId))?.patientUserId ?? null).toBeNull();
+    // The person who filled it in registers, whatever the case of the address.
+    const own = await api('POST', 'Tally/RegisterPatient', {
+      body: registration(submissionId, email.toUpperCase()),
+    });
+    expect(own.status).toBe(200);
+  });
+
+  it('limits registrations per client IP with 429 and an Italian message; other clients are not affected', async () => {
+    const { REGISTRATION_RATE_RULE } = await import('../../functions/src/onboarding/registration');
+    const { clearFailures, recordFailure } = await import('../../functions/src/platform/throttle');
+    const busy = '127.0.0.31';
+    const other = '127.0.0.32';
+    try {
+      for (let count = 0; count < REGISTRATION_RATE_RULE.limit; count += 1)
+        await recordFailure(REGISTRATION_RATE_RULE, busy, new Date());
+      const email = uniqueEmail('limitata');
+      const submissionId = await questionnaireOf(email);
+      const refused = await apiFrom(busy, 'POST', 'Tally/RegisterPatient', {
+        body: registration(submissionId, email),
+      });
+      expect(refused.status).toBe(429);
+      expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(3000);
+      expect(refused.body).toEqual({
+        code: 'too_many_requests',
+        message: 'Troppe registrazioni da questa connessione. Riprova tra 60 minuti.',
+      });
+      // A questionnaire that has not arrived still says so (the browser waits for it): no allowance used.
+      expect(
+        (await apiFrom(busy, 'POST', 'Tally/RegisterPatient', { body: registration('non-esiste', email) }))
+          .status,
+      ).toBe(404);
+      const fromOther = await apiFrom(other, 'POST', 'Tally/RegisterPatient', {
+        body: registration(submissionId, email),
+      });
+      expect(fromOther.status).toBe(200);
+    } finally {
+      await clearFailures(REGISTRATION_RATE_RULE, busy);
+      await clearFailures(REGISTRATION_RATE_RULE, other);
+    }
+  });
+
+  it('answers bogus registrations without hashing, so a burst of them does not hold up sign-ins', async () => {
+    const { hashPassword } = await import('../../functions/src/accounts/password');
+    // The cost of one hash on this machine now (the stack hashes on the same cores).
+    await hashPassword('riscaldamento');
+    const hashStarted = Date.now();
+    await hashPassword('misura-un-hash');
+    const oneHashMs = Date.now() - hashStarted;
+
+    const bogus = Array.from({ length: 40 }, (_, index) =>
+      api('POST', 'Tally/RegisterPatient', {
+        body: registration(`inventato-${Date.now()}-${index}`, uniqueEmail('bot')),
+      }),
+    );
+    const loginStarted = Date.now();
+    await login('paziente@nutri.local', 'Paziente123!');
+    const loginMs = Date.now() - loginStarted;
+    expect((await Promise.all(bogus)).map((result) => result.status)).toEqual(Array(40).fill(404));
+    // Hashing first, the sign-in waited for about 40 hashes; now the bogus calls cost a read each.
+    expect(loginMs).toBeLessThan(15 * oneHashMs);
   });
 });
 
@@ -291,10 +381,15 @@ describe('Tally/Patient/{userId} (intake)', () => {
     const me = await api<{ Id: string }>('GET', 'UserDetails', { token: tokens.accessToken });
     const submission = await getStoredSubmission(submissionId);
     const { signAccessToken } = await import('../../functions/src/platform/tokens');
-    const ownNutritionist = await signAccessToken({
-      sub: submission!.match.nutritionistUserId!,
-      roles: ['Nutritionist'],
-    });
+    const { startRefreshFamily } = await import('../../functions/src/accounts/credentials-repo');
+    // A token of a real session (tokens name theirs, and a request checks it is still on).
+    const tokenOf = async (userId: string) =>
+      signAccessToken({
+        sub: userId,
+        roles: ['Nutritionist'],
+        fam: (await startRefreshFamily(userId, false, new Date())).family.familyId,
+      });
+    const ownNutritionist = await tokenOf(submission!.match.nutritionistUserId!);
     const own = await api<{ Data: string }>('GET', `Tally/Patient/${me.body.Id}`, { token: ownNutritionist });
     expect(own.status).toBe(200);
     const ownTypes = (JSON.parse(own.body.Data) as { type: string }[]).map((field) => field.type);
@@ -316,7 +411,7 @@ describe('Tally/Patient/{userId} (intake)', () => {
         (await api('GET', `Tally/Patient/${me.body.Id}`, { token: otherNutritionist.accessToken })).status,
       ).toBe(403);
     }
-    const stranger = await signAccessToken({ sub: 'someone-else', roles: ['Nutritionist'] });
+    const stranger = await tokenOf('someone-else');
     expect((await api('GET', `Tally/Patient/${me.body.Id}`, { token: stranger })).status).toBe(403);
     expect((await api('GET', `Tally/Patient/${me.body.Id}`, { token: tokens.accessToken })).status).toBe(403);
   });

@@ -7,6 +7,8 @@
  *   consumed by a conditional delete, so each works exactly once.
  * Every item carries expiresAt; readers check it because DynamoDB deletes expired items late (and
  * DynamoDB Local never).
+ * Access patterns: a family's state by id (GetItem, projected: every signed-in request asks it, cached
+ * briefly per container, see session-state.ts); a user's families (gsi1).
  */
 import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import {
@@ -139,6 +141,26 @@ export const familyOfRefreshToken = async (token: string): Promise<RefreshFamily
     : null;
 };
 
+/** Whether a session can still be used: it exists, is not revoked and has not expired. */
+export interface FamilyState {
+  userId: string;
+  active: boolean;
+}
+
+// One family's state (strongly consistent: a sign-out must be seen by the very next request).
+export const getFamilyState = async (familyId: string, now: Date): Promise<FamilyState | null> => {
+  const { Item } = await db().send(
+    new GetCommand({
+      TableName: tableName(),
+      Key: familyKey(familyId),
+      ConsistentRead: true,
+      ProjectionExpression: 'userId, revoked, expiresAt',
+    }),
+  );
+  if (!Item) return null;
+  return { userId: String(Item.userId), active: Item.revoked !== true && !isExpired(Item, now) };
+};
+
 // Revoke a family: every refresh token of that session stops working.
 export const revokeFamily = async (familyId: string, now: Date) => {
   await db()
@@ -157,15 +179,20 @@ export const revokeFamily = async (familyId: string, now: Date) => {
 };
 
 // Revoke every session of a user (after a password reset or change), via gsi1 `USER#<id>` / `RTFAM#`.
+// Returns the ids of the families it revoked.
 export const revokeAllFamilies = async (userId: string, now: Date, exceptFamilyId?: string) => {
+  const revoked: string[] = [];
   for await (const item of queryAll({
     IndexName: 'gsi1',
     KeyConditionExpression: 'gsi1pk = :pk AND begins_with(gsi1sk, :prefix)',
     ExpressionAttributeValues: { ':pk': `USER#${userId}`, ':prefix': 'RTFAM#' },
   })) {
-    if (item.familyId !== exceptFamilyId && item.revoked !== true)
+    if (item.familyId !== exceptFamilyId && item.revoked !== true) {
       await revokeFamily(String(item.familyId), now);
+      revoked.push(String(item.familyId));
+    }
   }
+  return revoked;
 };
 
 export type OneTimePurpose = 'instant-login' | 'password-reset' | 'email-verification';

@@ -35,3 +35,15 @@ export const emailChangedConfirmationMail = (displayName: string) =>
 
 export const phoneCodeSms = (code: string) =>
   `Nutrì: il tuo codice di verifica è ${code}. Scade tra 10 minuti. Non condividerlo con nessuno.`;
+
+export const loginAttackNoticeMail = (displayName: string, failures: number, resetUrl: string) =>
+  renderMail({
+    subject: 'Tentativi di accesso al tuo account Nutrì',
+    greeting: `Ciao ${displayName},`,
+    paragraphs: [
+      `nell’ultima ora qualcuno ha provato ad accedere al tuo account Nutrì con una password sbagliata (${failures} tentativi).`,
+      'Chi prova da un altro dispositivo deve attendere sempre più a lungo tra un tentativo e l’altro; tu puoi continuare ad accedere normalmente.',
+      'Se eri tu, non devi fare nulla. Altrimenti ti consigliamo di scegliere una nuova password, diversa da quelle che usi altrove.',
+    ],
+    action: { label: 'Scegli una nuova password', url: resetUrl },
+  });

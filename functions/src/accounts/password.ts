@@ -4,17 +4,49 @@
  */
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { argon2id } from 'hash-wasm';
+import { tooManyRequests } from '../http/errors';
 
 const PARAMS = { memorySize: 19_456, iterations: 2, parallelism: 1, hashLength: 32 } as const;
+
+/**
+ * Hashing is bounded per container: one hash at a time (the WebAssembly runs on the event loop, so more
+ * would only interleave), at most MAX_WAITING_HASHES in line behind it; beyond that the request is
+ * refused at once with 429 instead of queueing without end, so a burst of anonymous calls cannot make
+ * every sign-in wait seconds. Every hashing path goes through here: sign-in (and its dummy hash),
+ * registration, password change and reset.
+ */
+const MAX_CONCURRENT_HASHES = 1;
+const MAX_WAITING_HASHES = 24;
+const BUSY_RETRY_SECONDS = 2;
+let runningHashes = 0;
+const waitingHashes: (() => void)[] = [];
+
+const withHashSlot = async <T>(work: () => Promise<T>): Promise<T> => {
+  if (runningHashes < MAX_CONCURRENT_HASHES) runningHashes += 1;
+  else if (waitingHashes.length >= MAX_WAITING_HASHES)
+    throw tooManyRequests(
+      BUSY_RETRY_SECONDS,
+      'Il servizio è molto richiesto in questo momento: riprova tra qualche secondo.',
+    );
+  // A finishing hash hands its slot straight to the first in line (runningHashes stays the same).
+  else await new Promise<void>((resolve) => waitingHashes.push(resolve));
+  try {
+    return await work();
+  } finally {
+    const next = waitingHashes.shift();
+    if (next) next();
+    else runningHashes -= 1;
+  }
+};
 
 const encode = (salt: Buffer, hash: Buffer, p = PARAMS) =>
   `$argon2id$v=19$m=${p.memorySize},t=${p.iterations},p=${p.parallelism}$${salt.toString('base64url')}$${hash.toString('base64url')}`;
 
-const derive = async (
+const derive = (
   password: string,
   salt: Buffer,
   p: { memorySize: number; iterations: number; parallelism: number; hashLength: number },
-) => Buffer.from(await argon2id({ password, salt, ...p, outputType: 'binary' }));
+) => withHashSlot(async () => Buffer.from(await argon2id({ password, salt, ...p, outputType: 'binary' })));
 
 export const hashPassword = async (password: string): Promise<string> => {
   const salt = randomBytes(16);

@@ -17,21 +17,21 @@ import { config } from '../platform/config';
 import { logger } from '../platform/logger';
 import { sendMail } from '../platform/mail';
 import { blockedForSeconds, recordFailure, type ThrottleRule } from '../platform/throttle';
-import {
-  consumeOneTimeToken,
-  issueOneTimeToken,
-  peekOneTimeToken,
-  revokeAllFamilies,
-} from './credentials-repo';
+import { consumeOneTimeToken, issueOneTimeToken, peekOneTimeToken } from './credentials-repo';
 import { emailChangedConfirmationMail, emailChangedNoticeMail, passwordResetMail } from './mails';
 import { assertAcceptablePassword } from './password-policy';
 import { hashPassword, verifyPassword } from './password';
-import { ACCOUNT_LOGIN_RULE } from './sessions';
+import { endOtherSessions } from './session-state';
 import { toUserProfile } from './profile-view';
 import { changeUserEmail, findUserByLogin, updateUser } from './users-repo';
 
 export const RESET_TOKEN_LIFETIME_SECONDS = 3600;
 const RESET_MAIL_RULE: ThrottleRule = { scope: 'RESET-MAIL', limit: 5, windowSeconds: 3600 };
+/**
+ * Wrong current passwords per signed-in user (ChangePassword, ChangeEmail). Only the session's holder can
+ * count here, so blocking cannot be used against the owner by someone without the session.
+ */
+const CURRENT_PASSWORD_RULE: ThrottleRule = { scope: 'CURRENT-PASSWORD', limit: 10, windowSeconds: 15 * 60 };
 /** TryResetPassword takes at least this long whether or not the account exists (no timing oracle). */
 const TRY_RESET_MIN_MS = 400;
 export const RESET_LINK_INVALID =
@@ -65,7 +65,7 @@ export const resetPassword = defineOperation({ body: resetPasswordSchema }, asyn
   if (!(await consumeOneTimeToken('password-reset', body.token, at)))
     throw new AppError('bad_request', RESET_LINK_INVALID);
   await updateUser(user, { passwordHash: await hashPassword(body.password) }, at);
-  await revokeAllFamilies(user.Id, at);
+  await endOtherSessions(user.Id, at);
   logger.info('Password reset', { userId: user.Id });
   return noContent();
 });
@@ -77,10 +77,10 @@ const assertCurrentPassword = async (
   field: string,
 ) => {
   const at = now();
-  const wait = await blockedForSeconds(ACCOUNT_LOGIN_RULE, userId, at);
+  const wait = await blockedForSeconds(CURRENT_PASSWORD_RULE, userId, at);
   if (wait > 0) throw tooManyRequests(wait);
   if (!passwordHash || !(await verifyPassword(password, passwordHash))) {
-    await recordFailure(ACCOUNT_LOGIN_RULE, userId, at);
+    await recordFailure(CURRENT_PASSWORD_RULE, userId, at);
     throw new AppError('validation_failed', WRONG_CURRENT_PASSWORD, {
       errors: { [field]: [WRONG_CURRENT_PASSWORD] },
     });
@@ -93,7 +93,7 @@ export const changePassword = defineOperation({ body: changePasswordSchema }, as
   assertAcceptablePassword(body.newPassword, 'newPassword');
   const at = now();
   await updateUser(user, { passwordHash: await hashPassword(body.newPassword) }, at);
-  await revokeAllFamilies(user.Id, at, actor?.family);
+  await endOtherSessions(user.Id, at, actor?.family);
   return noContent();
 });
 

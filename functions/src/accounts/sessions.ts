@@ -1,7 +1,8 @@
 /**
  * Sign-in and sessions: Login, refresh with rotation and reuse detection, Logout, and the instant-login
  * exchange. Login failures for unknown accounts and wrong passwords are indistinguishable (same answer,
- * same work: the password is checked against a dummy hash) and count the same towards throttling.
+ * same work: the password is checked against a dummy hash) and count the same towards throttling
+ * (login-throttle.ts). Sign-out and refresh-token reuse end the session at once (session-state.ts).
  */
 import {
   instantLoginTokenSchema,
@@ -16,27 +17,20 @@ import { AppError, tooManyRequests } from '../http/errors';
 import { defineOperation, noContent } from '../http/operation';
 import { now } from '../platform/clock';
 import { logger } from '../platform/logger';
-import { blockedForSeconds, clearFailures, recordFailure, type ThrottleRule } from '../platform/throttle';
 import { ACCESS_TOKEN_TTL_SECONDS, signAccessToken } from '../platform/tokens';
 import {
   consumeOneTimeToken,
   familyOfRefreshToken,
-  revokeFamily,
   rotateRefreshToken,
   startRefreshFamily,
   type RefreshFamily,
 } from './credentials-repo';
+import { loginWaitSeconds, recordLoginFailure, recordLoginSuccess, waitInWords } from './login-throttle';
 import { dummyPasswordHash, hashPassword, needsRehash, verifyPassword } from './password';
+import { endSession } from './session-state';
 import { findUserByLogin, getUser, updateUser, type User } from './users-repo';
 
 export const LOGIN_FAILED_MESSAGE = 'Nome utente o password non valido!';
-const FIFTEEN_MINUTES = 15 * 60;
-export const ACCOUNT_LOGIN_RULE: ThrottleRule = {
-  scope: 'LOGIN-ACCOUNT',
-  limit: 10,
-  windowSeconds: FIFTEEN_MINUTES,
-};
-export const IP_LOGIN_RULE: ThrottleRule = { scope: 'LOGIN-IP', limit: 100, windowSeconds: FIFTEEN_MINUTES };
 
 const invalidSession = () => new AppError('unauthorized', 'Sessione scaduta: effettua di nuovo il login.');
 
@@ -54,21 +48,17 @@ export const login = defineOperation({ body: loginRequestSchema }, async ({ body
   const at = now();
   const account = body.email.trim().toLowerCase();
   const ip = clientIp(event);
-  const wait = Math.max(
-    await blockedForSeconds(ACCOUNT_LOGIN_RULE, account, at),
-    await blockedForSeconds(IP_LOGIN_RULE, ip, at),
-  );
-  if (wait > 0)
-    throw tooManyRequests(wait, `Troppi tentativi di accesso. Riprova tra ${Math.ceil(wait / 60)} minuti.`);
+  const wait = await loginWaitSeconds(account, ip, at);
+  if (wait > 0) throw tooManyRequests(wait, `Troppi tentativi di accesso. Riprova tra ${waitInWords(wait)}.`);
 
   const user = await findUserByLogin(account);
   const valid = await verifyPassword(body.password, user?.passwordHash ?? (await dummyPasswordHash()));
   if (!user || !user.passwordHash || !valid) {
-    await Promise.all([recordFailure(ACCOUNT_LOGIN_RULE, account, at), recordFailure(IP_LOGIN_RULE, ip, at)]);
+    await recordLoginFailure(account, ip, user, at);
     logger.info('Login failed');
     throw new AppError('unauthorized', LOGIN_FAILED_MESSAGE);
   }
-  await clearFailures(ACCOUNT_LOGIN_RULE, account);
+  await recordLoginSuccess(account, ip);
   if (needsRehash(user.passwordHash)) {
     await updateUser(user, { passwordHash: await hashPassword(body.password) }, at).catch(() => undefined);
   }
@@ -82,7 +72,7 @@ export const refresh = defineOperation({ body: refreshRequestSchema }, async ({ 
   if (result.outcome === 'reused') {
     // A rotated token came back: someone holds a copy. End the whole session for both holders.
     logger.warn('Refresh token reuse detected: family revoked', { familyId: result.family.familyId });
-    await revokeFamily(result.family.familyId, at);
+    await endSession(result.family, at);
     throw invalidSession();
   }
   if (result.outcome === 'invalid') throw invalidSession();
@@ -93,7 +83,7 @@ export const refresh = defineOperation({ body: refreshRequestSchema }, async ({ 
 
 export const logout = defineOperation({ body: logoutRequestSchema }, async ({ body }) => {
   const family = await familyOfRefreshToken(body.refreshToken);
-  if (family) await revokeFamily(family.familyId, now());
+  if (family) await endSession(family, now());
   return noContent();
 });
 

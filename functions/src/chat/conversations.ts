@@ -106,7 +106,9 @@ const viewsFor = async (
 };
 
 export const createConnectionTicket = defineOperation({}, async ({ actor }) => {
-  const { ticket, expiresAt } = await issueTicket(me(actor), now());
+  // The ticket names the session, so signing out closes the connection it opens.
+  if (!actor?.family) throw unauthorized();
+  const { ticket, expiresAt } = await issueTicket({ ...me(actor), familyId: actor.family }, now());
   const response: ConnectionTicketResponse = { Ticket: ticket, ExpiresAt: expiresAt.toISOString() };
   return response;
 });

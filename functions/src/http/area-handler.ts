@@ -14,7 +14,8 @@ import type {
 } from 'aws-lambda';
 import { errorTexts } from '@nutri/shared';
 import { logger } from '../platform/logger';
-import { verifyAccessToken } from '../platform/tokens';
+import { isSessionActive } from '../accounts';
+import { verifyAccessToken, type AccessTokenClaims } from '../platform/tokens';
 import {
   findRestRoute,
   findWebSocketRoute,
@@ -37,17 +38,24 @@ const header = (event: APIGatewayProxyEvent, name: string) => {
   return undefined;
 };
 
-/** Bearer token -> actor; an invalid token counts as no token (the route's access rule decides). */
+/**
+ * Bearer token -> actor; an invalid token, or one of a session that has ended (sign-out, password change,
+ * refresh-token reuse), counts as no token (the route's access rule decides). The session check is one
+ * GetItem, cached a few seconds per container (accounts/session-state.ts); a failing read is a 500, not
+ * a silent sign-out.
+ */
 const readActor = async (event: APIGatewayProxyEvent): Promise<Actor | null> => {
   const authorization = header(event, 'authorization');
   const match = authorization?.match(/^Bearer\s+(\S+)$/i);
   if (!match?.[1]) return null;
+  let claims: AccessTokenClaims;
   try {
-    const claims = await verifyAccessToken(match[1]);
-    return { userId: claims.sub, roles: claims.roles, ...(claims.fam ? { family: claims.fam } : {}) };
+    claims = await verifyAccessToken(match[1]);
   } catch {
     return null;
   }
+  if (!(await isSessionActive(claims.fam, claims.sub))) return null;
+  return { userId: claims.sub, roles: claims.roles, family: claims.fam };
 };
 
 export const rawBodyOf = (event: Pick<APIGatewayProxyEvent, 'body' | 'isBase64Encoded'>): string =>

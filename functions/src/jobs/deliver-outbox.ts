@@ -1,9 +1,14 @@
+import { loginOutboxHandlers } from '../accounts';
 import { bookingOutboxHandlers } from '../bookings/booking-effects';
 import { paymentOutboxHandlers } from '../payments/payment-effects';
 import { deliverPendingOutbox, type OutboxHandlers } from '../platform/outbox';
 
 /** Every outbox topic with the handler that delivers it; a feature writing a new topic adds it here. */
-export const outboxHandlers: OutboxHandlers = { ...bookingOutboxHandlers, ...paymentOutboxHandlers };
+export const outboxHandlers: OutboxHandlers = {
+  ...bookingOutboxHandlers,
+  ...paymentOutboxHandlers,
+  ...loginOutboxHandlers,
+};
 
 /** Items younger than this are still being delivered by the process that wrote them. */
 export const OUTBOX_MIN_AGE_MS = 30_000;

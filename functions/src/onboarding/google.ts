@@ -10,7 +10,7 @@ import { findUserByLogin } from '../accounts/users-repo';
 import { AppError } from '../http/errors';
 import { defineOperation } from '../http/operation';
 import { config } from '../platform/config';
-import { createPatientFromSubmission, signIn } from './registration';
+import { GOOGLE_EMAIL_MISMATCH, createPatientFromSubmission, signIn } from './registration';
 
 export const GOOGLE_ISSUERS = ['https://accounts.google.com', 'accounts.google.com'];
 export const USER_NOT_FOUND_CODE = 'nutri-user-not-found';
@@ -79,15 +79,20 @@ export const googleRegisterPatient = defineOperation(
       throw new AppError('conflict', 'Utente già registrato', { publicCode: USER_ALREADY_EXISTS_CODE });
     }
     const [first, ...rest] = (identity.name ?? '').split(' ');
-    const user = await createPatientFromSubmission(query.tallySubmissionId, {
-      email: identity.email,
-      firstName: identity.given_name ?? first ?? 'Paziente',
-      lastName: identity.family_name ?? (rest.join(' ') || '-'),
-      mobilePhoneNo: null,
-      passwordHash: null,
-      // Google vouched for the address (email_verified), so no verification mail is needed.
-      emailVerified: true,
-    });
+    const user = await createPatientFromSubmission(
+      query.tallySubmissionId,
+      {
+        email: identity.email,
+        firstName: identity.given_name ?? first ?? 'Paziente',
+        lastName: identity.family_name ?? (rest.join(' ') || '-'),
+        mobilePhoneNo: null,
+        password: null,
+        // Google vouched for the address (email_verified), so no verification mail is needed.
+        emailVerified: true,
+      },
+      // No password to hash, so no registration allowance: Google's token is the proof.
+      { emailMismatch: new AppError('unprocessable', GOOGLE_EMAIL_MISMATCH) },
+    );
     return signIn(user, true);
   },
 );

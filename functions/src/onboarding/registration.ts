@@ -19,7 +19,9 @@ import { assertAcceptablePassword } from '../accounts/password-policy';
 import { INSTANT_LOGIN_LIFETIME_SECONDS } from '../accounts/sessions';
 import { createUser, findUserByLogin, getUser, updateUser, type User } from '../accounts/users-repo';
 import { announcePairing } from '../chat/pairing';
+import { clientIp } from '../http/client-ip';
 import { AppError } from '../http/errors';
+import { admitWithinLimit } from '../http/rate-limit';
 import { defineOperation } from '../http/operation';
 import { now } from '../platform/clock';
 import { config } from '../platform/config';
@@ -27,6 +29,7 @@ import { db, tableName } from '../platform/db/client';
 import { newId } from '../platform/ids';
 import { logger } from '../platform/logger';
 import { sendMail } from '../platform/mail';
+import type { ThrottleRule } from '../platform/throttle';
 import { ACCESS_TOKEN_TTL_SECONDS, signAccessToken } from '../platform/tokens';
 import { adjustActivePatients } from './candidates';
 import { verifyEmailMail } from './mails';
@@ -38,6 +41,9 @@ export const EMAIL_VERIFICATION_LIFETIME_SECONDS = 48 * 3600;
 export const SET_PASSWORD_WINDOW_MS = 30 * 60_000;
 
 export const USER_ALREADY_REGISTERED = 'Utente già registrato';
+
+const submissionUsed = () =>
+  new AppError('conflict', 'Questo questionario è già stato usato per una registrazione.');
 
 const releaseSubmission = async (submissionId: string) => {
   await db().send(
@@ -81,7 +87,32 @@ export const sendVerificationMail = async (user: User, firstName: string) => {
   });
 };
 
-/** Creates a patient from a questionnaire; shared with the external sign-in registration. */
+/** Registrations per client IP and hour that get as far as hashing a password (like the public forms). */
+export const REGISTRATION_RATE_RULE: ThrottleRule = {
+  scope: 'REGISTER-IP',
+  limit: 30,
+  windowSeconds: 60 * 60,
+};
+
+export const REGISTRATION_EMAIL_MISMATCH =
+  'Usa l’indirizzo e-mail che hai indicato nel questionario. Potrai cambiarlo dal tuo profilo dopo la registrazione.';
+export const GOOGLE_EMAIL_MISMATCH =
+  'Il tuo account Google ha un indirizzo e-mail diverso da quello indicato nel questionario: registrati con l’e-mail del questionario oppure scegli l’account Google con quell’indirizzo.';
+
+const normalizedEmail = (email: string) => email.trim().toLowerCase();
+
+/** The address the questionnaire was filled in with: the account made from it must be this one. */
+const questionnaireEmail = (submission: Submission) => {
+  const value = submission.fields.find((field) => field.key === QUESTION_KEYS.email)?.value;
+  return typeof value === 'string' && value.trim() ? normalizedEmail(value) : null;
+};
+
+/**
+ * Creates a patient from a questionnaire; shared with the external sign-in registration. The cheap checks
+ * (questionnaire found, suitable, e-mail of the questionnaire, account free) come first, then `admit`
+ * (the caller's rate limit), then the claim of the questionnaire, and only then the password hash: a
+ * call that cannot succeed, or a second call racing for the same questionnaire, costs no hashing.
+ */
 export const createPatientFromSubmission = async (
   submissionId: string,
   account: {
@@ -89,9 +120,10 @@ export const createPatientFromSubmission = async (
     firstName: string;
     lastName: string;
     mobilePhoneNo: string | null;
-    passwordHash: string | null;
+    password: string | null;
     emailVerified: boolean;
   },
+  options: { emailMismatch: AppError; admit?: () => Promise<void> },
 ) => {
   const at = now();
   const submission = await getSubmission(submissionId);
@@ -107,12 +139,22 @@ export const createPatientFromSubmission = async (
       'Il servizio non è adatto a chi segue una dieta terapeutica prescritta dal medico.',
     );
   }
+  // Whoever knows a questionnaire's id (it travels in the /Grazie address) must not make it theirs with
+  // another address: the answers are health data of the person who filled it in.
+  if (questionnaireEmail(submission) !== normalizedEmail(account.email)) throw options.emailMismatch;
+  if (submission.patientUserId) throw submissionUsed();
   if (await findUserByLogin(account.email)) {
     throw new AppError('conflict', USER_ALREADY_REGISTERED, { publicCode: USER_ALREADY_EXISTS_CODE });
   }
+  await options.admit?.();
   const userId = newId();
-  if (!(await claimSubmission(submissionId, userId))) {
-    throw new AppError('conflict', 'Questo questionario è già stato usato per una registrazione.');
+  if (!(await claimSubmission(submissionId, userId))) throw submissionUsed();
+  let passwordHash: string | null;
+  try {
+    passwordHash = account.password === null ? null : await hashPassword(account.password);
+  } catch (error) {
+    await releaseSubmission(submissionId);
+    throw error;
   }
   const name = `${account.firstName} ${account.lastName}`;
   const user: User = {
@@ -123,7 +165,7 @@ export const createPatientFromSubmission = async (
     DisplayName: name,
     MobilePhoneNo: account.mobilePhoneNo,
     roles: ['Patient'],
-    passwordHash: account.passwordHash,
+    passwordHash,
     emailVerified: account.emailVerified,
     createdAt: at.toISOString(),
     updatedAt: at.toISOString(),
@@ -135,7 +177,7 @@ export const createPatientFromSubmission = async (
     DefaultNutritionistUserId: nutritionistUserId,
     HasChangedNutritionist: false,
     HasLateCancelledIc: false,
-    IsPasswordSet: account.passwordHash !== null,
+    IsPasswordSet: passwordHash !== null,
     PrivacyContractSigned: false,
     Gender: genderFromAnswers(submission),
     TallySubmissionId: submissionId,
@@ -164,16 +206,31 @@ export const createPatientFromSubmission = async (
   return user;
 };
 
-export const registerPatient = defineOperation({ body: registrationSchema }, async ({ body }) => {
+export const registerPatient = defineOperation({ body: registrationSchema }, async ({ body, event }) => {
   assertAcceptablePassword(body.Password, 'Password');
-  const user = await createPatientFromSubmission(body.TallySubmissionId, {
-    email: body.Email,
-    firstName: body.FirstName,
-    lastName: body.LastName,
-    mobilePhoneNo: body.MobilePhoneNo,
-    passwordHash: await hashPassword(body.Password),
-    emailVerified: false,
-  });
+  const user = await createPatientFromSubmission(
+    body.TallySubmissionId,
+    {
+      email: body.Email,
+      firstName: body.FirstName,
+      lastName: body.LastName,
+      mobilePhoneNo: body.MobilePhoneNo,
+      password: body.Password,
+      emailVerified: false,
+    },
+    {
+      emailMismatch: new AppError('validation_failed', REGISTRATION_EMAIL_MISMATCH, {
+        errors: { Email: [REGISTRATION_EMAIL_MISMATCH] },
+      }),
+      admit: () =>
+        admitWithinLimit(
+          REGISTRATION_RATE_RULE,
+          clientIp(event),
+          now(),
+          (minutes) => `Troppe registrazioni da questa connessione. Riprova tra ${minutes} minuti.`,
+        ),
+    },
+  );
   await sendVerificationMail(user, body.FirstName);
   return signIn(user, false);
 });

@@ -15,7 +15,7 @@
  * the two sends it again (see docs/decisions/0008-booking-effects-outbox.md). A lease keeps the in-process
  * deliverer and the job from working on one item at the same time.
  */
-import { GetCommand, UpdateCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, UpdateCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { now } from './clock';
 import { db, tableName, toEpochSeconds } from './db/client';
 import { unlessConditionFails } from './db/conditional';
@@ -81,6 +81,12 @@ export const outboxPut = (entry: OutboxEntry): TransactItem => ({
     ConditionExpression: 'attribute_not_exists(pk)',
   },
 });
+
+// An outbox item on its own, for an effect whose cause is not a write of ours (e.g. failed sign-ins).
+export const putOutboxEntry = async (entry: OutboxEntry) => {
+  const { Put } = outboxPut(entry);
+  if (Put) await db().send(new PutCommand(Put));
+};
 
 const toEntry = (item: Record<string, unknown>): OutboxEntry => ({
   OutboxId: String(item.OutboxId),

@@ -50,15 +50,18 @@ export const resetTokenKeys = () => {
 export const accessTokenClaimsSchema = z.object({
   sub: z.string().min(1),
   roles: z.array(z.enum(ROLES)),
-  /** Refresh-token family the access token was issued from, so sign-out can name it. */
-  fam: z.string().optional(),
+  /**
+   * Refresh-token family (the session) the access token was issued from. Every request checks that the
+   * session is still on, so a token without one is refused.
+   */
+  fam: z.string().min(1),
 });
 export type AccessTokenClaims = z.infer<typeof accessTokenClaimsSchema>;
 
 export const signAccessToken = async (claims: AccessTokenClaims, ttlSeconds = ACCESS_TOKEN_TTL_SECONDS) => {
   const { kid, privateKey } = await loadKeys();
   const { JWT_ISSUER, JWT_AUDIENCE } = config();
-  return new SignJWT({ roles: claims.roles, ...(claims.fam ? { fam: claims.fam } : {}) })
+  return new SignJWT({ roles: claims.roles, fam: claims.fam })
     .setProtectedHeader({ alg: ALGORITHM, typ: ACCESS_TOKEN_TYPE, kid })
     .setSubject(claims.sub)
     .setIssuer(JWT_ISSUER)

@@ -16,6 +16,7 @@ import {
   type ChatServerEvent,
   type RealtimeErrorMessage,
 } from '@nutri/shared';
+import { isSessionActive } from '../accounts';
 import type { WebSocketEvent, WebSocketOperation } from '../http/websocket-operation';
 import { AppError } from '../http/errors';
 import { otherMemberOf, conversationOfMember } from '../chat/access';
@@ -25,6 +26,7 @@ import { getPatientProfile, listPatientsOfNutritionist } from '../onboarding/pat
 import { now } from '../platform/clock';
 import { managementEndpoint, pushToConnection } from '../platform/realtime';
 import { deleteConnection, getConnection, listUserConnections } from './connections-repo';
+import { closeSessionConnections } from './session-connections';
 
 /** Patients told about their nutritionist's presence beyond those they wrote with (list size, spec 9). */
 const PRESENCE_PATIENTS = 50;
@@ -40,9 +42,24 @@ const refuse = async (event: WebSocketEvent, code: string, message: string) => {
   return { statusCode: 200 };
 };
 
+/**
+ * The connection's user while its session is on (the session check is cached briefly, like REST's).
+ * A connection of an ended session is closed; connections stored before sessions were recorded on them
+ * carry none and live out their 2 hours.
+ */
+const signedInConnection = async (event: WebSocketEvent) => {
+  const connection = await getConnection(event.requestContext.connectionId);
+  if (!connection?.userId) return null;
+  if (connection.familyId && !(await isSessionActive(connection.familyId, connection.userId))) {
+    await closeSessionConnections(connection.userId, new Set([connection.familyId]));
+    return null;
+  }
+  return connection;
+};
+
 /** The sender and the parsed body, or null after an error reply. */
 const parse = async <T>(event: WebSocketEvent, schema: z.ZodType<T>) => {
-  const connection = await getConnection(event.requestContext.connectionId);
+  const connection = await signedInConnection(event);
   if (!connection?.userId) {
     await refuse(event, 'unauthorized', chatActionErrors.notSignedIn);
     return null;
@@ -161,7 +178,7 @@ const partnersOf = async (userId: string, role: ChatRole | null | undefined) => 
 
 /** OnlineUsers: the partners that have at least one open connection. */
 export const onlineUsers: WebSocketOperation = async (event) => {
-  const connection = await getConnection(event.requestContext.connectionId);
+  const connection = await signedInConnection(event);
   if (!connection?.userId) return refuse(event, 'unauthorized', chatActionErrors.notSignedIn);
   const partners = await partnersOf(connection.userId, connection.role);
   const online = await Promise.all(

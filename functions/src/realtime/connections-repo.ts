@@ -27,6 +27,8 @@ export interface Connection {
   userId: string | null;
   /** The chat role the connection's ticket was issued for (null for connections of older code). */
   role?: ChatRole | null;
+  /** The session (refresh-token family) the connection was opened in; ending the session closes it. */
+  familyId?: string | null;
   connectedAt: string;
 }
 
@@ -100,6 +102,7 @@ const toConnection = (item: Record<string, unknown>): Connection => ({
   connectionId: String(item.connectionId),
   userId: typeof item.userId === 'string' ? item.userId : null,
   role: item.role === 'Patient' || item.role === 'Nutritionist' ? item.role : null,
+  familyId: typeof item.familyId === 'string' ? item.familyId : null,
   connectedAt: String(item.connectedAt),
 });
 

@@ -1,5 +1,6 @@
 /** WebSocket routes of the realtime channel: authenticated connections, presence and keep-alive. */
 import type { ChatRole, PongMessage, RealtimeErrorMessage } from '@nutri/shared';
+import { isSessionActive } from '../accounts';
 import type { WebSocketEvent, WebSocketOperation } from '../http/websocket-operation';
 import { now } from '../platform/clock';
 import { logger } from '../platform/logger';
@@ -17,19 +18,30 @@ const reply = async (event: WebSocketEvent, message: unknown) => {
 /**
  * `$connect` with `?ticket=…` (see tickets-repo.ts): the ticket is consumed, and the connection stored
  * with its user so pushes find every tab of that user. Without a valid ticket the upgrade is refused
- * with 401 (missing, unknown, used or expired: the client fetches a new one and reconnects).
+ * with 401 (missing, unknown, used or expired: the client fetches a new one and reconnects), and so is a
+ * ticket whose session has ended since it was issued.
  */
 export const connect: WebSocketOperation = async (event) => {
   const ticket = event.queryStringParameters?.ticket;
   if (!ticket || ticket.length > 200) return { statusCode: 401 };
   const holder = await consumeTicket(ticket, now());
   if (!holder) return { statusCode: 401 };
+  const sessionOn = () => isSessionActive(holder.familyId, holder.userId, { fresh: true });
+  if (!(await sessionOn())) return { statusCode: 401 };
+  const { connectionId } = event.requestContext;
   await putConnection({
-    connectionId: event.requestContext.connectionId,
+    connectionId,
     userId: holder.userId,
     role: holder.role,
+    familyId: holder.familyId,
     connectedAt: now().toISOString(),
   });
+  // Asked again once stored: a sign-out between the two reads closes the user's stored connections
+  // without seeing this one, so this check must see the sign-out.
+  if (!(await sessionOn())) {
+    await deleteConnection(connectionId);
+    return { statusCode: 401 };
+  }
   await announceSafely(holder.userId, holder.role, 'connected');
   return { statusCode: 200 };
 };

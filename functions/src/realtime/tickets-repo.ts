@@ -4,7 +4,9 @@
  * `POST Chat/ConnectionTicket` for a random ticket, valid for CHAT_TICKET_TTL_MS and usable once, and
  * connects to `/ws?ticket=…`. Only the SHA-256 of the ticket is stored, so a table read does not yield
  * usable tickets.
- * Item: pk `WSTICKET#<sha256 hex>`, sk `TICKET`, with the user, the chat role and `expiresAt` (TTL).
+ * Item: pk `WSTICKET#<sha256 hex>`, sk `TICKET`, with the user, the chat role, the session (refresh-token
+ * family) it was issued in, and `expiresAt` (TTL). The session travels to the connection, so ending the
+ * session closes the connection.
  * Access pattern: consume by ticket (conditional delete on the table key: exists and not expired; a
  * second use, or a concurrent one, finds it gone).
  */
@@ -22,6 +24,8 @@ const key = (ticket: string) => ({
 export interface TicketHolder {
   userId: string;
   role: ChatRole;
+  /** The session (refresh-token family) of the access token that asked for the ticket. */
+  familyId: string;
 }
 
 // Store a new ticket for the user; returns the ticket (only its hash is kept) and its expiry.
@@ -36,6 +40,7 @@ export const issueTicket = async (holder: TicketHolder, now: Date) => {
         type: 'ConnectionTicket',
         userId: holder.userId,
         role: holder.role,
+        familyId: holder.familyId,
         // Milliseconds for the validity check; whole seconds for the TTL attribute.
         expiresAtMs: expiresAt.getTime(),
         expiresAt: toEpochSeconds(expiresAt) + 1,
@@ -59,9 +64,11 @@ export const consumeTicket = async (ticket: string, now: Date): Promise<TicketHo
     ),
   );
   const holder = deleted?.Attributes;
-  if (!holder) return null;
+  // A ticket without a session (issued by older code) cannot be tied to a sign-out: refused.
+  if (!holder || typeof holder.familyId !== 'string') return null;
   return {
     userId: String(holder.userId),
     role: holder.role === 'Nutritionist' ? 'Nutritionist' : 'Patient',
+    familyId: holder.familyId,
   };
 };

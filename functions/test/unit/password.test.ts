@@ -22,4 +22,23 @@ describe('password hashing (argon2id)', () => {
     expect(needsRehash(await hashPassword('a-password'))).toBe(false);
     expect(needsRehash('$argon2id$v=19$m=4096,t=1,p=1$c2FsdA$aGFzaA')).toBe(true);
   });
+
+  it('hashes one at a time with at most 24 in line, and refuses the rest at once with 429', async () => {
+    const outcomes = await Promise.allSettled(
+      Array.from({ length: 30 }, (_, index) => hashPassword(`password-${index}`)),
+    );
+    expect(outcomes.filter((outcome) => outcome.status === 'fulfilled')).toHaveLength(25);
+    const refused = outcomes.filter((outcome) => outcome.status === 'rejected');
+    expect(refused).toHaveLength(5);
+    for (const outcome of refused)
+      expect(outcome.reason).toMatchObject({
+        code: 'too_many_requests',
+        status: 429,
+        message: 'Il servizio è molto richiesto in questo momento: riprova tra qualche secondo.',
+      });
+    // The line is free again afterwards.
+    await expect(
+      verifyPassword('password-0', String((outcomes[0] as PromiseFulfilledResult<string>).value)),
+    ).resolves.toBe(true);
+  });
 });

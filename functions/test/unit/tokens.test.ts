@@ -1,4 +1,4 @@
-import { SignJWT, UnsecuredJWT, generateKeyPair } from 'jose';
+import { SignJWT, UnsecuredJWT, generateKeyPair, importJWK } from 'jose';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { resetConfigCache } from '../../src/platform/config';
 import {
@@ -27,18 +27,38 @@ beforeAll(async () => {
 });
 
 describe('access tokens', () => {
-  it('round-trips subject and roles', async () => {
-    const token = await signAccessToken({ sub: 'user-1', roles: ['Patient'] });
-    await expect(verifyAccessToken(token)).resolves.toEqual({ sub: 'user-1', roles: ['Patient'] });
+  it('round-trips subject, roles and session', async () => {
+    const token = await signAccessToken({ sub: 'user-1', roles: ['Patient'], fam: 'family-1' });
+    await expect(verifyAccessToken(token)).resolves.toEqual({
+      sub: 'user-1',
+      roles: ['Patient'],
+      fam: 'family-1',
+    });
+  });
+
+  it('refuses a token without a session (nothing could end it)', async () => {
+    const { privateJwk, kid } = JSON.parse(process.env.JWT_KEYS_JSON!) as {
+      kid: string;
+      privateJwk: Parameters<typeof importJWK>[0];
+    };
+    const token = await new SignJWT({ roles: ['Patient'] })
+      .setProtectedHeader({ alg: 'EdDSA', typ: 'at+jwt', kid })
+      .setSubject('user-1')
+      .setIssuer(ISSUER)
+      .setAudience(AUDIENCE)
+      .setIssuedAt()
+      .setExpirationTime('5m')
+      .sign(await importJWK(privateJwk, 'EdDSA'));
+    await expect(verifyAccessToken(token)).rejects.toThrow();
   });
 
   it('refuses an expired token', async () => {
-    const token = await signAccessToken({ sub: 'user-1', roles: ['Patient'] }, 60);
+    const token = await signAccessToken({ sub: 'user-1', roles: ['Patient'], fam: 'family-1' }, 60);
     await expect(verifyAccessToken(token, new Date(Date.now() + 61_000))).rejects.toThrow(/exp/);
   });
 
   it('refuses a tampered payload', async () => {
-    const token = await signAccessToken({ sub: 'user-1', roles: ['Patient'] });
+    const token = await signAccessToken({ sub: 'user-1', roles: ['Patient'], fam: 'family-1' });
     const [header, payload, signature] = token.split('.');
     const forged = Buffer.from(
       JSON.stringify({

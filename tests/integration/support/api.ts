@@ -5,6 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
+import { request as httpRequest } from 'node:http';
 import type { Role, TokenResponse } from '@nutri/shared';
 import { readStackInfoFromEnv } from '../../../infra/local/stack-info';
 
@@ -53,6 +54,45 @@ export const api = async <T = Record<string, unknown>>(
     body: (text ? JSON.parse(text) : undefined) as T,
   };
 };
+
+/**
+ * The same call from another client: the connection leaves from `clientAddress` (any 127.x.y.z, all
+ * loopback on Linux), so the stack sees another client IP, exactly as it would behind CloudFront.
+ */
+export const apiFrom = <T = Record<string, unknown>>(
+  clientAddress: string,
+  method: string,
+  path: string,
+  options: { body?: unknown; token?: string } = {},
+): Promise<ApiResult<T>> =>
+  new Promise((resolve, reject) => {
+    const headers: Record<string, string> = {};
+    if (options.token) headers.Authorization = `Bearer ${options.token}`;
+    const payload = options.body === undefined ? undefined : JSON.stringify(options.body);
+    if (payload !== undefined) headers['Content-Type'] = 'application/json';
+    const call = httpRequest(
+      `${stack.baseUrl}/api/v2/${path}`,
+      { method, headers, localAddress: clientAddress },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('error', reject);
+        response.on('end', () => {
+          const text = Buffer.concat(chunks).toString('utf8');
+          const responseHeaders = new Headers();
+          for (const [name, value] of Object.entries(response.headers))
+            if (typeof value === 'string') responseHeaders.set(name, value);
+          resolve({
+            status: response.statusCode ?? 0,
+            headers: responseHeaders,
+            body: (text ? JSON.parse(text) : undefined) as T,
+          });
+        });
+      },
+    );
+    call.on('error', reject);
+    call.end(payload);
+  });
 
 export const login = async (email: string, password: string, rememberMe = false) => {
   const result = await api<TokenResponse>('POST', 'Account/Login', { body: { email, password, rememberMe } });

@@ -1,0 +1,2 @@
+/** What other areas use of the realtime area. */
+export { closeSessionConnections } from './session-connections';
