@@ -6,7 +6,6 @@
 import { z } from 'zod';
 import { emailSchema, mobilePhoneNoSchema, newPasswordSchema } from './accounts';
 import { requiredText } from './text';
-import { validationTexts } from './texts';
 
 /** Tally field types (the subset the questionnaire uses, plus those the intake view must hide). */
 export const TALLY_FIELD_TYPES = [
