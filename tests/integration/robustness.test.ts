@@ -18,7 +18,7 @@ import {
 import { clearFailures } from '../../functions/src/platform/throttle';
 import { restRoutes, type RestRoute } from '../../functions/src/routes';
 import { api, createTestUser, login, stack } from './support/api';
-import { createNutritionist, createPatientOf } from './support/visits';
+import { createNutritionist, createPatientOf, createPublicNutritionist } from './support/visits';
 
 /** Path parameter values: an unknown id of the usual shapes, and ones no id has. */
 const PARAMETER_VALUES = ['999999999', 'sconosciuto', '-1', '%E2%9C%93%20%27%22', 'x'.repeat(300)];
@@ -165,6 +165,7 @@ describe('every REST route with bad input', () => {
   );
 
   it('refuses a cursor on any list but the one it was issued for', async () => {
+    const nutritionist = await createPublicNutritionist();
     const first = await api<{ NextCursor: string | null }>('GET', 'PublicStaticContent?limit=1');
     expect(first.status).toBe(200);
     const cursor = first.body.NextCursor!;
@@ -174,7 +175,7 @@ describe('every REST route with bad input', () => {
     const refused = [
       // The same list with another filter, a list of another kind, a tampered key, a forged one.
       `PublicStaticContent?limit=1&ContentType=Page&cursor=${cursor}`,
-      `Nutritionists/Public/${PARAMETER_VALUES[0]}/Reviews?cursor=${cursor}`,
+      `Nutritionists/Public/${nutritionist.id}/Reviews?cursor=${cursor}`,
       `PublicStaticContent?limit=1&cursor=${tamper(cursor)}`,
       `PublicStaticContent?cursor=${FORGED_CURSORS[0]}`,
     ];
@@ -184,7 +185,6 @@ describe('every REST route with bad input', () => {
       expect(result.body).toMatchObject({ code: 'bad_request', message: INVALID_CURSOR_MESSAGE });
     }
     // A validly signed cursor of another nutritionist's reviews is refused on this one's.
-    const nutritionist = await createNutritionist();
     const othersCursor = await pageCursor('approved-reviews', 'another-nutritionist').encode({
       pk: 'x',
       sk: 'y',
