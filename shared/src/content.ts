@@ -242,7 +242,9 @@ export const GALLERY_MAX_IMAGES = 99;
 /** Caption sent beside the file (multipart text field) when adding a gallery image. */
 export const GALLERY_CAPTION_MAX = 300;
 /** The text fields sent beside a gallery image. */
-export const galleryImageFieldsSchema = z.strictObject({ Caption: optionalText(GALLERY_CAPTION_MAX).default('') });
+export const galleryImageFieldsSchema = z.strictObject({
+  Caption: optionalText(GALLERY_CAPTION_MAX).default(''),
+});
 
 /** POST ContactForm (spec section 5). `Website` is a honeypot: people leave it empty, bots fill it in. */
 export const contactFormSchema = z.strictObject({

@@ -82,7 +82,11 @@ export const isExactReorder = (imageIds: readonly string[], galleryImageIds: rea
 export const listGalleryPage = async (query: { limit: number; cursor?: string | undefined }) => {
   const cursor = pageCursor('galleries');
   const page = await listGalleryItems(query.limit, await cursor.decode(query.cursor));
-  return { Data: page.items.map(toSummary), Count: page.items.length, NextCursor: await cursor.encode(page.next) };
+  return {
+    Data: page.items.map(toSummary),
+    Count: page.items.length,
+    NextCursor: await cursor.encode(page.next),
+  };
 };
 
 export const createNewGallery = async (title: string) => {
