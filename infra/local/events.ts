@@ -18,14 +18,17 @@ export interface RestRequest {
 
 const TEXT_TYPES = /^(application\/(json|[a-z.+-]*\+json|x-www-form-urlencoded|xml)|text\/)/i;
 
+/**
+ * Names come from the client (`?constructor=` or a `__proto__` header), so values are grouped in a Map and
+ * the objects built with `Object.fromEntries`: own properties whatever the name, as API Gateway's JSON has.
+ */
 const singleAndMulti = (entries: Iterable<[string, string]>) => {
-  const single: Record<string, string> = {};
-  const multi: Record<string, string[]> = {};
-  for (const [key, value] of entries) {
-    single[key] = value;
-    (multi[key] ??= []).push(value);
-  }
-  return { single, multi };
+  const multi = new Map<string, string[]>();
+  for (const [key, value] of entries) multi.set(key, [...(multi.get(key) ?? []), value]);
+  return {
+    single: Object.fromEntries([...multi].map(([key, values]): [string, string] => [key, values.at(-1)!])),
+    multi: Object.fromEntries(multi),
+  };
 };
 
 const headerEntries = (headers: RestRequest['headers']): [string, string][] =>

@@ -21,7 +21,7 @@ import { GOOGLE_SIGN_IN_SOURCES } from '../lib/content-security-policy';
 import { restEvent } from './events';
 import { missingAnswers, submitLocalQuestionnaire, type LocalAnswers } from './local-tally';
 import { invokeArea } from './handlers';
-import { createRestRouter } from './router';
+import { createRestRouter, isWellEncoded } from './router';
 import type { WebSocketGateway } from './websocket-gateway';
 
 /** Longest simulated realtime outage (`POST /dev/realtime/outage?seconds=`). */
@@ -126,6 +126,10 @@ export const startHttpGateway = async (options: HttpGatewayOptions) => {
   const securityHeaders = webSecurityHeaders(new URL(options.s3Endpoint).origin);
 
   const handleApi = async (request: IncomingMessage, response: ServerResponse, url: URL) => {
+    if (!isWellEncoded(url.pathname + url.search)) {
+      request.resume();
+      return sendJson(response, 400, { code: 'bad_request', message: errorTexts.bad_request });
+    }
     const path = API_REWRITES[url.pathname] ?? url.pathname;
     const match = router.match(request.method ?? 'GET', path);
     if (!match || match === 'methodNotAllowed') {
@@ -285,6 +289,8 @@ export const startHttpGateway = async (options: HttpGatewayOptions) => {
     if (wsManagement?.[1]) {
       if (!isLoopback(request.socket.remoteAddress))
         return sendJson(response, 403, { code: 'forbidden', message: errorTexts.forbidden });
+      if (!isWellEncoded(wsManagement[1]))
+        return sendJson(response, 400, { code: 'bad_request', message: errorTexts.bad_request });
       work = options.webSocket.handleManagement(request, response, decodeURIComponent(wsManagement[1]));
     } else if (
       url.pathname === API_BASE_PATH ||

@@ -16,6 +16,21 @@ export interface RestMatch {
   pathParameters: Record<string, string> | null;
 }
 
+/**
+ * Whether every `%` in a URL's path or query starts a valid escape of UTF-8 bytes. API Gateway REST answers
+ * a URL with a malformed one (`%`, `%ZZ`) or a non-UTF-8 one (`%C0%AE`, an overlong '.') with 400 itself,
+ * before routing and before any Lambda runs; the local gateway checks this first, so `match` only ever
+ * decodes well-formed parameters.
+ */
+export const isWellEncoded = (pathAndQuery: string) => {
+  try {
+    decodeURIComponent(pathAndQuery);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 const compile = (route: RestRoute): CompiledRoute => {

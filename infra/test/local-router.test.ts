@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { RestRoute } from '@nutri/functions/routes';
-import { createRestRouter } from '../local/router';
+import { createRestRouter, isWellEncoded } from '../local/router';
 
 const route = (method: RestRoute['method'], path: string): RestRoute => ({
   method,
@@ -34,5 +34,17 @@ describe('local REST router', () => {
     expect(router.match('DELETE', '/api/v2/Chat/Messages/x')).toBe('methodNotAllowed');
     expect(router.match('GET', '/api/v2/Chat/Nope/x')).toBeUndefined();
     expect(router.match('GET', '/api/v2/Chat/Messages/x/y')).toBeUndefined();
+  });
+
+  it('tells well-formed percent-encoding from what API Gateway refuses with 400', () => {
+    for (const ok of ['/api/v2/Chat/Messages/a%20b', '/api/v2/x?q=%E2%9C%93&r=a+b', '/api/v2/x'])
+      expect(isWellEncoded(ok)).toBe(true);
+    for (const bad of [
+      '/api/v2/Chat/Messages/%',
+      '/api/v2/Chat/Messages/%ZZ',
+      '/api/v2/x/%C0%AE',
+      '/x?q=%E2%9C',
+    ])
+      expect(isWellEncoded(bad)).toBe(false);
   });
 });

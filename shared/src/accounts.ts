@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { PASSWORD_LENGTH, PHONE_DIGITS } from './constants';
+import { requiredText } from './text';
 import { validationTexts } from './texts';
 
 /** Longest e-mail address accepted (RFC 5321 path limit). */
@@ -33,14 +34,6 @@ export type LoginReason = (typeof LOGIN_REASONS)[number];
 const requiredMessage = { error: validationTexts.required };
 /** Stops at 'Campo obbligatorio' so an empty field does not also report its length rule. */
 const requiredCheck = { error: validationTexts.required, abort: true };
-
-/** A required string: missing, non-string or blank (after trimming) all read 'Campo obbligatorio'. */
-const requiredText = (max: number) =>
-  z
-    .string(requiredMessage)
-    .trim()
-    .min(1, requiredCheck)
-    .max(max, { error: validationTexts.tooLong(max) });
 
 /** Passwords are never trimmed: spaces may be part of them. */
 const requiredPassword = () =>

@@ -10,6 +10,7 @@
  */
 import { z } from 'zod';
 import { CITY_SEARCH_MIN_CHARS, PAGE_SIZE } from './constants';
+import { requiredText } from './text';
 
 export const billingTexts = {
   dialogTitleMissing: 'Mancano i dati per la fattura',
@@ -145,12 +146,9 @@ export const codiceFiscaleProblem = (normalized: string): string | null => {
 // ---------------------------------------------------------------------------------------------------
 // Schemas shared by the billing form and the handlers.
 
-const requiredText = (max: number, message: string) =>
-  z
-    .string({ error: message })
-    .trim()
-    .min(1, { error: message, abort: true })
-    .max(max, { error: billingTexts.tooLong(max) });
+/** A required single-line text with the billing form's own 'missing' message. */
+const requiredBillingText = (max: number, message: string) =>
+  requiredText(max, { required: message, tooLong: billingTexts.tooLong(max) });
 
 export const codiceFiscaleSchema = z
   .string({ error: billingTexts.codiceFiscaleRequired })
@@ -195,10 +193,10 @@ export const comuneIdSchema = z
   .pipe(z.string().regex(/^[A-Z]\d{3}$/, { error: billingTexts.comuneUnknown }));
 
 const billingFields = {
-  RagioneSociale: requiredText(BILLING_LIMITS.ragioneSociale, billingTexts.ragioneSocialeRequired),
+  RagioneSociale: requiredBillingText(BILLING_LIMITS.ragioneSociale, billingTexts.ragioneSocialeRequired),
   CodiceFiscale: codiceFiscaleSchema,
   PartitaIva: partitaIvaSchema.optional(),
-  Address: requiredText(BILLING_LIMITS.address, billingTexts.addressRequired),
+  Address: requiredBillingText(BILLING_LIMITS.address, billingTexts.addressRequired),
   PostalCode: postalCodeSchema,
   ComuneId: comuneIdSchema,
 };

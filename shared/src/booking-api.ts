@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { TIME_PICKER_STEP_MINUTES } from './constants';
 import { isLocalDateTime } from './time';
+import { requiredMultiLineText } from './text';
 
 export const bookingTexts = {
   slotTaken: 'L’orario scelto non è più disponibile: scegline un altro.',
@@ -88,7 +89,7 @@ export const REMINDER_DESCRIPTION_MAX = 1000;
 
 export const createReminderSchema = z.strictObject({
   PatientUserId: z.string().min(1).max(100),
-  Description: z.string().trim().min(1).max(REMINDER_DESCRIPTION_MAX),
+  Description: requiredMultiLineText(REMINDER_DESCRIPTION_MAX),
   Date: calendarDateSchema,
   Checked: z.boolean().default(false),
 });
@@ -97,7 +98,7 @@ export type CreateReminderRequest = z.infer<typeof createReminderSchema>;
 export const updateReminderSchema = z
   .strictObject({
     Checked: z.boolean().optional(),
-    Description: z.string().trim().min(1).max(REMINDER_DESCRIPTION_MAX).optional(),
+    Description: requiredMultiLineText(REMINDER_DESCRIPTION_MAX).optional(),
   })
   .refine((value) => value.Checked !== undefined || value.Description !== undefined, {
     error: 'Indica Checked o Description.',

@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { CHAT_MAX_FILE_BYTES } from './constants';
 import { MESSAGE_TYPES, type EmailEvent, type MessageType } from './domain';
 import type { EmailNotificationSentEvent } from './chat-notifications';
+import { optionalText } from './text';
 
 /** The message type names of spec section 3, by name (`ChatMessageType.BookingCreated`). */
 export const ChatMessageType = {
@@ -156,7 +157,7 @@ export interface ChatMessagesResponse {
 
 /** `GET Chat/NutritionistConversations?search=…&all=true`. */
 export const nutritionistConversationsQuerySchema = z.object({
-  search: z.string().trim().max(100).optional(),
+  search: optionalText(100).optional(),
 });
 
 /** `PUT Chat/Conversation/{conversationSid}/Archive` body. */
@@ -268,6 +269,7 @@ export const chatActionErrors = {
   invalid: 'Messaggio non valido.',
   emptyMessage: 'Il messaggio è vuoto.',
   tooLong: `Il messaggio è troppo lungo: al massimo ${CHAT_MESSAGE_MAX_LENGTH} caratteri.`,
+  controlCharacters: 'Il messaggio contiene caratteri di controllo non ammessi.',
   notFound: 'Conversazione non trovata.',
   notSignedIn: 'Connessione non autenticata: aggiorna la pagina.',
 } as const;

@@ -6,21 +6,17 @@
  */
 import { z } from 'zod';
 import { IMAGE_WIDTHS } from './constants';
+import {
+  multiLineCheck,
+  optionalMultiLineText,
+  optionalText,
+  requiredMultiLineText,
+  requiredText,
+} from './text';
 import { validationTexts } from './texts';
 
 const requiredMessage = { error: validationTexts.required };
 const requiredCheck = { error: validationTexts.required, abort: true };
-const requiredText = (max: number) =>
-  z
-    .string(requiredMessage)
-    .trim()
-    .min(1, requiredCheck)
-    .max(max, { error: validationTexts.tooLong(max) });
-const optionalText = (max: number) =>
-  z
-    .string({ error: validationTexts.invalidValue })
-    .trim()
-    .max(max, { error: validationTexts.tooLong(max) });
 
 /** Image renditions by width (spec: 400, 800, 1200); null when the content has no image. */
 export const imageUrlsSchema = z.object(
@@ -73,10 +69,13 @@ const staticContentFields = {
   ContentType: z.enum(CONTENT_TYPES, { error: validationTexts.invalidValue }),
   Title: requiredText(200),
   FriendlyUrl: friendlyUrlSchema,
-  MetaDescription: optionalText(300),
-  Text: z
-    .string({ error: validationTexts.invalidValue })
-    .max(200_000, { error: validationTexts.tooLong(200_000) }),
+  // A description: the admin form's text area may hold line breaks, which the meta tag tolerates.
+  MetaDescription: optionalMultiLineText(300),
+  Text: multiLineCheck(
+    z
+      .string({ error: validationTexts.invalidValue })
+      .max(200_000, { error: validationTexts.tooLong(200_000), abort: true }),
+  ),
   ImageCaption: optionalText(300),
   Published: z.boolean({ error: validationTexts.invalidValue }),
 };
@@ -171,7 +170,7 @@ export const staticContentAdminQuerySchema = z.strictObject({
     .default(CONTENT_PAGE_SIZE.admin),
   cursor: cursorSchema,
   orderBy: z.enum(CONTENT_ORDERS, { error: validationTexts.invalidValue }).default('Title'),
-  Title: z.string().trim().max(200).default(''),
+  Title: optionalText(200).default(''),
   ContentType: z.enum(CONTENT_TYPES, { error: validationTexts.invalidValue }).optional(),
   Published: flag.optional(),
 });
@@ -196,7 +195,7 @@ export const updateTagSchema = z.strictObject({ TagName: requiredText(60) });
 /** GET Tags (BusinessAdmin): one kind, in name order, optionally by name prefix. */
 export const listTagsQuerySchema = z.strictObject({
   Kind: z.enum(TAG_KINDS, { error: validationTexts.invalidValue }).default('Content'),
-  name: z.string().trim().max(60).default(''),
+  name: optionalText(60).default(''),
   limit: z.coerce
     .number({ error: validationTexts.invalidValue })
     .int({ error: validationTexts.invalidValue })
@@ -208,7 +207,7 @@ export const listTagsQuerySchema = z.strictObject({
 
 /** GET Tags/autocomplete (BusinessAdmin): pickers show at most 10 suggestions. */
 export const autocompleteTagsQuerySchema = z.strictObject({
-  q: z.string().trim().max(60).default(''),
+  q: optionalText(60).default(''),
   Kind: z.enum(TAG_KINDS, { error: validationTexts.invalidValue }).default('Content'),
   limit: z.coerce
     .number({ error: validationTexts.invalidValue })
@@ -242,6 +241,10 @@ export const reorderGallerySchema = z.strictObject({ ImageIds: z.array(z.string(
 export const GALLERY_MAX_IMAGES = 99;
 /** Caption sent beside the file (multipart text field) when adding a gallery image. */
 export const GALLERY_CAPTION_MAX = 300;
+/** The text fields sent beside a gallery image. */
+export const galleryImageFieldsSchema = z.strictObject({
+  Caption: optionalText(GALLERY_CAPTION_MAX).default(''),
+});
 
 /** POST ContactForm (spec section 5). `Website` is a honeypot: people leave it empty, bots fill it in. */
 export const contactFormSchema = z.strictObject({
@@ -253,7 +256,7 @@ export const contactFormSchema = z.strictObject({
     .max(50, { error: validationTexts.tooLong(50) })
     .pipe(z.email({ error: validationTexts.invalidEmail })),
   PhoneNo: optionalText(50).default(''),
-  Message: requiredText(500),
+  Message: requiredMultiLineText(500),
   Website: z.string().max(200).default(''),
 });
 export type ContactFormRequest = z.input<typeof contactFormSchema>;
@@ -301,7 +304,7 @@ export const joinTeamApplicationSchema = z.strictObject({
     .min(0, { error: validationTexts.invalidValue })
     .max(60, { error: validationTexts.invalidValue }),
   HasInsurance: z.boolean({ error: validationTexts.invalidValue }),
-  Message: optionalText(2000).default(''),
+  Message: optionalMultiLineText(2000).default(''),
   CvUploadId: requiredText(100),
   Website: z.string().max(200).default(''),
 });

@@ -5,6 +5,7 @@ export * from './domain';
 export * from './realtime';
 export * from './roles';
 export * from './texts';
+export * from './text';
 export * from './content';
 export * from './nutritionists';
 export * from './onboarding';

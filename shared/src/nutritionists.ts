@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { imageUrlsSchema } from './content';
+import { requiredMultiLineText, requiredText } from './text';
 import { validationTexts } from './texts';
 
 /** PersonalTitle 'dottoressa' reads Dott.sa, anything else Dott. (spec section 3). */
@@ -55,20 +56,13 @@ export const reviewSchema = z.object({
 });
 export type Review = z.infer<typeof reviewSchema>;
 
-const requiredText = (max: number) =>
-  z
-    .string({ error: validationTexts.required })
-    .trim()
-    .min(1, { error: validationTexts.required, abort: true })
-    .max(max, { error: validationTexts.tooLong(max) });
-
 /** PATCH Admin/NutritionistProfile/{userId} (BusinessAdmin). */
 export const updateNutritionistProfileSchema = z
   .strictObject({
     ProfessionalTitle: requiredText(120),
     PersonalTitle: z.enum(['dottore', 'dottoressa'], { error: validationTexts.invalidValue }),
-    Bio: requiredText(5000),
-    Training: requiredText(3000),
+    Bio: requiredMultiLineText(5000),
+    Training: requiredMultiLineText(3000),
     ProfilePageUrl: z
       .string()
       .trim()

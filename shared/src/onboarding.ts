@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { emailSchema, mobilePhoneNoSchema, newPasswordSchema } from './accounts';
-import { validationTexts } from './texts';
+import { requiredText } from './text';
 
 /** Tally field types (the subset the questionnaire uses, plus those the intake view must hide). */
 export const TALLY_FIELD_TYPES = [
@@ -207,21 +207,9 @@ export type TallyWebhook = z.infer<typeof tallyWebhookSchema>;
 
 /** POST Tally/RegisterPatient (spec section 3: registration payload). */
 export const registrationSchema = z.strictObject({
-  TallySubmissionId: z
-    .string({ error: validationTexts.required })
-    .trim()
-    .min(1, { error: validationTexts.required })
-    .max(200),
-  FirstName: z
-    .string({ error: validationTexts.required })
-    .trim()
-    .min(1, { error: validationTexts.required, abort: true })
-    .max(100, { error: validationTexts.tooLong(100) }),
-  LastName: z
-    .string({ error: validationTexts.required })
-    .trim()
-    .min(1, { error: validationTexts.required, abort: true })
-    .max(100, { error: validationTexts.tooLong(100) }),
+  TallySubmissionId: requiredText(200),
+  FirstName: requiredText(100),
+  LastName: requiredText(100),
   Email: emailSchema,
   Password: newPasswordSchema,
   MobilePhoneNo: mobilePhoneNoSchema,

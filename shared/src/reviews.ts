@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { reviewSchema } from './nutritionists';
+import { multiLineCheck } from './text';
 
 export const REVIEW_TEXT_LENGTH = { min: 10, max: 1000 } as const;
 
@@ -41,12 +42,14 @@ export const createReviewSchema = z.strictObject({
     .min(0.5, { error: reviewTexts.ratingRequired })
     .max(5, { error: reviewTexts.ratingStep })
     .multipleOf(0.5, { error: reviewTexts.ratingStep }),
-  text: z
-    .string({ error: reviewTexts.textRequired })
-    .trim()
-    .min(1, { error: reviewTexts.textRequired, abort: true })
-    .min(REVIEW_TEXT_LENGTH.min, { error: reviewTexts.textTooShort })
-    .max(REVIEW_TEXT_LENGTH.max, { error: reviewTexts.textTooLong }),
+  text: multiLineCheck(
+    z
+      .string({ error: reviewTexts.textRequired })
+      .trim()
+      .min(1, { error: reviewTexts.textRequired, abort: true })
+      .min(REVIEW_TEXT_LENGTH.min, { error: reviewTexts.textTooShort, abort: true })
+      .max(REVIEW_TEXT_LENGTH.max, { error: reviewTexts.textTooLong, abort: true }),
+  ),
 });
 export type CreateReviewRequest = z.infer<typeof createReviewSchema>;
 

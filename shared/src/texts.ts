@@ -41,6 +41,8 @@ export const validationTexts = {
   passwordTooLong: 'La password può contenere al massimo 100 caratteri',
   phoneDigitsOnly: 'Il numero può contenere solo cifre',
   phonePrefix: 'Prefisso internazionale non valido',
+  singleLine: 'Scrivi il testo su una sola riga, senza a capo né caratteri di controllo',
+  controlCharacters: 'Il testo contiene caratteri di controllo non ammessi',
 } as const;
 
 /** Texts of sign-in, password and profile screens (spec sections 2, 4 and 8: quoted texts kept as written). */

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { SignJWT, importJWK, type JWK } from 'jose';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import type { TokenResponse, UserProfile } from '@nutri/shared';
+import { validationTexts, type TokenResponse, type UserProfile } from '@nutri/shared';
 import { api, apiFrom, createTestUser, login, mailsTo, stack, waitForMail } from './support/api';
 
 const unauthorizedRoute = 'UserDetails';
@@ -507,6 +507,19 @@ describe('UserDetails', () => {
     expect(result.body).toMatchObject({
       Errors: { Name: ['Campo obbligatorio'], MobilePhoneNo: [expect.stringContaining('9 a 12')] },
     });
+  });
+
+  it('refuses line breaks and control characters in names, which go into mail subjects', async () => {
+    const user = await createTestUser();
+    const session = await login(user.email, user.password);
+    const before = await api<UserProfile>('GET', 'UserDetails', { token: session.accessToken });
+    for (const DisplayName of ['Bruno\r\nBcc: evil@example.com', 'Bruno\u0000', 'Bruno\u2028Bcc: x']) {
+      const result = await api('PATCH', 'UserDetails', { token: session.accessToken, body: { DisplayName } });
+      expect(result.status).toBe(400);
+      expect(result.body).toMatchObject({ Errors: { DisplayName: [validationTexts.singleLine] } });
+    }
+    const stored = await api<UserProfile>('GET', 'UserDetails', { token: session.accessToken });
+    expect(stored.body.DisplayName).toBe(before.body.DisplayName);
   });
 
   it('describes the form in Metadata from the shared schema', async () => {

@@ -192,7 +192,7 @@ describe('messages over the realtime channel', () => {
     expect(history.body.Items).toHaveLength(1);
   });
 
-  it('refuses an empty or too long message, and a conversation of others, with Italian errors', async () => {
+  it('refuses an empty, too long or garbled message, and a conversation of others, with Italian errors', async () => {
     const pair = await newPair();
     const other = await newPair();
     const otherSid = await conversationOf(other);
@@ -203,6 +203,9 @@ describe('messages over the realtime channel', () => {
     expect(await nextOfType(tab, 'error')).toMatchObject({ message: chatActionErrors.emptyMessage });
     send(tab, sid, 'x'.repeat(CHAT_MESSAGE_MAX_LENGTH + 1));
     expect(await nextOfType(tab, 'error')).toMatchObject({ message: chatActionErrors.tooLong });
+    // Line breaks are part of a message; other control characters are not.
+    send(tab, sid, 'Ciao\u0000\u001b[2J');
+    expect(await nextOfType(tab, 'error')).toMatchObject({ message: chatActionErrors.controlCharacters });
     send(tab, otherSid, 'Ciao, ti leggo?');
     expect(await nextOfType(tab, 'error')).toMatchObject({ message: chatActionErrors.notFound });
     tab.sendJson({ action: 'StartTyping', ConversationSid: otherSid });

@@ -1,19 +1,25 @@
 /** Back-office user lists: users by role, filtered by display name (spec: UserManagement/Users, limit 10). */
-import { PAGE_SIZE, ROLES } from '@nutri/shared';
+import { PAGE_SIZE, ROLES, optionalText } from '@nutri/shared';
 import { z } from 'zod';
 import { defineOperation } from '../http/operation';
-import { decodeCursor, encodeCursor } from '../platform/db/cursor';
+import { pageCursor } from '../platform/db/cursor';
 import { listRoleMembers } from './users-repo';
 
 export const listUsersQuerySchema = z.strictObject({
   role: z.enum(ROLES, { error: 'Ruolo non valido.' }),
-  displayName: z.string().max(100).default(''),
+  displayName: optionalText(100).default(''),
   limit: z.coerce.number().int().min(1).max(50).default(PAGE_SIZE.pickers),
   cursor: z.string().max(2000).optional(),
 });
 
 export const listUsers = defineOperation({ query: listUsersQuerySchema }, async ({ query }) => {
-  const page = await listRoleMembers(query.role, query.displayName, query.limit, decodeCursor(query.cursor));
+  const cursor = pageCursor('role-members', query.role, query.displayName);
+  const page = await listRoleMembers(
+    query.role,
+    query.displayName,
+    query.limit,
+    await cursor.decode(query.cursor),
+  );
   return {
     Data: page.members.map((member) => ({
       Id: member.userId,
@@ -21,6 +27,6 @@ export const listUsers = defineOperation({ query: listUsersQuerySchema }, async 
       Email: member.Email,
     })),
     Count: page.members.length,
-    NextCursor: encodeCursor(page.next),
+    NextCursor: await cursor.encode(page.next),
   };
 });

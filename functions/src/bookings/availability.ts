@@ -19,7 +19,7 @@ import { created, defineOperation, noContent } from '../http/operation';
 import { setCalendarSlotsAvailable } from '../nutritionists/public-profiles-repo';
 import { now } from '../platform/clock';
 import { nextId } from '../platform/db/counter';
-import { decodeCursor, encodeCursor } from '../platform/db/cursor';
+import { pageCursor } from '../platform/db/cursor';
 import {
   addInterval,
   findInterval,
@@ -74,17 +74,18 @@ export const listDailyAvailabilities = defineOperation(
   },
   async ({ actor, query }) => {
     const window = romeDateWindow(now(), AVAILABILITY_WINDOW_DAYS.from, AVAILABILITY_WINDOW_DAYS.to);
+    const cursor = pageCursor('availability', actorId(actor), query.from, query.to);
     const page = await listIntervalsPage(
       actorId(actor),
       query.from ?? window.first,
       query.to ?? window.last,
       query.limit,
-      decodeCursor(query.cursor),
+      await cursor.decode(query.cursor),
     );
     return {
       Data: page.intervals.map(intervalView),
       Count: page.intervals.length,
-      NextCursor: encodeCursor(page.next),
+      NextCursor: await cursor.encode(page.next),
     };
   },
 );

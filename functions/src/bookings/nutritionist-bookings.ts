@@ -13,6 +13,7 @@ import {
   calendarDateSchema,
   createBookingSchema,
   modifyBookingTimeSchema,
+  optionalText,
   romeDate,
   romeInstant,
   type CancelReasonId,
@@ -23,7 +24,7 @@ import { AppError, notFound } from '../http/errors';
 import { created, defineOperation } from '../http/operation';
 import { getPatientProfile, listPatientsOfNutritionist } from '../onboarding/patients-repo';
 import { now } from '../platform/clock';
-import { decodeCursor, encodeCursor } from '../platform/db/cursor';
+import { pageCursor } from '../platform/db/cursor';
 import { actorId } from './availability';
 import {
   bookVisit,
@@ -129,6 +130,8 @@ export const listNutritionistBookings = defineOperation(
   { query: listBookingsQuerySchema },
   async ({ actor, query }) => {
     const nutritionistUserId = actorId(actor);
+    const { cursor: token, limit, ...filters } = query;
+    const cursor = pageCursor('nutritionist-bookings', nutritionistUserId, filters);
     const at = now();
     const conditions: string[] = [];
     const values: Record<string, unknown> = {};
@@ -168,13 +171,13 @@ export const listNutritionistBookings = defineOperation(
       ...window,
       descending: (query.order ?? (query.view === 'home' ? 'asc' : 'desc')) === 'desc',
       ...(conditions.length ? { filter: { expression: conditions.join(' AND '), values } } : {}),
-      limit: query.limit,
-      cursor: decodeCursor(query.cursor),
+      limit,
+      cursor: await cursor.decode(token),
     });
     return {
       Data: await bookingViews(page.bookings),
       Count: page.bookings.length,
-      NextCursor: encodeCursor(page.next),
+      NextCursor: await cursor.encode(page.next),
     };
   },
 );
@@ -203,7 +206,7 @@ export const getPatientPrice = defineOperation(
 export const searchOwnPatients = defineOperation(
   {
     query: z.strictObject({
-      userInput: z.string().max(100).default(''),
+      userInput: optionalText(100).default(''),
       limit: z.coerce.number().int().min(1).max(50).default(PAGE_SIZE.pickers),
     }),
   },

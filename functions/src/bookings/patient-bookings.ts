@@ -20,7 +20,7 @@ import { AppError, forbidden, notFound } from '../http/errors';
 import { created, defineOperation } from '../http/operation';
 import { getPatientProfile } from '../onboarding/patients-repo';
 import { now } from '../platform/clock';
-import { decodeCursor, encodeCursor } from '../platform/db/cursor';
+import { pageCursor } from '../platform/db/cursor';
 import { actorId } from './availability';
 import { bookVisit, bookingViews, cancelVisit } from './booking-service';
 import { getBooking, listBookingsPage, patientBookingsPartition } from './bookings-repo';
@@ -102,6 +102,7 @@ export const listPatientBookingsOperation = defineOperation(
   },
   async ({ actor, query }) => {
     const patientUserId = actorId(actor);
+    const cursor = pageCursor('patient-upcoming-bookings', patientUserId);
     // Upcoming: from the start of today (Rome), BOOKED, COMPLETE or WAITINGFORPAYMENT, soonest first.
     const page = await listBookingsPage({
       index: 'gsi1',
@@ -116,12 +117,12 @@ export const listPatientBookingsOperation = defineOperation(
         },
       },
       limit: query.limit,
-      cursor: decodeCursor(query.cursor),
+      cursor: await cursor.decode(query.cursor),
     });
     return {
       Data: await bookingViews(page.bookings),
       Count: page.bookings.length,
-      NextCursor: encodeCursor(page.next),
+      NextCursor: await cursor.encode(page.next),
     };
   },
 );

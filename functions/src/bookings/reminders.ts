@@ -18,7 +18,7 @@ import { getPatientProfile } from '../onboarding/patients-repo';
 import { getDisplayNames } from '../accounts/users-repo';
 import { now } from '../platform/clock';
 import { nextId } from '../platform/db/counter';
-import { decodeCursor, encodeCursor } from '../platform/db/cursor';
+import { pageCursor } from '../platform/db/cursor';
 import { actorId } from './availability';
 import {
   deleteReminder,
@@ -56,6 +56,7 @@ export const listReminders = defineOperation(
   },
   async ({ actor, query }) => {
     const nutritionistUserId = actorId(actor);
+    const cursor = pageCursor('reminders', nutritionistUserId, query.PatientUserId);
     const page = await listRemindersPage(
       query.PatientUserId
         ? { kind: 'patient', nutritionistUserId, patientUserId: query.PatientUserId }
@@ -65,12 +66,12 @@ export const listReminders = defineOperation(
             beforeDate: addRomeDays(romeDate(now()), NUTRITIONIST_HOME_WINDOW_DAYS + 1),
           },
       query.limit ?? PAGE_SIZE.pickers,
-      decodeCursor(query.cursor),
+      await cursor.decode(query.cursor),
     );
     return {
       Data: await reminderViews(page.reminders),
       Count: page.reminders.length,
-      NextCursor: encodeCursor(page.next),
+      NextCursor: await cursor.encode(page.next),
     };
   },
 );

@@ -4,7 +4,7 @@
  */
 import type { ContactMessage } from '@nutri/shared';
 import { config } from '../platform/config';
-import { decodeCursor, encodeCursor } from '../platform/db/cursor';
+import { pageCursor } from '../platform/db/cursor';
 import { newId } from '../platform/ids';
 import { logger } from '../platform/logger';
 import { sendMail } from '../platform/mail';
@@ -47,6 +47,7 @@ export const submitContactMessage = async (submission: ContactSubmission, ip: st
 };
 
 export const listContactMessagePage = async (query: { limit: number; cursor?: string | undefined }) => {
-  const page = await listContactMessages(query.limit, decodeCursor(query.cursor));
-  return { Data: page.items, Count: page.items.length, NextCursor: encodeCursor(page.next) };
+  const cursor = pageCursor('contact-messages');
+  const page = await listContactMessages(query.limit, await cursor.decode(query.cursor));
+  return { Data: page.items, Count: page.items.length, NextCursor: await cursor.encode(page.next) };
 };

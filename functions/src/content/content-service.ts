@@ -17,7 +17,7 @@ import { hasRole, type Actor } from '../http/actor';
 import { AppError, notFound } from '../http/errors';
 import { config } from '../platform/config';
 import { nextId } from '../platform/db/counter';
-import { decodeCursor, encodeCursor } from '../platform/db/cursor';
+import { pageCursor } from '../platform/db/cursor';
 import { deletePrefix } from '../platform/files';
 import { newId } from '../platform/ids';
 import {
@@ -79,7 +79,8 @@ const tagsOf = async (document: ContentDocument): Promise<Tag[]> =>
 /** Keeps only the requested fields of a response object; an unknown name is a 400 naming it. */
 export const pickFields = <T extends object>(value: T, fields: readonly string[] | undefined): Partial<T> => {
   if (!fields) return value;
-  const unknown = fields.filter((field) => !(field in value));
+  // Own properties only: `constructor` or `toString` are no response fields.
+  const unknown = fields.filter((field) => !Object.hasOwn(value, field));
   if (unknown.length) {
     throw new AppError('validation_failed', undefined, {
       errors: { fields: unknown.map((field) => `Campo non previsto: ${field}`) },
@@ -141,13 +142,18 @@ export const listPublicContent = async (query: {
     });
     return { Data: items, Count: items.length, NextCursor: null };
   }
+  const cursor = pageCursor('published-content', query.ContentType, query.tag);
   const page = await listPublishedContent({
     contentType: query.ContentType,
     tagId: query.tag,
     limit: query.limit,
-    cursor: decodeCursor(query.cursor),
+    cursor: await cursor.decode(query.cursor),
   });
-  return { Data: page.items.map(toSummary), Count: page.items.length, NextCursor: encodeCursor(page.next) };
+  return {
+    Data: page.items.map(toSummary),
+    Count: page.items.length,
+    NextCursor: await cursor.encode(page.next),
+  };
 };
 
 export const listContentForBackOffice = async (query: {
@@ -158,12 +164,18 @@ export const listContentForBackOffice = async (query: {
   ContentType?: ContentType | undefined;
   Published?: boolean | undefined;
 }): Promise<ListResponse<StaticContentAdminItem>> => {
+  const { cursor: token, limit, ...filters } = query;
+  const cursor = pageCursor('back-office-content', filters);
   const page = await listContentForAdmin(adminFilter(query), {
     descending: query.orderBy === 'Title desc',
-    limit: query.limit,
-    cursor: decodeCursor(query.cursor),
+    limit,
+    cursor: await cursor.decode(token),
   });
-  return { Data: page.items.map(toAdminItem), Count: page.items.length, NextCursor: encodeCursor(page.next) };
+  return {
+    Data: page.items.map(toAdminItem),
+    Count: page.items.length,
+    NextCursor: await cursor.encode(page.next),
+  };
 };
 
 const adminFilter = (query: {

@@ -2,13 +2,18 @@
  * Rules of galleries (BusinessAdmin, /Admin/Content Galleries): images are uploaded like covers
  * (renditions 400/800/1200), appended at the end, reordered by sending the full list of ids.
  */
-import { GALLERY_MAX_IMAGES, type Gallery, type GallerySummary } from '@nutri/shared';
+import {
+  GALLERY_MAX_IMAGES,
+  galleryImageFieldsSchema,
+  type Gallery,
+  type GallerySummary,
+} from '@nutri/shared';
 import type { APIGatewayProxyEvent } from 'aws-lambda';
 import { AppError, notFound } from '../http/errors';
 import { now } from '../platform/clock';
 import { config } from '../platform/config';
 import { nextId } from '../platform/db/counter';
-import { decodeCursor, encodeCursor } from '../platform/db/cursor';
+import { pageCursor } from '../platform/db/cursor';
 import { deletePrefix } from '../platform/files';
 import { newId } from '../platform/ids';
 import {
@@ -75,8 +80,13 @@ export const isExactReorder = (imageIds: readonly string[], galleryImageIds: rea
   imageIds.every((id) => galleryImageIds.includes(id));
 
 export const listGalleryPage = async (query: { limit: number; cursor?: string | undefined }) => {
-  const page = await listGalleryItems(query.limit, decodeCursor(query.cursor));
-  return { Data: page.items.map(toSummary), Count: page.items.length, NextCursor: encodeCursor(page.next) };
+  const cursor = pageCursor('galleries');
+  const page = await listGalleryItems(query.limit, await cursor.decode(query.cursor));
+  return {
+    Data: page.items.map(toSummary),
+    Count: page.items.length,
+    NextCursor: await cursor.encode(page.next),
+  };
 };
 
 export const createNewGallery = async (title: string) => {
@@ -119,12 +129,14 @@ export const addImageToGallery = async (galleryId: number, event: APIGatewayProx
     );
   }
   const { file, fields } = await readImageUpload(event, ['Caption']);
+  // Checked before anything is stored, so a refused caption leaves no files behind.
+  const { Caption } = galleryImageFieldsSchema.parse(fields);
   const imageId = newId();
   const prefix = `${galleryFolder(galleryId)}${imageId}`;
   await storeImageRenditions(prefix, file);
   const image = {
     ImageId: imageId,
-    Caption: (fields.Caption ?? '').trim(),
+    Caption,
     ImagePath: prefix,
     Position: document.gallery.NextPosition,
   };

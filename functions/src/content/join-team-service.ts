@@ -7,7 +7,7 @@
 import { CV_MAX_BYTES, type JoinTeamApplicationView } from '@nutri/shared';
 import { AppError, notFound } from '../http/errors';
 import { config } from '../platform/config';
-import { decodeCursor, encodeCursor } from '../platform/db/cursor';
+import { pageCursor } from '../platform/db/cursor';
 import { deleteObject, headObject, presignDownload, presignUpload, readObjectStart } from '../platform/files';
 import { matchesFileSignature } from '../platform/file-signatures';
 import { newId } from '../platform/ids';
@@ -120,11 +120,12 @@ export const submitApplication = async (submission: JoinTeamSubmission, ip: stri
 };
 
 export const listApplicationPage = async (query: { limit: number; cursor?: string | undefined }) => {
-  const page = await listApplications(query.limit, decodeCursor(query.cursor));
+  const cursor = pageCursor('join-team-applications');
+  const page = await listApplications(query.limit, await cursor.decode(query.cursor));
   return {
     Data: page.items.map(({ CvUploadId: _upload, ...view }): JoinTeamApplicationView => view),
     Count: page.items.length,
-    NextCursor: encodeCursor(page.next),
+    NextCursor: await cursor.encode(page.next),
   };
 };
 

@@ -7,7 +7,7 @@ import {
 } from '@nutri/shared';
 import { notFound } from '../http/errors';
 import { created, defineOperation, noContent } from '../http/operation';
-import { decodeCursor, encodeCursor } from '../platform/db/cursor';
+import { pageCursor } from '../platform/db/cursor';
 import { idPath } from './params';
 import {
   createTag,
@@ -25,8 +25,9 @@ const requireTag = async (tagId: number) => {
 };
 
 export const listTagsOperation = defineOperation({ query: listTagsQuerySchema }, async ({ query }) => {
-  const page = await listTags(query.Kind, query.name, query.limit, decodeCursor(query.cursor));
-  return { Data: page.tags, Count: page.tags.length, NextCursor: encodeCursor(page.next) };
+  const cursor = pageCursor('tags', query.Kind, query.name);
+  const page = await listTags(query.Kind, query.name, query.limit, await cursor.decode(query.cursor));
+  return { Data: page.tags, Count: page.tags.length, NextCursor: await cursor.encode(page.next) };
 });
 
 export const autocompleteTags = defineOperation({ query: autocompleteTagsQuerySchema }, async ({ query }) => {

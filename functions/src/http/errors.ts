@@ -56,18 +56,27 @@ export const unprocessable = (message?: string) => new AppError('unprocessable',
 export const tooManyRequests = (retryAfterSeconds: number, message?: string) =>
   new AppError('too_many_requests', message, { headers: { 'Retry-After': String(retryAfterSeconds) } });
 
-/** Field path -> Italian messages, e.g. `{ "Email": ["Indirizzo e-mail non valido"] }`. */
+/**
+ * Field path -> Italian messages, e.g. `{ "Email": ["Indirizzo e-mail non valido"] }`. Field names come
+ * from the request (an unknown key is reported by name), so they are collected in a Map: indexing a plain
+ * object with `__proto__` or `constructor` would reach Object.prototype instead of a fresh entry.
+ * `Object.fromEntries` then defines each name as an own property, whatever it is.
+ */
 export const zodErrorsByField = (error: z.ZodError): Record<string, string[]> => {
-  const errors: Record<string, string[]> = {};
+  const errors = new Map<string, string[]>();
+  const add = (field: string, message: string) => {
+    const messages = errors.get(field);
+    if (messages) messages.push(message);
+    else errors.set(field, [message]);
+  };
   for (const issue of error.issues) {
     if (issue.code === 'unrecognized_keys') {
-      for (const key of issue.keys) (errors[key] ??= []).push(validationTexts.unknownField(key));
+      for (const key of issue.keys) add(key, validationTexts.unknownField(key));
       continue;
     }
-    const field = issue.path.map(String).join('.') || '_';
-    (errors[field] ??= []).push(issue.message);
+    add(issue.path.map(String).join('.') || '_', issue.message);
   }
-  return errors;
+  return Object.fromEntries(errors);
 };
 
 export interface ErrorResponse {

@@ -4,6 +4,7 @@
  */
 import {
   PUBLIC_PROFILE_REQUIRED_FIELDS,
+  optionalText,
   updateNutritionistProfileSchema,
   validationTexts,
   type PublicProfileRequiredField,
@@ -13,7 +14,7 @@ import { getUser, listRoleMembers, type User } from '../accounts/users-repo';
 import { AppError, notFound } from '../http/errors';
 import { defineOperation } from '../http/operation';
 import { now } from '../platform/clock';
-import { decodeCursor, encodeCursor } from '../platform/db/cursor';
+import { pageCursor } from '../platform/db/cursor';
 import { missingFields, toAdminProfile, toAdminSummary } from './profile-view';
 import { deleteNutritionistPhoto, readPhotoUpload, storeNutritionistPhoto } from './profile-photo';
 import { NUTRITIONIST_NOT_FOUND } from './public-nutritionists';
@@ -29,7 +30,7 @@ import {
 import { skillNamesById, toUserSkills, unknownSkillTagIds } from './skills';
 
 export const listAdminQuerySchema = z.strictObject({
-  displayName: z.string().max(100).default(''),
+  displayName: optionalText(100).default(''),
   limit: z.coerce
     .number({ error: validationTexts.invalidValue })
     .int({ error: validationTexts.invalidValue })
@@ -42,11 +43,12 @@ export const listAdminQuerySchema = z.strictObject({
 export const listNutritionistsForAdmin = defineOperation(
   { query: listAdminQuerySchema },
   async ({ query }) => {
+    const cursor = pageCursor('role-members', 'Nutritionist', query.displayName);
     const page = await listRoleMembers(
       'Nutritionist',
       query.displayName,
       query.limit,
-      decodeCursor(query.cursor),
+      await cursor.decode(query.cursor),
     );
     const profiles = await getNutritionistProfiles(page.members.map((member) => member.userId));
     return {
@@ -57,7 +59,7 @@ export const listNutritionistsForAdmin = defineOperation(
         ),
       ),
       Count: page.members.length,
-      NextCursor: encodeCursor(page.next),
+      NextCursor: await cursor.encode(page.next),
     };
   },
 );

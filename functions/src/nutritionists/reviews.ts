@@ -25,7 +25,7 @@ import type { Actor } from '../http/actor';
 import { AppError, notFound, unauthorized } from '../http/errors';
 import { created, defineOperation } from '../http/operation';
 import { now } from '../platform/clock';
-import { decodeCursor, encodeCursor } from '../platform/db/cursor';
+import { pageCursor } from '../platform/db/cursor';
 import { newId } from '../platform/ids';
 import { NUTRITIONIST_NOT_FOUND } from './public-nutritionists';
 import { getNutritionistProfile } from './public-profiles-repo';
@@ -175,11 +175,12 @@ export const listNutritionistReviews = defineOperation(
     const profile = await getNutritionistProfile(path.userId);
     // A hidden profile's reviews are as unknown as the profile itself.
     if (!profile?.IsPublic) throw notFound(NUTRITIONIST_NOT_FOUND);
-    const page = await listApprovedReviewsOf(path.userId, query.limit, decodeCursor(query.cursor));
+    const cursor = pageCursor('approved-reviews', path.userId);
+    const page = await listApprovedReviewsOf(path.userId, query.limit, await cursor.decode(query.cursor));
     return {
       Data: page.reviews.map(toReview),
       Count: page.reviews.length,
-      NextCursor: encodeCursor(page.next),
+      NextCursor: await cursor.encode(page.next),
     };
   },
 );
@@ -211,11 +212,12 @@ export const listReviewsForModeration = defineOperation(
     }),
   },
   async ({ query }) => {
-    const page = await listReviewsByStatus(query.status, query.limit, decodeCursor(query.cursor));
+    const cursor = pageCursor('reviews-by-status', query.status);
+    const page = await listReviewsByStatus(query.status, query.limit, await cursor.decode(query.cursor));
     return {
       Data: await toModeratedReviews(page.reviews),
       Count: page.reviews.length,
-      NextCursor: encodeCursor(page.next),
+      NextCursor: await cursor.encode(page.next),
     };
   },
 );

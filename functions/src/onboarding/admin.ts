@@ -1,7 +1,7 @@
 /** Back-office views of onboarding: the Tally webhook log (/Admin/TallyWebhooks). */
 import { z } from 'zod';
 import { defineOperation } from '../http/operation';
-import { decodeCursor, encodeCursor } from '../platform/db/cursor';
+import { pageCursor } from '../platform/db/cursor';
 import { config } from '../platform/config';
 import { listWebhookLog } from './submissions-repo';
 
@@ -13,8 +13,9 @@ export const listTallyWebhookLog = defineOperation(
     }),
   },
   async ({ query }) => {
-    const page = await listWebhookLog(query.limit, decodeCursor(query.cursor));
-    return { Data: page.entries, Count: page.entries.length, NextCursor: encodeCursor(page.next) };
+    const cursor = pageCursor('tally-webhook-log');
+    const page = await listWebhookLog(query.limit, await cursor.decode(query.cursor));
+    return { Data: page.entries, Count: page.entries.length, NextCursor: await cursor.encode(page.next) };
   },
 );
 

@@ -9,7 +9,7 @@ import { AppError, notFound } from '../http/errors';
 import { defineOperation } from '../http/operation';
 import { getUserNames } from '../nutritionists/nutritionist-users';
 import { getNutritionistProfiles } from '../nutritionists/public-profiles-repo';
-import { decodeCursor, encodeCursor } from '../platform/db/cursor';
+import { pageCursor } from '../platform/db/cursor';
 import { logger } from '../platform/logger';
 import { NO_CRITERIA, assignLate } from './assignment';
 import { listMatchCandidates } from './candidates';
@@ -50,7 +50,8 @@ export const listUnassignedPatientsForAdmin = defineOperation(
     }),
   },
   async ({ query, actor }) => {
-    const page = await listUnassignedPatients(query.limit, decodeCursor(query.cursor));
+    const cursor = pageCursor('unassigned-patients');
+    const page = await listUnassignedPatients(query.limit, await cursor.decode(query.cursor));
     // The index may lag a moment behind an assignment: show only those really still waiting.
     const waiting = page.patients.filter(
       (patient) => !patient.DefaultNutritionistUserId && patient.OnboardingStep === 0,
@@ -71,7 +72,7 @@ export const listUnassignedPatientsForAdmin = defineOperation(
         GenderPreference: submission?.criteria.genderPreference ?? 'any',
       };
     });
-    return { Data, Count: Data.length, NextCursor: encodeCursor(page.next) };
+    return { Data, Count: Data.length, NextCursor: await cursor.encode(page.next) };
   },
 );
 

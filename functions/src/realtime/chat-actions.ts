@@ -9,6 +9,7 @@ import type { z } from 'zod';
 import {
   CHAT_MESSAGE_MAX_LENGTH,
   chatActionErrors,
+  isCleanMultiLine,
   sendMessageActionSchema,
   setUserLastSeenMessageActionSchema,
   typingActionSchema,
@@ -97,6 +98,7 @@ export const sendMessage: WebSocketOperation = async (event) => {
   if (!text) return refuse(event, 'validation_failed', chatActionErrors.emptyMessage);
   if (text.length > CHAT_MESSAGE_MAX_LENGTH)
     return refuse(event, 'validation_failed', chatActionErrors.tooLong);
+  if (!isCleanMultiLine(text)) return refuse(event, 'validation_failed', chatActionErrors.controlCharacters);
   const conversation = await memberConversation(event, input.body.ConversationSid, input.userId);
   if (!conversation) return { statusCode: 200 };
   const result = await appendMessage(

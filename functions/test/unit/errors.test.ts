@@ -35,6 +35,20 @@ describe('toErrorResponse', () => {
     });
   });
 
+  it('reports fields named like Object.prototype members as fields (no 500)', () => {
+    const body = JSON.parse('{"__proto__":{"x":1},"constructor":1,"toString":"x","Name":""}') as unknown;
+    const result = z.strictObject({ Name: z.string().min(1, 'Campo obbligatorio') }).safeParse(body);
+    const response = toErrorResponse(result.error);
+    expect(response.status).toBe(400);
+    expect(JSON.parse(JSON.stringify(response.body.Errors))).toEqual({
+      ['__proto__']: ['Campo non previsto: __proto__'],
+      constructor: ['Campo non previsto: constructor'],
+      toString: ['Campo non previsto: toString'],
+      Name: ['Campo obbligatorio'],
+    });
+    expect(({} as { x?: unknown }).x).toBeUndefined();
+  });
+
   it('hides the details of anything unexpected behind 500 internal', () => {
     const response = toErrorResponse(new Error('connection string with password=secret'));
     expect(response.status).toBe(500);
