@@ -75,6 +75,46 @@ describe('sanitizeContentHtml', () => {
     }
   });
 
+  it('leaves no live markup from raw-text, foreign-content or fallback tricks (sanitize-html advisories)', () => {
+    // The policy's own elements only: anything else must have been dropped or escaped into text.
+    const allowed = new Set([
+      'h2',
+      'h3',
+      'h4',
+      'p',
+      'ul',
+      'ol',
+      'li',
+      'strong',
+      'em',
+      'a',
+      'blockquote',
+      'br',
+    ]);
+    for (const html of [
+      '<xmp><script>alert(1)</script></xmp>',
+      '<p><textarea></textarea/><img src=x onerror=alert(1)></textarea></p>',
+      '<noscript><p title="</noscript><img src=x onerror=alert(1)>"></noscript>',
+      '<div><noscript></div><img src=x onerror=alert(1)></noscript>',
+      '<svg><a href="#"><animate attributeName="href" to="javascript:alert(1)" /></a></svg>',
+      '<math><mi><xmp></mi><img src=x onerror=alert(1)></xmp></math>',
+      '<noembed><img src=x onerror=alert(1)></noembed><noframes><img src=x onerror=alert(1)></noframes>',
+      '<iframe><iframe><img src=x onerror=alert(1)></iframe></iframe>',
+      '<meta http-equiv="refresh" content="0;url=javascript:alert(1)">',
+      '<select><option><img src=x onerror=alert(1)></option></select>',
+      '<plaintext><img src=x onerror=alert(1)>',
+    ]) {
+      const tags = [...clean(html).matchAll(/<\/?([a-z][a-z0-9-]*)/gi)].map((match) =>
+        match[1]!.toLowerCase(),
+      );
+      expect(
+        tags.filter((tag) => !allowed.has(tag)),
+        html,
+      ).toEqual([]);
+      expect(clean(html), html).not.toMatch(/<[^>]*\son\w+=/i);
+    }
+  });
+
   it('maps the tags pasted documents use onto the allowed ones', () => {
     expect(clean('<h1>T</h1><h5>a</h5><h6>b</h6><b>g</b><i>c</i>')).toBe(
       '<h2>T</h2><h4>a</h4><h4>b</h4><strong>g</strong><em>c</em>',
