@@ -8,6 +8,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { BookingStatus } from '@nutri/shared';
 import { api } from '../integration/support/api';
 import { addAvailability, bookVisitFor, PASSWORD, romeDateIn } from '../integration/support/visits';
+import { openBlogWithCover } from '../support/blog-ui';
 import { signIn } from '../support/booking-ui';
 import { nutritionistWithPatient } from '../support/nutritionist-pair';
 import { fillMissingBillingData } from '../support/payment-ui';
@@ -72,25 +73,7 @@ test('every image of the blog, the home, the nutritionists and About loads', asy
   await expect(blogGrid.getByRole('heading', { level: 3 }).first()).toBeVisible();
   await expectImagesLoaded(blogGrid);
 
-  await page.goto('/Blog');
-  await expect(mainHeading(page)).toHaveText('Blog');
-  const articles = page
-    .getByRole('main')
-    .getByRole('link')
-    .filter({ has: page.getByRole('heading', { level: 2 }) });
-  await expect(articles.first()).toBeVisible();
-  // Articles other tests publish without a cover may come first: load more until a covered one shows.
-  const covered = articles.filter({ has: page.locator('img') });
-  const loadMore = page.getByRole('button', { name: 'Carica altri' });
-  for (
-    let attempt = 0;
-    attempt < 5 && (await covered.count()) === 0 && (await loadMore.isVisible());
-    attempt += 1
-  ) {
-    const shown = await articles.count();
-    await loadMore.click();
-    await expect.poll(() => articles.count()).toBeGreaterThan(shown);
-  }
+  await openBlogWithCover(page);
   await expectImagesLoaded(page.getByRole('main'));
 
   await page.goto('/Nutritionists');

@@ -1,6 +1,6 @@
 /** The allow-list HTML policy of static content (functions/src/content/sanitize.ts). */
 import { describe, expect, it } from 'vitest';
-import { isOwnAssetUrl, sanitizeContentHtml } from '../../src/content/sanitize';
+import { ALLOWED_TAGS, isOwnAssetUrl, sanitizeContentHtml } from '../../src/content/sanitize';
 
 const ASSETS = 'https://app.nutri.test/media';
 const clean = (html: string) => sanitizeContentHtml(html, ASSETS);
@@ -76,21 +76,8 @@ describe('sanitizeContentHtml', () => {
   });
 
   it('leaves no live markup from raw-text, foreign-content or fallback tricks (sanitize-html advisories)', () => {
-    // The policy's own elements only: anything else must have been dropped or escaped into text.
-    const allowed = new Set([
-      'h2',
-      'h3',
-      'h4',
-      'p',
-      'ul',
-      'ol',
-      'li',
-      'strong',
-      'em',
-      'a',
-      'blockquote',
-      'br',
-    ]);
+    // The policy's own elements only (no payload here has an image of ours): the rest dropped or escaped.
+    const allowed = new Set<string>(ALLOWED_TAGS.filter((tag) => tag !== 'img'));
     for (const html of [
       '<xmp><script>alert(1)</script></xmp>',
       '<p><textarea></textarea/><img src=x onerror=alert(1)></textarea></p>',
