@@ -7,7 +7,8 @@ import { defineConfig, devices } from '@playwright/test';
 
 const CHROMIUM_PATH = '/usr/bin/chromium';
 
-// Chromium must not reach the network on its own (updates, sync, QUIC probes): tests talk to 127.0.0.1 only.
+// Chromium must not reach the network on its own (updates, sync, QUIC probes): tests talk to the local stack
+// only, on the address `npm start` prints (http://localhost:PORT, served on 127.0.0.1).
 const CHROMIUM_ARGS = [
   '--headless',
   '--no-sandbox',

@@ -15,7 +15,7 @@ import {
 } from 'node:http';
 import { extname, join, normalize, sep } from 'node:path';
 import type { APIGatewayProxyResult } from 'aws-lambda';
-import { API_BASE_PATH, errorTexts } from '@nutri/shared';
+import { API_BASE_PATH, RUNTIME_CONFIG_FILE, errorTexts, runtimeConfig } from '@nutri/shared';
 import { getConnection } from '@nutri/functions/realtime/connections-repo';
 import { GOOGLE_SIGN_IN_SOURCES } from '../lib/content-security-policy';
 import { restEvent } from './events';
@@ -82,6 +82,10 @@ export const API_REWRITES: Record<string, string> = { '/sitemap.xml': `${API_BAS
 export interface HttpGatewayOptions {
   port: number;
   host: string;
+  /** The product's one public origin (http://localhost:PORT): pages asked on a loopback IP move there. */
+  origin: string;
+  /** The WebSocket URL `/runtime-config.json` names, as the web stack's copy names the realtime stage. */
+  realtimeUrl: string;
   webDist: string;
   s3Endpoint: string;
   assetsBucket: string;
@@ -91,6 +95,9 @@ export interface HttpGatewayOptions {
   runJob: (name: string) => Promise<unknown>;
   onLog?: (line: string) => void;
 }
+
+/** A Host header naming a loopback IP (`127.0.0.1:3000`, `[::1]:3000`) rather than the origin's name. */
+const LOOPBACK_IP_HOST = /^(?:127\.\d+\.\d+\.\d+|\[::1\])(?::\d+)?$/;
 
 const isLoopback = (address: string | undefined) =>
   address === '127.0.0.1' || address === '::1' || address === '::ffff:127.0.0.1';
@@ -124,6 +131,7 @@ export const startHttpGateway = async (options: HttpGatewayOptions) => {
   const router = createRestRouter();
   const webRoot = normalize(options.webDist);
   const securityHeaders = webSecurityHeaders(new URL(options.s3Endpoint).origin);
+  const publicHost = new URL(options.origin).host;
 
   const handleApi = async (request: IncomingMessage, response: ServerResponse, url: URL) => {
     if (!isWellEncoded(url.pathname + url.search)) {
@@ -257,6 +265,22 @@ export const startHttpGateway = async (options: HttpGatewayOptions) => {
     const method = request.method ?? 'GET';
     if (method !== 'GET' && method !== 'HEAD')
       return sendJson(response, 405, { code: 'not_found', message: errorTexts.not_found });
+    // One origin: generated URLs (images, the checkout's return) name `origin`, so a page opened on a
+    // loopback IP would see its images refused by the CSP and lose its session when paying.
+    const host = request.headers.host;
+    if (host && host !== publicHost && LOOPBACK_IP_HOST.test(host)) {
+      response.writeHead(308, { Location: `${options.origin}${url.pathname}${url.search}` });
+      return response.end();
+    }
+    if (url.pathname === `/${RUNTIME_CONFIG_FILE}`) {
+      // Same caching as the deployed entry files: never stale after a restart on another port.
+      response.writeHead(200, {
+        'Content-Type': CONTENT_TYPES['.json']!,
+        'Cache-Control': 'no-cache',
+        ...securityHeaders,
+      });
+      return response.end(method === 'HEAD' ? undefined : JSON.stringify(runtimeConfig(options.realtimeUrl)));
+    }
     const index = join(webRoot, 'index.html');
     if (!existsSync(index)) {
       response.writeHead(503, { 'Content-Type': 'text/plain; charset=utf-8' });

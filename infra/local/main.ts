@@ -63,13 +63,11 @@ const main = async () => {
   process.on('SIGTERM', () => shutdown('SIGTERM'));
 
   const { info } = stack;
-  // Same address, friendlier to read and to click.
-  const shown = info.baseUrl.replace('//127.0.0.1:', '//localhost:');
   say('');
-  say(`  Nutrì è pronto su ${shown}`);
-  say(`  API:        ${shown}/api/v2/health`);
-  say(`  WebSocket:  ${info.wsUrl.replace('//127.0.0.1:', '//localhost:')}`);
-  say(`  Posta (SES locale): ${shown}/dev/mail`);
+  say(`  Nutrì è pronto su ${info.baseUrl}`);
+  say(`  API:        ${info.baseUrl}/api/v2/health`);
+  say(`  WebSocket:  ${info.wsUrl}`);
+  say(`  Posta (SES locale): ${info.baseUrl}/dev/mail`);
   say(`  Dati:       ${info.dataDir}  (npm start -- --reset per ripartire da zero)`);
   say('');
   say('  Account demo:');

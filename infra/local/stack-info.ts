@@ -4,9 +4,12 @@
  * and Playwright as the NUTRI_STACK environment variable.
  */
 export interface LocalStackInfo {
-  /** http://127.0.0.1:PORT: web app, `/api/v2/*`, `/dev/*` (local only). */
+  /**
+   * http://localhost:PORT, the one origin `npm start` prints and every generated URL uses: web app,
+   * `/api/v2/*`, `/media/*`, `/dev/*` (local only). The gateway listens on 127.0.0.1.
+   */
   baseUrl: string;
-  /** ws://127.0.0.1:PORT/ws */
+  /** ws://localhost:PORT/ws */
   wsUrl: string;
   /** The local SES mail viewer (also linked at `${baseUrl}/dev/mail`). */
   mailViewerUrl: string;

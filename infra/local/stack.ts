@@ -40,6 +40,14 @@ export interface LocalStack {
   stop: () => Promise<void>;
 }
 
+/**
+ * Listening on any of these, the product's one origin is `http://localhost:PORT`: what `npm start` prints,
+ * what the browser tests open, and what every generated URL names (images, links in mails, the checkout's
+ * return addresses, the WebSocket). A page on one loopback name with URLs of another breaks: the CSP's
+ * 'self' refuses the images, and the session (kept per origin) is missing after the payment redirect.
+ */
+const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '0.0.0.0']);
+
 const LOCAL = {
   region: 'eu-south-1',
   tableName: 'nutri-local',
@@ -77,7 +85,9 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
   try {
     // The port is fixed first: the S3 CORS rule, the configuration and the WebSocket domain all name it.
     const port = options.port || (await freePort());
-    const origin = `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${port}`;
+    const publicHost = LOOPBACK_HOSTS.has(host) ? 'localhost' : host;
+    const origin = `http://${publicHost}:${port}`;
+    const wsUrl = `ws://${publicHost}:${port}/${LOCAL.webSocketStage}`;
 
     const dynamo = await startDynamoDbLocal(dataDir);
     stops.push(dynamo.stop);
@@ -93,7 +103,7 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
     stops.push(s3.stop);
 
     const webSocket = new WebSocketGateway({
-      domainName: `${host}:${port}`,
+      domainName: `${publicHost}:${port}`,
       stage: LOCAL.webSocketStage,
       onLog: log,
     });
@@ -101,6 +111,8 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
     const gateway = await startHttpGateway({
       port,
       host,
+      origin,
+      realtimeUrl: wsUrl,
       webDist: options.webDist ?? join(REPO_ROOT, 'web', 'dist'),
       s3Endpoint: s3.endpoint,
       assetsBucket: LOCAL.assetsBucket,
@@ -146,7 +158,7 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
 
     const info: LocalStackInfo = {
       baseUrl: origin,
-      wsUrl: `ws://${origin.slice('http://'.length)}/${LOCAL.webSocketStage}`,
+      wsUrl,
       mailViewerUrl: ses.viewerUrl,
       dynamoEndpoint: dynamo.endpoint,
       s3Endpoint: s3.endpoint,

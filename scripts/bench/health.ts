@@ -52,7 +52,9 @@ const readOptions = () => {
 /** Refuses anything but loopback: this tool must never load someone else's server. */
 const assertLoopback = (url: string) => {
   const { hostname } = new URL(url);
-  if (hostname !== '127.0.0.1') throw new Error(`Refusing to load ${url}: only 127.0.0.1 is benchmarked.`);
+  // The local stack's origin is named `localhost`; the bare servers here listen on 127.0.0.1.
+  if (hostname !== '127.0.0.1' && hostname !== 'localhost')
+    throw new Error(`Refusing to load ${url}: only this machine (localhost, 127.0.0.1) is benchmarked.`);
 };
 
 /**

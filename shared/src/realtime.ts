@@ -18,3 +18,15 @@ export const realtimeErrorMessageSchema = z.object({
   message: z.string(),
 });
 export type RealtimeErrorMessage = z.infer<typeof realtimeErrorMessageSchema>;
+
+/**
+ * `/runtime-config.json`: what the web app reads at start that is only known once deployed (the WebSocket
+ * URL of the realtime stack). The web stack deploys it next to index.html; the local gateway serves the
+ * same shape for its own `/ws`.
+ */
+export const RUNTIME_CONFIG_FILE = 'runtime-config.json';
+
+export const runtimeConfigSchema = z.object({ realtimeUrl: z.string().min(1) });
+export type RuntimeConfig = z.infer<typeof runtimeConfigSchema>;
+
+export const runtimeConfig = (realtimeUrl: string): RuntimeConfig => ({ realtimeUrl });

@@ -8,6 +8,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page, type TestInfo } from '@playwright/test';
 import { errorTexts } from '@nutri/shared';
 import { api } from '../integration/support/api';
+import { openBlogWithCover } from '../support/blog-ui';
 import { clearFailures } from '../../functions/src/platform/throttle';
 import {
   CONTACT_RATE_RULE,
@@ -237,24 +238,8 @@ test.describe('public routes: key content and accessibility', () => {
   });
 
   test('/Blog shows the articles with cover and title', async ({ page }) => {
-    await page.goto('/Blog');
-    await expect(mainHeading(page)).toHaveText('Blog');
-    const articles = page
-      .getByRole('main')
-      .getByRole('link')
-      .filter({ has: page.getByRole('heading', { level: 2 }) });
-    await expect(articles.first()).toBeVisible();
+    const { articles, covered } = await openBlogWithCover(page);
     expect(await articles.count()).toBeGreaterThanOrEqual(6);
-    // Articles other tests publish without a cover may come first: load more until a covered one shows.
-    const covered = articles.filter({ has: page.locator('img') });
-    const loadMore = page.getByRole('button', { name: 'Carica altri' });
-    for (
-      let attempt = 0;
-      attempt < 5 && (await covered.count()) === 0 && (await loadMore.isVisible());
-      attempt += 1
-    ) {
-      await loadMore.click();
-    }
     await expect(covered.first().locator('img')).toHaveAttribute('sizes', /.+/);
     expect(await seriousViolations(page)).toEqual([]);
   });

@@ -10,6 +10,7 @@ import {
   errorTexts,
   pongMessageSchema,
   realtimeErrorMessageSchema,
+  runtimeConfig,
 } from '@nutri/shared';
 // Relative imports: the tests package depends only on @nutri/shared; the route table and the stack
 // contract are read straight from their single source.
@@ -71,10 +72,14 @@ describe('local stack contract', () => {
     expect(HARNESS_READY_PREFIX).toBe(READY_PREFIX);
   });
 
-  it('listens on the loopback interface only', () => {
-    expect(new URL(stack.baseUrl).hostname).toBe('127.0.0.1');
-    expect(new URL(stack.wsUrl).hostname).toBe('127.0.0.1');
-    expect(new URL(stack.wsUrl).pathname).toBe('/ws');
+  it('names one origin, http://localhost:PORT, for the site and the WebSocket, and listens on loopback', async () => {
+    const origin = new URL(stack.baseUrl);
+    expect(origin.protocol).toBe('http:');
+    expect(origin.hostname).toBe('localhost');
+    expect(stack.wsUrl).toBe(`ws://${origin.host}/ws`);
+    // The listening address itself is 127.0.0.1 (never another interface).
+    const health = await fetch(`http://127.0.0.1:${origin.port}/api/v2/health`);
+    expect(health.status).toBe(200);
   });
 });
 
@@ -263,6 +268,28 @@ describe('web app', () => {
     expect(result.headers.get('content-type')).toMatch(/^text\/html/);
     expect(result.text).toMatch(/<html[^>]*\blang="it"/);
     expect(result.text).toMatch(/<script[^>]+type="module"/);
+  });
+
+  it('moves a page asked on a loopback IP to the one origin, keeping path and query', async () => {
+    const { port } = new URL(stack.baseUrl);
+    for (const host of [`127.0.0.1:${port}`, `[::1]:${port}`]) {
+      const result = await fetch(`http://127.0.0.1:${port}/Blog?page=2`, {
+        redirect: 'manual',
+        headers: { ...html, host },
+      });
+
+      expect(result.status, host).toBe(308);
+      expect(result.headers.get('location'), host).toBe(`${stack.baseUrl}/Blog?page=2`);
+    }
+  });
+
+  it('serves /runtime-config.json with the WebSocket URL, as the web stack deploys it', async () => {
+    const result = await request('/runtime-config.json');
+
+    expect(result.status).toBe(200);
+    expect(result.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(result.headers.get('cache-control')).toBe('no-cache');
+    expect(result.json).toEqual(runtimeConfig(stack.wsUrl));
   });
 
   it('serves the same index for an unknown page path, so the app can route to /error/404', async () => {

@@ -8,7 +8,8 @@
  */
 import sanitizeHtml from 'sanitize-html';
 
-const ALLOWED_TAGS = [
+/** The elements the policy keeps (exported for its tests). */
+export const ALLOWED_TAGS = [
   'h2',
   'h3',
   'h4',
@@ -81,10 +82,13 @@ export const sanitizeContentHtml = (html: string, assetsBaseUrl: string): string
     // An image whose source was refused is dropped entirely rather than left as an empty element.
     exclusiveFilter: (frame) => frame.tag === 'img' && !frame.attribs.src,
     disallowedTagsMode: 'discard',
+    // Raw-text elements go with their content too (`xmp`: browsers read it unparsed, and some sanitize-html
+    // releases passed it through unescaped).
     nonTextTags: [
       'script',
       'style',
       'textarea',
+      'xmp',
       'option',
       'noscript',
       'iframe',

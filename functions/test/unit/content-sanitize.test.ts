@@ -1,6 +1,6 @@
 /** The allow-list HTML policy of static content (functions/src/content/sanitize.ts). */
 import { describe, expect, it } from 'vitest';
-import { isOwnAssetUrl, sanitizeContentHtml } from '../../src/content/sanitize';
+import { ALLOWED_TAGS, isOwnAssetUrl, sanitizeContentHtml } from '../../src/content/sanitize';
 
 const ASSETS = 'https://app.nutri.test/media';
 const clean = (html: string) => sanitizeContentHtml(html, ASSETS);
@@ -72,6 +72,33 @@ describe('sanitizeContentHtml', () => {
       'javascript:alert(1)',
     ]) {
       expect(clean(`<p><img src="${src}" alt="x" onerror="alert(1)"></p>`), src).toBe('<p></p>');
+    }
+  });
+
+  it('leaves no live markup from raw-text, foreign-content or fallback tricks (sanitize-html advisories)', () => {
+    // The policy's own elements only (no payload here has an image of ours): the rest dropped or escaped.
+    const allowed = new Set<string>(ALLOWED_TAGS.filter((tag) => tag !== 'img'));
+    for (const html of [
+      '<xmp><script>alert(1)</script></xmp>',
+      '<p><textarea></textarea/><img src=x onerror=alert(1)></textarea></p>',
+      '<noscript><p title="</noscript><img src=x onerror=alert(1)>"></noscript>',
+      '<div><noscript></div><img src=x onerror=alert(1)></noscript>',
+      '<svg><a href="#"><animate attributeName="href" to="javascript:alert(1)" /></a></svg>',
+      '<math><mi><xmp></mi><img src=x onerror=alert(1)></xmp></math>',
+      '<noembed><img src=x onerror=alert(1)></noembed><noframes><img src=x onerror=alert(1)></noframes>',
+      '<iframe><iframe><img src=x onerror=alert(1)></iframe></iframe>',
+      '<meta http-equiv="refresh" content="0;url=javascript:alert(1)">',
+      '<select><option><img src=x onerror=alert(1)></option></select>',
+      '<plaintext><img src=x onerror=alert(1)>',
+    ]) {
+      const tags = [...clean(html).matchAll(/<\/?([a-z][a-z0-9-]*)/gi)].map((match) =>
+        match[1]!.toLowerCase(),
+      );
+      expect(
+        tags.filter((tag) => !allowed.has(tag)),
+        html,
+      ).toEqual([]);
+      expect(clean(html), html).not.toMatch(/<[^>]*\son\w+=/i);
     }
   });
 

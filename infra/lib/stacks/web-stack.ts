@@ -17,7 +17,7 @@ import * as origins from 'aws-cdk-lib/aws-cloudfront-origins';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
 import type { Construct } from 'constructs';
-import { API_BASE_PATH } from '@nutri/shared';
+import { API_BASE_PATH, RUNTIME_CONFIG_FILE, runtimeConfig } from '@nutri/shared';
 import { buildContentSecurityPolicy } from '../content-security-policy';
 import { createLogsBucket, createPrivateBucket } from '../constructs/private-bucket';
 import { acknowledge, wildcardResourceFinding } from '../nag';
@@ -251,10 +251,11 @@ export class WebStack extends Stack {
         ? s3deploy.Source.asset(bundle.directory)
         : s3deploy.Source.data('index.html', PLACEHOLDER_INDEX_HTML);
     // Read by the app at start: the WebSocket URL is only known once the realtime stack exists.
-    const runtimeConfig = s3deploy.Source.jsonData('runtime-config.json', {
-      realtimeUrl: realtime.stage.url,
-    });
-    const entryFiles = ['index.html', 'runtime-config.json'];
+    const runtimeConfigFile = s3deploy.Source.jsonData(
+      RUNTIME_CONFIG_FILE,
+      runtimeConfig(realtime.stage.url),
+    );
+    const entryFiles = ['index.html', RUNTIME_CONFIG_FILE];
     const hashed = `${HASHED_BUNDLE_DIR}/*`;
 
     const bundles = new s3deploy.BucketDeployment(this, 'DeployBundles', {
@@ -276,7 +277,7 @@ export class WebStack extends Stack {
     });
     const entry = new s3deploy.BucketDeployment(this, 'DeployEntry', {
       destinationBucket: this.webBucket,
-      sources: [site, runtimeConfig],
+      sources: [site, runtimeConfigFile],
       exclude: ['*'],
       include: entryFiles,
       prune: false,

@@ -4,7 +4,12 @@
  * ticket when it drops (Reconnecting), with growing pauses. After a few failed attempts in a row it gives
  * up (Disconnected: the screen asks to refresh the page).
  */
-import { CHAT_PING_INTERVAL_MS, type ChatServerEvent } from '@nutri/shared';
+import {
+  CHAT_PING_INTERVAL_MS,
+  RUNTIME_CONFIG_FILE,
+  runtimeConfigSchema,
+  type ChatServerEvent,
+} from '@nutri/shared';
 import { fetchConnectionTicket } from '../api/chat-api';
 
 export type ConnectionStatus = 'Connecting' | 'Connected' | 'Reconnecting' | 'Disconnecting' | 'Disconnected';
@@ -15,16 +20,16 @@ export type ChatSocketEvent = ChatServerEvent | { type: 'error'; code: string; m
 /** Pauses before reconnect attempts; after the last one the channel is Disconnected. */
 const RETRY_DELAYS_MS = [500, 1000, 2000, 4000, 8000, 15000];
 
-/** The WebSocket URL: the deployed one from runtime-config.json, else `/ws` on this origin (local stack). */
+/** The WebSocket URL: the one runtime-config.json names (deployed and local), else `/ws` on this origin. */
 const resolveSocketUrl = async () => {
   try {
-    const response = await fetch('/runtime-config.json', { cache: 'no-store' });
+    const response = await fetch(`/${RUNTIME_CONFIG_FILE}`, { cache: 'no-store' });
     if (response.ok) {
-      const config = (await response.json()) as { realtimeUrl?: unknown };
-      if (typeof config.realtimeUrl === 'string' && config.realtimeUrl) return config.realtimeUrl;
+      const config = runtimeConfigSchema.safeParse(await response.json());
+      if (config.success) return config.data.realtimeUrl;
     }
   } catch {
-    // No runtime config (local stack): same origin.
+    // Unreadable: the same origin's `/ws`, where the local gateway listens.
   }
   return `${window.location.protocol === 'https:' ? 'wss' : 'ws'}://${window.location.host}/ws`;
 };
