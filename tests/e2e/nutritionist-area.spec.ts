@@ -202,7 +202,7 @@ test.describe('nutritionist area', () => {
     await cancel.getByRole('radio', { name: 'Scelta del paziente' }).check();
     await expectNoSeriousViolations(page);
     await cancel.getByRole('button', { name: 'Annulla l’appuntamento' }).click();
-    await expect(cancel.getByText('Sei sicuro di voler annullare l’appuntamento?')).toBeVisible();
+    await expect(cancel.getByText('Vuoi davvero annullare l’appuntamento?')).toBeVisible();
     await cancel.getByRole('button', { name: 'Sì, annulla' }).click();
     await expect(page.getByText('Appuntamento annullato con successo')).toBeVisible();
     // The status filter (awaiting payment) no longer lists it; without filters it shows as cancelled.

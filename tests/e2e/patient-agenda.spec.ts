@@ -92,7 +92,7 @@ test.describe('patient agenda', () => {
 
     await page.getByRole('button', { name: 'Annulla l’incontro' }).click();
     const dialog = page.getByRole('dialog', { name: 'Annulla l’incontro conoscitivo' });
-    await expect(dialog).toContainText('Sei sicuro di voler annullare l’appuntamento?');
+    await expect(dialog).toContainText('Vuoi davvero annullare l’appuntamento?');
     expect(await seriousViolations(page)).toEqual([]);
     await dialog.getByRole('button', { name: 'Sì, annulla' }).click();
     await expect(page.getByText('Appuntamento annullato con successo')).toBeVisible();
