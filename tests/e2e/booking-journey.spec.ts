@@ -21,6 +21,8 @@ import {
 import { invoicingNutritionistWithPatient } from '../support/nutritionist-pair';
 import { acceptPrivacyContracts, fillMissingBillingData } from '../support/payment-ui';
 
+const SCREENSHOTS = process.env.NUTRI_SCREENSHOTS_DIR;
+
 test('a patient books the introduction, the nutritionist completes it and books a paid visit, the patient pays', async ({
   page,
   browser,
@@ -118,6 +120,19 @@ test('a patient books the introduction, the nutritionist completes it and books 
   await page.goto(bookingUrl);
   await expect(page.getByRole('heading', { level: 1, name: 'Visita Nutrizionale' })).toBeVisible();
   await expect(page.getByText('Confermato', { exact: true }).first()).toBeVisible();
+  // Paid and confirmed: the page says how to move or cancel it (in the chat, free until 2 days before).
+  const change = page.getByRole('region', { name: 'Spostare o annullare' });
+  await expect(change).toContainText('scrivi in chat al tuo nutrizionista');
+  await expect(change).toContainText(
+    `Fino a ${weekdayLabel(dayIn(3))} alle 17:05 (2 giorni prima) è gratuito`,
+  );
+  await expect(change.getByRole('link', { name: 'Scrivi in chat' })).toHaveAttribute('href', '/Chat');
+  await expectNoSeriousViolations(page);
+  if (SCREENSHOTS)
+    await page.screenshot({
+      path: `${SCREENSHOTS}/paid-visit-change-rule-${testInfo.project.name}.png`,
+      fullPage: true,
+    });
 
   // The chat with the nutritionist shows the payment message.
   await page.goto('/Chat');
