@@ -217,7 +217,9 @@ test.describe('patient agenda', () => {
     await expect(agenda).toContainText('Visita Nutrizionale');
     await expect(agenda).toContainText(`Da pagare entro ${deadline}`);
     await agenda.getByRole('link').click();
-    await expect(page.getByText('In attesa di pagamento')).toBeVisible();
+    // The agenda names the status too: the booking page's own heading first.
+    await expect(page.getByRole('heading', { level: 1, name: 'Visita Nutrizionale' })).toBeVisible();
+    await expect(page.getByText('In attesa di pagamento', { exact: true })).toBeVisible();
     const payment = page.getByRole('region', { name: 'Pagamento' });
     await expect(payment).toContainText(`Da pagare entro ${deadline}`);
     await expect(payment.getByRole('button', { name: /^Paga 55\s€$/ })).toBeEnabled();
