@@ -120,9 +120,9 @@ test.describe('nutritionist area', () => {
     const visitDay = dayIn(2);
     // Esc closes the picker and leaves the dialog open.
     await create.getByRole('button', { name: 'Data e ora' }).click();
-    await expect(page.getByRole('dialog', { name: 'Scegli la data' })).toBeVisible();
+    await expect(page.getByRole('group', { name: 'Scegli la data' })).toBeVisible();
     await page.keyboard.press('Escape');
-    await expect(page.getByRole('dialog', { name: 'Scegli la data' })).toBeHidden();
+    await expect(page.getByRole('group', { name: 'Scegli la data' })).toBeHidden();
     await expect(create).toBeVisible();
     await pickDateTime(page, create.getByRole('button', { name: 'Data e ora' }), visitDay, '10:30', {
       checkAccessibility: true,
