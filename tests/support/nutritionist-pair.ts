@@ -2,9 +2,8 @@
  * The start of many browser tests: a fresh nutritionist (hidden profile) and a patient of theirs, made on
  * the stack by integration/support/visits.ts and signed in through the API.
  */
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { api } from '../integration/support/api';
-import { createNutritionist, createPatientOf } from '../integration/support/visits';
+import { createNutritionist, createPatientOf, withoutPrivacyContracts } from '../integration/support/visits';
 
 /** A fresh nutritionist and their patient; give a name unique to the test when a page lists patients. */
 export const nutritionistWithPatient = async (patientName: string) => {
@@ -33,15 +32,6 @@ export const invoicingNutritionistWithPatient = async (patientName: string) => {
   });
   if (billing.status !== 201) throw new Error(`billing profile: ${billing.status}`);
   const patient = await createPatientOf(nutritionist.id, patientName);
-  const { db, tableName } = await import('../../functions/src/platform/db/client');
-  const { patientKey } = await import('../../functions/src/onboarding/patients-repo');
-  await db().send(
-    new UpdateCommand({
-      TableName: tableName(),
-      Key: patientKey(patient.id),
-      UpdateExpression: 'SET PrivacyContractSigned = :false',
-      ExpressionAttributeValues: { ':false': false },
-    }),
-  );
+  await withoutPrivacyContracts(patient.id);
   return { nutritionist, patient };
 };

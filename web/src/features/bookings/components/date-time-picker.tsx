@@ -57,6 +57,30 @@ interface DateTimePickerProps {
 
 type Stage = 'date' | 'hour' | 'minute';
 
+/** One hour or minute of the picker's grids. */
+function TimeButton(props: {
+  label: string;
+  ariaLabel: string;
+  selected: boolean;
+  disabled: boolean;
+  onClick: () => void;
+}) {
+  return (
+    <Button
+      size="compact-md"
+      h={40}
+      px={0}
+      variant={props.selected ? 'filled' : 'default'}
+      disabled={props.disabled}
+      aria-label={props.ariaLabel}
+      {...STOP_ESCAPE}
+      onClick={props.onClick}
+    >
+      {props.label}
+    </Button>
+  );
+}
+
 export function DateTimePicker({
   label,
   value,
@@ -185,44 +209,34 @@ export function DateTimePicker({
             {stage === 'hour' && date ? (
               <SimpleGrid cols={6} spacing={6} verticalSpacing={6} role="group" aria-label="Ora">
                 {HOURS.map((h) => (
-                  <Button
+                  <TimeButton
                     key={h}
-                    size="compact-md"
-                    h={40}
-                    px={0}
-                    variant={hour === h ? 'filled' : 'default'}
+                    label={pad(h)}
+                    ariaLabel={`ore ${pad(h)}`}
+                    selected={hour === h}
                     disabled={hourFullyPast(date, h)}
-                    aria-label={`ore ${pad(h)}`}
-                    {...STOP_ESCAPE}
                     onClick={() => {
                       setHour(h);
                       setStage('minute');
                     }}
-                  >
-                    {pad(h)}
-                  </Button>
+                  />
                 ))}
               </SimpleGrid>
             ) : null}
             {stage === 'minute' && date && hour !== null ? (
               <SimpleGrid cols={4} spacing={6} verticalSpacing={6} role="group" aria-label="Minuti">
                 {MINUTES.map((m) => (
-                  <Button
+                  <TimeButton
                     key={m}
-                    size="compact-md"
-                    h={40}
-                    px={0}
-                    variant={value === `${date}T${pad(hour)}:${pad(m)}` ? 'filled' : 'default'}
+                    label={`${pad(hour)}:${pad(m)}`}
+                    ariaLabel={`${pad(hour)}:${pad(m)}`}
+                    selected={value === `${date}T${pad(hour)}:${pad(m)}`}
                     disabled={isPast(date, hour, m)}
-                    aria-label={`${pad(hour)}:${pad(m)}`}
-                    {...STOP_ESCAPE}
                     onClick={() => {
                       onChange(`${date}T${pad(hour)}:${pad(m)}`);
                       close();
                     }}
-                  >
-                    {`${pad(hour)}:${pad(m)}`}
-                  </Button>
+                  />
                 ))}
               </SimpleGrid>
             ) : null}
