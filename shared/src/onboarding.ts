@@ -118,7 +118,7 @@ export const QUESTIONNAIRE: readonly Question[] = [
   },
   {
     key: QUESTION_KEYS.genderPreference,
-    label: 'Preferisci essere seguito da…',
+    label: 'Chi preferisci che ti segua?',
     type: 'MULTIPLE_CHOICE',
     required: true,
     options: [

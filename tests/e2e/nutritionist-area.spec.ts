@@ -120,9 +120,9 @@ test.describe('nutritionist area', () => {
     const visitDay = dayIn(2);
     // Esc closes the picker and leaves the dialog open.
     await create.getByRole('button', { name: 'Data e ora' }).click();
-    await expect(page.getByRole('dialog', { name: 'Scegli la data' })).toBeVisible();
+    await expect(page.getByRole('group', { name: 'Scegli la data' })).toBeVisible();
     await page.keyboard.press('Escape');
-    await expect(page.getByRole('dialog', { name: 'Scegli la data' })).toBeHidden();
+    await expect(page.getByRole('group', { name: 'Scegli la data' })).toBeHidden();
     await expect(create).toBeVisible();
     await pickDateTime(page, create.getByRole('button', { name: 'Data e ora' }), visitDay, '10:30', {
       checkAccessibility: true,
@@ -202,7 +202,7 @@ test.describe('nutritionist area', () => {
     await cancel.getByRole('radio', { name: 'Scelta del paziente' }).check();
     await expectNoSeriousViolations(page);
     await cancel.getByRole('button', { name: 'Annulla l’appuntamento' }).click();
-    await expect(cancel.getByText('Sei sicuro di voler annullare l’appuntamento?')).toBeVisible();
+    await expect(cancel.getByText('Vuoi davvero annullare l’appuntamento?')).toBeVisible();
     await cancel.getByRole('button', { name: 'Sì, annulla' }).click();
     await expect(page.getByText('Appuntamento annullato con successo')).toBeVisible();
     // The status filter (awaiting payment) no longer lists it; without filters it shows as cancelled.

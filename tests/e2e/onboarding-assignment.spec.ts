@@ -76,7 +76,7 @@ test.describe('patients to assign (/Admin/UnassignedPatients)', () => {
 
     await dialog.getByRole('button', { name: 'Assegna e avvisa il paziente' }).click();
     await expect(dialog).toBeHidden();
-    await expect(page.getByText(`${patient.name} ora è seguito da ${chosenName}`)).toBeVisible();
+    await expect(page.getByText(`${patient.name} ora ha come nutrizionista ${chosenName}`)).toBeVisible();
     await expect(card).toHaveCount(0);
 
     await expect

@@ -92,7 +92,7 @@ test.describe('patient agenda', () => {
 
     await page.getByRole('button', { name: 'Annulla l’incontro' }).click();
     const dialog = page.getByRole('dialog', { name: 'Annulla l’incontro conoscitivo' });
-    await expect(dialog).toContainText('Sei sicuro di voler annullare l’appuntamento?');
+    await expect(dialog).toContainText('Vuoi davvero annullare l’appuntamento?');
     expect(await seriousViolations(page)).toEqual([]);
     await dialog.getByRole('button', { name: 'Sì, annulla' }).click();
     await expect(page.getByText('Appuntamento annullato con successo')).toBeVisible();
@@ -217,7 +217,9 @@ test.describe('patient agenda', () => {
     await expect(agenda).toContainText('Visita Nutrizionale');
     await expect(agenda).toContainText(`Da pagare entro ${deadline}`);
     await agenda.getByRole('link').click();
-    await expect(page.getByText('In attesa di pagamento')).toBeVisible();
+    // The agenda names the status too: the booking page's own heading first.
+    await expect(page.getByRole('heading', { level: 1, name: 'Visita Nutrizionale' })).toBeVisible();
+    await expect(page.getByText('In attesa di pagamento', { exact: true })).toBeVisible();
     const payment = page.getByRole('region', { name: 'Pagamento' });
     await expect(payment).toContainText(`Da pagare entro ${deadline}`);
     await expect(payment.getByRole('button', { name: /^Paga 55\s€$/ })).toBeEnabled();

@@ -5,17 +5,11 @@
  * booking confirmed; the chat holds the payment message.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { BookingStatus, parseMessageAttributes, paymentTexts } from '@nutri/shared';
 import { api } from '../integration/support/api';
-import {
-  addAvailability,
-  bookVisitFor,
-  createNutritionist,
-  createPatientOf,
-  romeDateIn,
-} from '../integration/support/visits';
+import { addAvailability, bookVisitFor, romeDateIn } from '../integration/support/visits';
 import { seriousViolations } from '../support/axe';
+import { invoicingNutritionistWithPatient } from '../support/nutritionist-pair';
 import { acceptPrivacyContracts, fillMissingBillingData } from '../support/payment-ui';
 
 const SCREENSHOTS = process.env.NUTRI_SCREENSHOTS_DIR;
@@ -30,33 +24,9 @@ const signIn = async (page: Page, email: string, password: string) => {
   await expect(page).toHaveURL(/\/Patients$|\/$/);
 };
 
-/** A nutritionist who can invoice (active billing profile with partita IVA) and a visit awaiting payment. */
+/** A nutritionist who can invoice, a patient without the privacy contracts and a visit awaiting payment. */
 const setUp = async () => {
-  const nutritionist = await createNutritionist();
-  const billing = await api('POST', 'User/BillingProfilesSelf', {
-    token: nutritionist.token,
-    body: {
-      RagioneSociale: 'Studio Nutrizione Bianchi',
-      CodiceFiscale: 'RSSMRA85T10A562S',
-      PartitaIva: '12345678903',
-      Address: 'Via Roma 1',
-      PostalCode: '00185',
-      ComuneId: 'H501',
-    },
-  });
-  expect(billing.status).toBe(201);
-  const patient = await createPatientOf(nutritionist.id, 'Elena Galli');
-  // A patient who has not accepted the privacy contracts yet (like the demo patient).
-  const { db, tableName } = await import('../../functions/src/platform/db/client');
-  const { patientKey } = await import('../../functions/src/onboarding/patients-repo');
-  await db().send(
-    new UpdateCommand({
-      TableName: tableName(),
-      Key: patientKey(patient.id),
-      UpdateExpression: 'SET PrivacyContractSigned = :false',
-      ExpressionAttributeValues: { ':false': false },
-    }),
-  );
+  const { nutritionist, patient } = await invoicingNutritionistWithPatient('Elena Galli');
   const date = romeDateIn(9);
   await addAvailability(nutritionist, date, '15:00', '18:00');
   const booking = await bookVisitFor(nutritionist, patient.id, 2, `${date}T16:00`);

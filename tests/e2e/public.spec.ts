@@ -487,6 +487,19 @@ test.describe('content administration', () => {
     expect(await page.getByRole('article').locator('[onerror]').count()).toBe(0);
   });
 
+  test('the "Chi siamo" editor gives its public address as /About, not the blog', async ({ page }) => {
+    await signInAsAdmin(page);
+    await page.goto('/Admin/Content/StaticContent/1');
+    const form = page.getByRole('form', { name: 'Contenuto' });
+    await expect(form.getByLabel('Titolo')).toHaveValue('Chi siamo');
+    const address = form.getByLabel('Indirizzo (friendly URL)');
+    await expect(address).toHaveAccessibleDescription(/pubblicata su \/About\.$/);
+    await expect(address).not.toHaveAccessibleDescription(/\/Blog\//);
+    await page.getByRole('link', { name: 'Vedi sul sito' }).click();
+    await expect(page).toHaveURL(/\/About$/);
+    await expect(mainHeading(page)).toHaveText('Chi siamo');
+  });
+
   test('an admin manages tags and a gallery (upload, reorder, delete with confirmation)', async ({
     page,
   }, testInfo) => {

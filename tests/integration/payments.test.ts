@@ -26,6 +26,7 @@ import {
   createNutritionist,
   createPatientOf,
   romeDateIn,
+  withoutPrivacyContracts,
   type TestPatient,
 } from './support/visits';
 
@@ -429,17 +430,7 @@ describe('CreateSession: privacy contracts', () => {
     });
     expect(billing.status).toBe(201);
     // createPatientOf signs the contracts; this patient has not.
-    const { db, tableName } = await import('../../functions/src/platform/db/client');
-    const { patientKey } = await import('../../functions/src/onboarding/patients-repo');
-    const { UpdateCommand } = await import('@aws-sdk/lib-dynamodb');
-    await db().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: patientKey(patient.id),
-        UpdateExpression: 'SET PrivacyContractSigned = :false',
-        ExpressionAttributeValues: { ':false': false },
-      }),
-    );
+    await withoutPrivacyContracts(patient.id);
     const refused = await createSession(patient, booking.BookingId);
     expect(refused.status).toBe(422);
     expect(refused.body).toMatchObject({

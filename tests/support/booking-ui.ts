@@ -47,7 +47,7 @@ export const pickDateTime = async (
   options: { checkAccessibility?: boolean } = {},
 ) => {
   await field.click();
-  const picker = page.getByRole('dialog', { name: 'Scegli la data' });
+  const picker = page.getByRole('group', { name: 'Scegli la data' });
   await expect(picker).toBeVisible();
   if (options.checkAccessibility) await expectNoSeriousViolations(page);
   const day = picker.getByRole('button', { name: dayLabel(date), exact: true });
@@ -57,7 +57,7 @@ export const pickDateTime = async (
   if (options.checkAccessibility) await expectNoSeriousViolations(page);
   await page.getByRole('button', { name: time, exact: true }).click();
   await expect(picker).toBeHidden();
-  await expect(page.getByRole('dialog', { name: /scegli i minuti/ })).toBeHidden();
+  await expect(page.getByRole('group', { name: /scegli i minuti/ })).toBeHidden();
 };
 
 /** Signs in on /Login and waits for the home (`/`). */

@@ -8,7 +8,7 @@ export const passwordResetMail = (displayName: string, url: string) =>
     paragraphs: [
       'abbiamo ricevuto una richiesta per reimpostare la password del tuo account Nutrì.',
       'Il link è valido per 1 ora e può essere usato una sola volta.',
-      'Se non sei stato tu, ignora questa e-mail: la tua password resta invariata.',
+      'Se la richiesta non è partita da te, ignora questa e-mail: la tua password resta invariata.',
     ],
     action: { label: 'Reimposta la password', url },
   });

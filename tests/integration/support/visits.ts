@@ -139,6 +139,21 @@ export const createPatientOf = async (
   return { id, email, password: PASSWORD, name, displayName, token };
 };
 
+/** Leaves the patient without the privacy contracts accepted (createPatientOf signs them). */
+export const withoutPrivacyContracts = async (patientUserId: string) => {
+  const { db, tableName } = await import('../../../functions/src/platform/db/client');
+  const { patientKey } = await import('../../../functions/src/onboarding/patients-repo');
+  const { UpdateCommand } = await import('@aws-sdk/lib-dynamodb');
+  await db().send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: patientKey(patientUserId),
+      UpdateExpression: 'SET PrivacyContractSigned = :false',
+      ExpressionAttributeValues: { ':false': false },
+    }),
+  );
+};
+
 /** The Rome date `days` after today (YYYY-MM-DD). */
 export const romeDateIn = (days: number) => addRomeDays(romeDate(new Date()), days);
 

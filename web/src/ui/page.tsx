@@ -12,6 +12,8 @@ interface PageProps {
   /** Open Graph image and type, canonical path, noindex (see ui/head.ts). */
   head?: Omit<HeadInfo, 'title' | 'description'>;
   size?: ContainerProps['size'];
+  /** On the page container, for a page that lays itself out (e.g. fills the screen). */
+  className?: string;
   children?: ReactNode;
 }
 
@@ -23,6 +25,7 @@ export function Page({
   metaDescription,
   head,
   size = 'lg',
+  className,
   children,
 }: PageProps) {
   useHead({
@@ -31,7 +34,7 @@ export function Page({
     description: metaDescription ?? (typeof description === 'string' ? description : null),
   });
   return (
-    <Container size={size} py={{ base: 'lg', md: 'xl' }}>
+    <Container size={size} py={{ base: 'lg', md: 'xl' }} className={className}>
       <Stack gap="xs" mb="xl">
         <Title order={1} fz={{ base: 28, md: 36 }}>
           {title}

@@ -4,11 +4,11 @@
  */
 export const bookingUiTexts = {
   // Confirmations (spec section 5: cancel, modify, complete and the WhatsApp notice each ask first).
-  confirmCancel: 'Sei sicuro di voler annullare l’appuntamento?',
+  confirmCancel: 'Vuoi davvero annullare l’appuntamento?',
   confirmModify: "Sei sicuro di voler modificare la data dell'appuntamento?",
   confirmComplete: "Sei sicuro di voler completare l'appuntamento?",
   confirmWhatsApp:
-    'Vuoi inviare al paziente un avviso urgente su WhatsApp? Riceverà un messaggio che lo invita a leggere la chat.',
+    'Vuoi inviare al paziente un avviso urgente su WhatsApp? Riceverà un messaggio con l’invito a leggere la chat.',
   // Outcomes (spec section 8).
   created: 'Appuntamento creato con successo',
   createFailed: "Impossibile creare l'appuntamento",

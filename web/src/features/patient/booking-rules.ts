@@ -6,6 +6,8 @@
 import {
   BookingStatus,
   BookingType,
+  FREE_CHANGE_DEADLINE_DAYS,
+  freeChangeDeadline,
   inRome,
   isFreeChangeAllowed,
   paymentDeadline,
@@ -31,6 +33,21 @@ export const canPatientCancel = (booking: BookingView) =>
 /** Cancelling later than 2 days before the visit leaves the next introductory visit to the nutritionist. */
 export const isLateCancellation = (booking: BookingView, now = new Date()) =>
   !isFreeChangeAllowed(new Date(booking.BookingTime), now);
+
+/**
+ * How a paid, confirmed visit is moved or cancelled: the patient asks in the chat; free with a full
+ * refund until 2 days before (Rome wall clock), after that it counts as done (docs/product.md, FAQ).
+ */
+export const changeRuleText = (bookingTime: string, now = new Date()) => {
+  const deadline = freeChangeDeadline(new Date(bookingTime));
+  return deadline.getTime() >= now.getTime()
+    ? `Per spostare o annullare la visita scrivi in chat al tuo nutrizionista. Fino a ${inRome(deadline).format(deadlineFormat)} (${FREE_CHANGE_DEADLINE_DAYS} giorni prima) è gratuito e ti rimborsiamo l’intero importo; dopo, la visita viene considerata effettuata e non è rimborsabile.`
+    : `Mancano meno di ${FREE_CHANGE_DEADLINE_DAYS} giorni: se ora sposti o annulli la visita, viene considerata effettuata e non è rimborsabile. Per qualsiasi cambio scrivi in chat al tuo nutrizionista.`;
+};
+
+/** A visit paid and still to come: the one whose change rule the patient needs to know. */
+export const isPaidUpcomingVisit = (booking: BookingView) =>
+  booking.BookingStatusId === BookingStatus.BOOKED && booking.Price > 0;
 
 /** The video call is for a BOOKED visit, on its day (Rome calendar). */
 export const isVideoDay = (booking: BookingView, now = new Date()) =>

@@ -48,6 +48,9 @@ import { ModifyBookingDialog } from './modify-booking-dialog';
 import classes from './booking-card.module.css';
 import dateClasses from './booking-date-block.module.css';
 
+/** One toast for the urgent notices: the latest outcome replaces an earlier one, whichever card sent it. */
+const URGENT_NOTICE_TOAST = 'urgent-notice';
+
 type Dialog = 'cancel' | 'modify' | 'complete' | 'whatsapp' | null;
 
 /** Amount paid, in words fitting the status (unpaid, paid, refund owed). */
@@ -105,13 +108,14 @@ export function BookingCard({
   const runWhatsApp = async () => {
     try {
       await sendUrgentNotice(booking.PatientUserId);
-      showSuccessToast(bookingUiTexts.whatsAppSent);
+      showSuccessToast(bookingUiTexts.whatsAppSent, { outcomeOf: URGENT_NOTICE_TOAST });
     } catch (error) {
       const noPhone = isApiError(error) && (error.status === 422 || error.status === 400);
       // The server explains a refusal in Italian (too soon after the last notice, WhatsApp not available).
       const explained = isApiError(error) && error.status !== 401 ? error.serverMessage : null;
       showErrorToast(noPhone ? bookingUiTexts.whatsAppNoPhone : (explained ?? actionErrorMessage(error)), {
         title: bookingUiTexts.whatsAppFailedTitle,
+        outcomeOf: URGENT_NOTICE_TOAST,
       });
       throw error;
     }
@@ -261,6 +265,8 @@ export function BookingCard({
         message={bookingUiTexts.confirmWhatsApp}
         confirmLabel="Sì, invia"
         onConfirm={runWhatsApp}
+        // The refusals (no phone number, a notice sent moments ago) do not go away by trying again.
+        closeOnFailure
       />
     </Paper>
   );

@@ -1,7 +1,8 @@
 /**
  * The generic confirmation (spec section 2: cancel and confirm, optional custom buttons). The action runs
- * while the dialog shows its progress; the dialog closes when it succeeds and stays open when it fails
- * (the caller reports the failure).
+ * while the dialog shows its progress; the dialog closes when it succeeds. When it fails the caller reports
+ * the failure, and the dialog stays open to try again unless `closeOnFailure` says a retry cannot help
+ * (the toast then explains why).
  */
 import { useState, type ReactNode } from 'react';
 import { Button, Group, Modal, Text } from '@mantine/core';
@@ -15,6 +16,7 @@ interface ConfirmDialogProps {
   cancelLabel?: string;
   confirmColor?: string;
   onConfirm: () => Promise<unknown>;
+  closeOnFailure?: boolean;
 }
 
 export function ConfirmDialog({
@@ -26,6 +28,7 @@ export function ConfirmDialog({
   cancelLabel = 'Annulla',
   confirmColor,
   onConfirm,
+  closeOnFailure = false,
 }: ConfirmDialogProps) {
   const [running, setRunning] = useState(false);
   const confirm = async () => {
@@ -34,7 +37,8 @@ export function ConfirmDialog({
       await onConfirm();
       onClose();
     } catch {
-      // The caller has reported the failure; the dialog stays open to try again or close.
+      // The caller has reported the failure.
+      if (closeOnFailure) onClose();
     } finally {
       setRunning(false);
     }

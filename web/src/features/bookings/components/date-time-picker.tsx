@@ -3,9 +3,13 @@
  * minute in 5-minute steps on a 24-hour clock, weeks starting on Monday; choosing the minute sets the value
  * and closes the picker. Values are Rome wall-clock `YYYY-MM-DDTHH:mm` (spec section 5), and times already
  * past are disabled.
+ *
+ * The picker opens in the dialog's own flow, right below its field, not as a floating layer: floating, it
+ * had no room below the last field of a dialog, flipped up and hid the dialog's other fields (and its own
+ * label) while the user was choosing; in the flow it only pushes the buttons down.
  */
-import { useId, useState } from 'react';
-import { ActionIcon, Button, Group, Input, InputBase, Popover, SimpleGrid, Stack, Text } from '@mantine/core';
+import { useEffect, useId, useRef, useState } from 'react';
+import { ActionIcon, Button, Group, Input, InputBase, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { DatePicker } from '@mantine/dates';
 import { IconArrowLeft, IconCalendarClock } from '@tabler/icons-react';
 import dayjs from 'dayjs';
@@ -53,6 +57,30 @@ interface DateTimePickerProps {
 
 type Stage = 'date' | 'hour' | 'minute';
 
+/** One hour or minute of the picker's grids. */
+function TimeButton(props: {
+  label: string;
+  ariaLabel: string;
+  selected: boolean;
+  disabled: boolean;
+  onClick: () => void;
+}) {
+  return (
+    <Button
+      size="compact-md"
+      h={40}
+      px={0}
+      variant={props.selected ? 'filled' : 'default'}
+      disabled={props.disabled}
+      aria-label={props.ariaLabel}
+      {...STOP_ESCAPE}
+      onClick={props.onClick}
+    >
+      {props.label}
+    </Button>
+  );
+}
+
 export function DateTimePicker({
   label,
   value,
@@ -66,6 +94,9 @@ export function DateTimePicker({
   const [date, setDate] = useState<string | null>(null);
   const [hour, setHour] = useState<number | null>(null);
   const headingId = useId();
+  const panelId = useId();
+  const fieldRef = useRef<HTMLButtonElement>(null);
+  const panelRef = useRef<HTMLDivElement>(null);
   // Read when the picker opens and on every render while open: a time becomes past as the clock moves.
   const now = toLocalDateTime(new Date());
   const today = romeToday();
@@ -76,6 +107,17 @@ export function DateTimePicker({
     setStage('date');
     setOpened(true);
   };
+
+  const close = () => {
+    setOpened(false);
+    fieldRef.current?.focus();
+  };
+
+  // Opening, and each step (date, hour, minute), moves focus to the picker: keyboard and screen-reader
+  // users land where they choose, and Esc never starts from a button the step just removed.
+  useEffect(() => {
+    if (opened) panelRef.current?.focus();
+  }, [opened, stage]);
 
   const isPast = (day: string, h: number, m: number) => `${day}T${pad(h)}:${pad(m)}` <= now;
   const hourFullyPast = (day: string, h: number) => isPast(day, h, 60 - TIME_PICKER_STEP_MINUTES);
@@ -88,118 +130,119 @@ export function DateTimePicker({
         : `${formatDayLong(date!)}, ore ${pad(hour!)}: scegli i minuti`;
 
   return (
-    <Popover
-      opened={opened}
-      onChange={setOpened}
-      trapFocus
-      returnFocus
-      position="bottom-start"
-      shadow="md"
-      radius="md"
-    >
-      <Popover.Target>
-        <InputBase
-          component="button"
-          type="button"
-          label={label}
-          description={description}
-          error={error}
-          pointer
-          disabled={disabled}
-          onClick={() => (opened ? setOpened(false) : open())}
-          rightSection={<IconCalendarClock size={18} aria-hidden />}
-          rightSectionPointerEvents="none"
+    <Stack gap="xs">
+      <InputBase
+        ref={fieldRef}
+        component="button"
+        type="button"
+        label={label}
+        description={description}
+        error={error}
+        pointer
+        disabled={disabled}
+        aria-expanded={opened}
+        aria-controls={opened ? panelId : undefined}
+        onClick={() => (opened ? setOpened(false) : open())}
+        rightSection={<IconCalendarClock size={18} aria-hidden />}
+        rightSectionPointerEvents="none"
+      >
+        {value ? (
+          formatLocalDateTime(value)
+        ) : (
+          <Input.Placeholder c="dimmed">Scegli data e ora</Input.Placeholder>
+        )}
+      </InputBase>
+      {opened ? (
+        <Paper
+          ref={panelRef}
+          id={panelId}
+          role="group"
+          aria-labelledby={headingId}
+          tabIndex={-1}
+          withBorder
+          radius="md"
+          p="sm"
+          className={classes.panel}
+          {...STOP_ESCAPE}
+          onKeyDown={(event) => {
+            if (event.key !== 'Escape') return;
+            event.stopPropagation();
+            close();
+          }}
         >
-          {value ? (
-            formatLocalDateTime(value)
-          ) : (
-            <Input.Placeholder c="dimmed">Scegli data e ora</Input.Placeholder>
-          )}
-        </InputBase>
-      </Popover.Target>
-      <Popover.Dropdown aria-labelledby={headingId} p="sm">
-        <Stack gap="xs" w={{ base: 280, xs: 300 }}>
-          <Group gap="xs" wrap="nowrap" mih={28}>
-            {stage !== 'date' ? (
-              <ActionIcon
-                variant="subtle"
-                aria-label={stage === 'hour' ? 'Torna alla data' : 'Torna all’ora'}
-                {...STOP_ESCAPE}
-                onClick={() => setStage(stage === 'hour' ? 'date' : 'hour')}
-              >
-                <IconArrowLeft size={18} aria-hidden />
-              </ActionIcon>
+          <Stack gap="xs" w={{ base: 280, xs: 300 }}>
+            <Group gap="xs" wrap="nowrap" mih={28}>
+              {stage !== 'date' ? (
+                <ActionIcon
+                  variant="subtle"
+                  aria-label={stage === 'hour' ? 'Torna alla data' : 'Torna all’ora'}
+                  {...STOP_ESCAPE}
+                  onClick={() => setStage(stage === 'hour' ? 'date' : 'hour')}
+                >
+                  <IconArrowLeft size={18} aria-hidden />
+                </ActionIcon>
+              ) : null}
+              <Text id={headingId} fw={600} size="sm" style={{ textTransform: 'none' }}>
+                {stageTitle}
+              </Text>
+            </Group>
+            {stage === 'date' ? (
+              <ItalianDates>
+                <DatePicker
+                  value={date}
+                  onChange={(picked) => {
+                    if (!picked) return;
+                    setDate(picked);
+                    setStage('hour');
+                  }}
+                  minDate={today}
+                  {...(date ? { defaultDate: date } : {})}
+                  getDayAriaLabel={dayAriaLabel}
+                  ariaLabels={CALENDAR_ARIA_LABELS}
+                  classNames={CALENDAR_CLASS_NAMES}
+                  highlightToday
+                  // Esc closes the picker only, not the dialog around the field (Mantine's own date inputs do this).
+                  __stopPropagation
+                />
+              </ItalianDates>
             ) : null}
-            <Text id={headingId} fw={600} size="sm" style={{ textTransform: 'none' }}>
-              {stageTitle}
-            </Text>
-          </Group>
-          {stage === 'date' ? (
-            <ItalianDates>
-              <DatePicker
-                value={date}
-                onChange={(picked) => {
-                  if (!picked) return;
-                  setDate(picked);
-                  setStage('hour');
-                }}
-                minDate={today}
-                {...(date ? { defaultDate: date } : {})}
-                getDayAriaLabel={dayAriaLabel}
-                ariaLabels={CALENDAR_ARIA_LABELS}
-                classNames={CALENDAR_CLASS_NAMES}
-                highlightToday
-                // Esc closes the picker only, not the dialog around the field (Mantine's own date inputs do this).
-                __stopPropagation
-              />
-            </ItalianDates>
-          ) : null}
-          {stage === 'hour' && date ? (
-            <SimpleGrid cols={6} spacing={6} verticalSpacing={6} role="group" aria-label="Ora">
-              {HOURS.map((h) => (
-                <Button
-                  key={h}
-                  size="compact-md"
-                  h={40}
-                  px={0}
-                  variant={hour === h ? 'filled' : 'default'}
-                  disabled={hourFullyPast(date, h)}
-                  aria-label={`ore ${pad(h)}`}
-                  {...STOP_ESCAPE}
-                  onClick={() => {
-                    setHour(h);
-                    setStage('minute');
-                  }}
-                >
-                  {pad(h)}
-                </Button>
-              ))}
-            </SimpleGrid>
-          ) : null}
-          {stage === 'minute' && date && hour !== null ? (
-            <SimpleGrid cols={4} spacing={6} verticalSpacing={6} role="group" aria-label="Minuti">
-              {MINUTES.map((m) => (
-                <Button
-                  key={m}
-                  size="compact-md"
-                  h={40}
-                  px={0}
-                  variant={value === `${date}T${pad(hour)}:${pad(m)}` ? 'filled' : 'default'}
-                  disabled={isPast(date, hour, m)}
-                  aria-label={`${pad(hour)}:${pad(m)}`}
-                  {...STOP_ESCAPE}
-                  onClick={() => {
-                    onChange(`${date}T${pad(hour)}:${pad(m)}`);
-                    setOpened(false);
-                  }}
-                >
-                  {`${pad(hour)}:${pad(m)}`}
-                </Button>
-              ))}
-            </SimpleGrid>
-          ) : null}
-        </Stack>
-      </Popover.Dropdown>
-    </Popover>
+            {stage === 'hour' && date ? (
+              <SimpleGrid cols={6} spacing={6} verticalSpacing={6} role="group" aria-label="Ora">
+                {HOURS.map((h) => (
+                  <TimeButton
+                    key={h}
+                    label={pad(h)}
+                    ariaLabel={`ore ${pad(h)}`}
+                    selected={hour === h}
+                    disabled={hourFullyPast(date, h)}
+                    onClick={() => {
+                      setHour(h);
+                      setStage('minute');
+                    }}
+                  />
+                ))}
+              </SimpleGrid>
+            ) : null}
+            {stage === 'minute' && date && hour !== null ? (
+              <SimpleGrid cols={4} spacing={6} verticalSpacing={6} role="group" aria-label="Minuti">
+                {MINUTES.map((m) => (
+                  <TimeButton
+                    key={m}
+                    label={`${pad(hour)}:${pad(m)}`}
+                    ariaLabel={`${pad(hour)}:${pad(m)}`}
+                    selected={value === `${date}T${pad(hour)}:${pad(m)}`}
+                    disabled={isPast(date, hour, m)}
+                    onClick={() => {
+                      onChange(`${date}T${pad(hour)}:${pad(m)}`);
+                      close();
+                    }}
+                  />
+                ))}
+              </SimpleGrid>
+            ) : null}
+          </Stack>
+        </Paper>
+      ) : null}
+    </Stack>
   );
 }

@@ -49,6 +49,7 @@ export function ChatPage() {
           : 'Scrivi al tuo nutrizionista: ti risponderà entro poche ore e riceverai una notifica via e-mail.'
       }
       size="xl"
+      className={classes.chatPage}
     >
       {canChat && profile ? (
         <Chat myUserId={profile.Id} isNutritionist={isNutritionist} />

@@ -127,9 +127,7 @@ export function NutritionistProfilePage() {
         </Grid>
       )}
       {/* Once the page has its content: shown earlier, it would be pushed down (layout shift). */}
-      {nutritionist || error ? (
-        <QuestionnaireCta title="Vuoi essere seguito da un nutrizionista come questo?" />
-      ) : null}
+      {nutritionist || error ? <QuestionnaireCta title="Vuoi iniziare il tuo percorso su Nutrì?" /> : null}
     </Container>
   );
 }

@@ -160,7 +160,7 @@ function QuestionInput({
             {question.label}
           </Text>
           <Text size="sm" c="dimmed" mb="xs">
-            Facoltativo: ti serve solo se preferisci essere ricontattato per telefono.
+            Facoltativo: ti serve solo se preferisci che ti richiamiamo per telefono.
           </Text>
           <PhoneFields
             prefix={phone.prefix}

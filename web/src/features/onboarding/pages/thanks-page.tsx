@@ -64,8 +64,8 @@ function MissingSubmission() {
       <Paper withBorder radius="lg" p={{ base: 'lg', sm: 'xl' }}>
         <Stack gap="md" align="flex-start">
           <Text>
-            Questa pagina si apre dopo aver inviato il questionario. Se l’hai già compilato e sei arrivato qui
-            da un link, compilalo di nuovo: bastano un paio di minuti.
+            Questa pagina si apre dopo aver inviato il questionario. Se l’hai già compilato e hai aperto
+            questa pagina da un link, compilalo di nuovo: bastano un paio di minuti.
           </Text>
           <ButtonLink to={paths.findNutritionist()} size="lg">
             Vai al questionario

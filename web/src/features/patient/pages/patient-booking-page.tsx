@@ -16,7 +16,14 @@ import { Page } from '../../../ui/page';
 import { bookingDateParts } from '../../bookings/booking-time';
 import { BookingStatusBadge } from '../../bookings/components/booking-status-badge';
 import { useVisitReview } from '../api/visit-reviews';
-import { appointmentText, canPatientCancel, isVideoDay, paymentDeadlineText } from '../booking-rules';
+import {
+  appointmentText,
+  canPatientCancel,
+  changeRuleText,
+  isPaidUpcomingVisit,
+  isVideoDay,
+  paymentDeadlineText,
+} from '../booking-rules';
 import { BackToAgenda, BookingNotFound } from '../components/booking-page-parts';
 import { useRouteBooking } from './use-route-booking';
 import { CancelIntroVisitButton } from '../components/cancel-intro-visit';
@@ -124,6 +131,22 @@ function BookingDetail({ booking }: { booking: BookingView }) {
                 : `L’appuntamento inizia alle ${start}: il giorno della visita il collegamento alla videochiamata compare qui.`}
             </Text>
           </Group>
+        </Section>
+      ) : null}
+
+      {isPaidUpcomingVisit(booking) ? (
+        <Section id="change" title="Spostare o annullare">
+          <Stack gap="sm" align="flex-start">
+            <Text>{changeRuleText(booking.BookingTime)}</Text>
+            <Button
+              component={Link}
+              to={paths.chat()}
+              variant="light"
+              leftSection={<IconMessageCircle size={18} aria-hidden />}
+            >
+              Scrivi in chat
+            </Button>
+          </Stack>
         </Section>
       ) : null}
 

@@ -134,13 +134,13 @@ export function ContactPage() {
             <LinkCard
               to={paths.joinTeam()}
               icon={<IconUsers size={24} />}
-              title="Sei un professionista?"
+              title="Lavori come nutrizionista?"
               description="Scopri come entrare nel team di nutrizionisti Nutrì e invia la tua candidatura."
             />
             <Text size="sm">
               Per richieste sul tuo account, come la cancellazione o il cambio di nutrizionista, scrivici
-              indicando l’e-mail con cui sei registrato. Se sei già seguito, per le domande sul tuo percorso
-              usa la chat con il tuo nutrizionista. Se non riesci ad accedere, prova prima a{' '}
+              indicando l’e-mail del tuo account. Se hai già iniziato il percorso, per le domande usa la chat
+              con il tuo nutrizionista. Se non riesci ad accedere, prova prima a{' '}
               <Anchor component={Link} to={paths.recoverPassword()}>
                 recuperare la password
               </Anchor>

@@ -55,7 +55,7 @@ export const faqSections = onFirstUse((): readonly FaqSection[] => {
       title: 'Come funziona',
       items: [
         {
-          question: 'Come vengo abbinato al nutrizionista?',
+          question: 'Come viene scelto il mio nutrizionista?',
           answer:
             'In base alle risposte del questionario un algoritmo di abbinamento sceglie il professionista più adatto ai tuoi obiettivi e alle tue esigenze. Ti avvisiamo via e-mail appena lo abbiamo trovato.',
         },

@@ -159,7 +159,7 @@ export default function HomeSections() {
         <div className={classes.bandGrid}>
           <div>
             <Title order={2} id="cta-title" c="white">
-              Pronto a iniziare?
+              Vuoi iniziare?
             </Title>
             <Text c="leaf.0" mt={6}>
               Il questionario è gratuito e senza impegno: ti presentiamo il nutrizionista più adatto a te e

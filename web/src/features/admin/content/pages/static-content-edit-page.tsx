@@ -36,6 +36,7 @@ import { showSuccessToast } from '../../../../ui/notify';
 import { PageLoader } from '../../../../ui/page-loader';
 import { ResponsiveImage } from '../../../../ui/responsive-image';
 import { ContentBody } from '../../../content/components/content-body';
+import { ABOUT_CONTENT_ID, contentHref } from '../../../content/content-links';
 import { ConfirmButton } from '../../components/confirm-button';
 import { ImageUpload } from '../../components/image-upload';
 import { showSaveError } from '../../components/save-error';
@@ -130,6 +131,9 @@ function ContentEditor({ content }: { content: StaticContent | null }) {
   const [removing, setRemoving] = useState(false);
   const values = form.values as ContentForm;
   const preview = useMemo(() => previewHtml(values.Text), [values.Text]);
+  // 'Chi siamo' lives at /About whatever its friendly URL; everything else at /Blog/<friendly URL>.
+  const isAbout = content?.ContentId === ABOUT_CONTENT_ID;
+  const address = isAbout ? paths.about() : `/Blog/${values.FriendlyUrl || '…'}`;
 
   const submit = form.onSubmit(async (data) => {
     try {
@@ -191,7 +195,11 @@ function ContentEditor({ content }: { content: StaticContent | null }) {
             />
             <TextInput
               label="Indirizzo (friendly URL)"
-              description={`Solo lettere minuscole, numeri e trattini: /Blog/${values.FriendlyUrl || '…'}`}
+              description={
+                isAbout
+                  ? `Solo lettere minuscole, numeri e trattini. Questa pagina è pubblicata su ${address}.`
+                  : `Solo lettere minuscole, numeri e trattini: ${address}`
+              }
               inputWrapperOrder={['label', 'input', 'description', 'error']}
               required
               maxLength={120}
@@ -292,12 +300,7 @@ function ContentEditor({ content }: { content: StaticContent | null }) {
               <ContentTagsEditor contentId={content.ContentId} initialTags={content.tags} />
             </Card>
             {content.Published ? (
-              <Anchor
-                component={Link}
-                to={
-                  content.ContentType === 'Article' ? paths.blog.article(content.FriendlyUrl) : paths.about()
-                }
-              >
+              <Anchor component={Link} to={contentHref(content)}>
                 Vedi sul sito
               </Anchor>
             ) : null}

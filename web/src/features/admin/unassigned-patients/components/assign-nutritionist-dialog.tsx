@@ -98,7 +98,7 @@ export function AssignNutritionistDialog({
       const chosen = candidates.data?.Data.find((candidate) => candidate.UserId === selected);
       showSuccessToast(
         result.MailSent
-          ? `${patient.DisplayName} ora è seguito da ${chosen ? nameOf(chosen) : 'il nutrizionista scelto'}: gli abbiamo scritto un’e-mail.`
+          ? `${patient.DisplayName} ora ha come nutrizionista ${chosen ? nameOf(chosen) : 'quello scelto'}: l’e-mail di avviso è partita.`
           : `${patient.DisplayName} ora ha un nutrizionista. L’e-mail partirà al prossimo tentativo automatico.`,
         { title: 'Nutrizionista assegnato' },
       );

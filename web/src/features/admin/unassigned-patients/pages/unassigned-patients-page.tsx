@@ -36,7 +36,7 @@ function PatientCard({ patient, onAssign }: { patient: UnassignedPatient; onAssi
           <Text size="sm" c="dimmed">
             {patient.SubmittedAt
               ? `Questionario inviato il ${formatDateTime(patient.SubmittedAt)}`
-              : `Registrato il ${formatDateTime(patient.RegisteredAt)}, senza questionario`}
+              : `Registrazione del ${formatDateTime(patient.RegisteredAt)}, senza questionario`}
             {` · in attesa ${waitingFor(patient, Date.now())}`}
           </Text>
         </Stack>
