@@ -41,7 +41,8 @@ const child = spawn(command[0], command.slice(1), {
 
 const stopAndExit = async (code) => {
   const report = await stack.stop();
-  if (report.leftovers.length) console.error(`Left running (now killed): ${JSON.stringify(report.leftovers)}`);
+  if (report.leftovers.length)
+    console.error(`Left running (now killed): ${JSON.stringify(report.leftovers)}`);
   process.exit(code);
 };
 

@@ -34,6 +34,7 @@ const SLOTS_PER_NUTRITIONIST = HOURS.length * 7;
 
 const seed = async (baseUrl: string, nutritionistCount: number, patientsPerNutritionist: number[]) => {
   const { signAccessToken } = await import('../../functions/src/platform/tokens');
+  const { startRefreshFamily } = await import('../../functions/src/accounts/credentials-repo');
   const { addRomeDays, romeDate } = await import('@nutri/shared');
   // No password (IsPasswordSet false on the patients): see the tokens below.
   const person = (id: string, role: 'Patient' | 'Nutritionist') => ({
@@ -44,9 +45,12 @@ const seed = async (baseUrl: string, nutritionistCount: number, patientsPerNutri
     displayName: `${role === 'Patient' ? 'Paola Bianchi' : 'Chiara Verdi'} ${id.slice(0, 4)}`,
     passwordHash: null,
   });
-  // Tokens are signed directly (no password hashing in the set-up); an hour covers any run.
-  const token = (id: string, role: 'Patient' | 'Nutritionist') =>
-    signAccessToken({ sub: id, roles: [role] }, 3600);
+  // Tokens are signed directly (no password hashing in the set-up) for a real session, since every request
+  // checks that its session is still on; an hour covers any run.
+  const token = async (id: string, role: 'Patient' | 'Nutritionist') => {
+    const { family } = await startRefreshFamily(id, false, new Date());
+    return signAccessToken({ sub: id, roles: [role], fam: family.familyId }, 3600);
+  };
   const today = romeDate(new Date());
   const nutritionists = [];
   for (let n = 0; n < nutritionistCount; n += 1) {
