@@ -12,6 +12,7 @@ import {
   bookingTexts,
   canCancel,
   canComplete,
+  hasVisitStarted,
   canModifyTime,
   cancellationOutcome,
   cancelReasonsFor,
@@ -271,6 +272,7 @@ export const moveVisit = async (booking: Booking, start: Date, at: Date) => {
 
 export const completeVisit = async (booking: Booking, at: Date) => {
   if (!canComplete(booking.BookingStatusId)) throw unprocessable(bookingTexts.cannotComplete);
+  if (!hasVisitStarted(booking.BookingTime, at)) throw unprocessable(bookingTexts.completeBeforeStart);
   const updated: Booking = {
     ...booking,
     BookingStatusId: BookingStatus.COMPLETE,

@@ -2,13 +2,14 @@
  * People and visits for review and agenda tests on the shared local stack: a fresh nutritionist with a
  * complete public profile (made through the admin API, photo included, so public lists never show a
  * broken card), a fresh patient assigned to them, availability, and visits booked and completed
- * through the nutritionist's own API.
+ * through the nutritionist's own API (completed at their start, see completeAtStart).
  */
 import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
 import { addRomeDays, romeDate, type BookingView, type OnboardingStep } from '@nutri/shared';
 import type { ProfileChanges } from '../../../functions/src/nutritionists/public-profiles-repo';
 import { api, createTestUser, login } from './api';
+import { handlerApiAt } from './in-process';
 import { passwordHashOf, putNutritionist, putPatient } from './people';
 
 export const PASSWORD = 'Ortaggi-Freschi-2026';
@@ -194,19 +195,33 @@ export const bookFollowUp = async (
   return bookVisitFor(nutritionist, patientUserId, 2, `${date}T${visit.at}`);
 };
 
-/** Marks the visit done, as the nutritionist does after the meeting. */
-export const completeVisit = async (nutritionist: { token: string }, bookingId: number) => {
-  expectStatus(
-    'complete',
-    await api('POST', `CurrentNutritionist/Bookings/${bookingId}/Complete`, { token: nutritionist.token }),
-    200,
+/**
+ * The nutritionist completes the visit at its start (the earliest it can be done), through the bookings
+ * handler run here with this process's clock at that time: visits booked by tests lie in the future.
+ */
+export const completeAtStart = (
+  nutritionist: { token: string },
+  booking: { BookingId: number; BookingTime: string },
+) =>
+  handlerApiAt<BookingView & { message?: string }>(
+    new Date(booking.BookingTime),
+    'POST',
+    `CurrentNutritionist/Bookings/${booking.BookingId}/Complete`,
+    nutritionist.token,
   );
+
+/** Marks the visit done, as the nutritionist does after the meeting. */
+export const completeVisit = async (
+  nutritionist: { token: string },
+  booking: { BookingId: number; BookingTime: string },
+) => {
+  expectStatus('complete', await completeAtStart(nutritionist, booking), 200);
 };
 
 /** A completed introductory visit of a fresh patient of the nutritionist, `days` from today at `time`. */
 export const completedVisit = async (nutritionist: TestNutritionist, days: number, time: string) => {
   const patient = await createPatientOf(nutritionist.id);
   const booking = await bookVisitFor(nutritionist, patient.id, 1, `${romeDateIn(days)}T${time}`);
-  await completeVisit(nutritionist, booking.BookingId);
+  await completeVisit(nutritionist, booking);
   return { patient, booking };
 };
