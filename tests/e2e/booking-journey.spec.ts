@@ -8,6 +8,7 @@
 import { expect, test } from '@playwright/test';
 import { bookingTexts } from '@nutri/shared';
 import { api, login } from '../integration/support/api';
+import { moveToStarted } from '../integration/support/visits';
 import {
   dayIn,
   expectNoSeriousViolations,
@@ -56,7 +57,9 @@ test('the demo patient books the introduction, the nutritionist completes it and
   const introId = Number(new URL(page.url()).pathname.split('/').pop());
   await expect(page.getByText('Confermato')).toBeVisible();
 
-  // The nutritionist sees it on the home and completes it.
+  // The meeting takes place (the nutritionist had moved it to a time that has now come: a visit can be
+  // completed from its start only); the nutritionist sees it on the home and completes it.
+  await moveToStarted({ token: nutritionistToken }, introId);
   const nutritionist = await openAs(browser, testInfo, NUTRITIONIST.email, NUTRITIONIST.password);
   const upcoming = nutritionist.getByRole('list', { name: 'Prossimi appuntamenti' });
   const introCard = upcoming.getByRole('article').filter({

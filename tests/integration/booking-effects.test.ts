@@ -192,7 +192,8 @@ describe('each booking change: exactly one chat message and the expected mails',
       },
     );
     expect(again.status).toBe(201);
-    expect((await completeAtStart(nutritionist, again.body)).status).toBe(200);
+    const againAt = romeInstant(slot.SelectedDate, slot.SelectedTime).toISOString();
+    expect((await completeAtStart(nutritionist, { ...again.body, BookingTime: againAt })).status).toBe(200);
 
     const messages = await messagesOf(patient.id, nutritionist.id);
     expect(

@@ -6,7 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
-import { addRomeDays, romeDate, type BookingView, type OnboardingStep } from '@nutri/shared';
+import { addRomeDays, inRome, romeDate, type BookingView, type OnboardingStep } from '@nutri/shared';
 import type { ProfileChanges } from '../../../functions/src/nutritionists/public-profiles-repo';
 import { api, createTestUser, login } from './api';
 import { handlerApiAt } from './in-process';
@@ -202,13 +202,63 @@ export const bookFollowUp = async (
 export const completeAtStart = (
   nutritionist: { token: string },
   booking: { BookingId: number; BookingTime: string },
-) =>
-  handlerApiAt<BookingView & { message?: string }>(
-    new Date(booking.BookingTime),
+) => {
+  const start = new Date(booking.BookingTime);
+  if (Number.isNaN(start.getTime())) throw new Error(`booking ${booking.BookingId}: no BookingTime`);
+  return handlerApiAt<BookingView & { message?: string }>(
+    start,
     'POST',
     `CurrentNutritionist/Bookings/${booking.BookingId}/Complete`,
     nutritionist.token,
   );
+};
+
+/** A visit start `minutesAgo` minutes ago, on the 5-minute grid: the instant and its Rome `YYYY-MM-DDTHH:mm`. */
+const startedAt = (minutesAgo: number) => {
+  const unit = 5 * 60_000;
+  const instant = new Date(Math.floor((Date.now() - minutesAgo * 60_000) / unit) * unit);
+  return { instant, local: inRome(instant).format('YYYY-MM-DDTHH:mm') };
+};
+/** How long before its start a started visit was booked or moved (the API takes future times only). */
+const BOOKED_AHEAD_MS = 60 * 60_000;
+
+/** A visit that has started (`minutesAgo`), booked by the nutritionist an hour before its start. */
+export const bookStartedVisit = async (
+  nutritionist: { id: string; token: string },
+  patientUserId: string,
+  bookingTypeId: 1 | 2 | 3,
+  minutesAgo = 10,
+) => {
+  const { instant, local } = startedAt(minutesAgo);
+  const result = await handlerApiAt<BookingView>(
+    new Date(instant.getTime() - BOOKED_AHEAD_MS),
+    'POST',
+    'CurrentNutritionist/Bookings',
+    nutritionist.token,
+    {
+      PatientUserId: patientUserId,
+      NutritionistUserId: nutritionist.id,
+      BookingTypeId: bookingTypeId,
+      BookingTime: local,
+    },
+  );
+  expectStatus('started visit', result, 201);
+  return result.body;
+};
+
+/** Moves a booking so that it started `minutesAgo`, as if the nutritionist had moved it an hour before. */
+export const moveToStarted = async (nutritionist: { token: string }, bookingId: number, minutesAgo = 10) => {
+  const { instant, local } = startedAt(minutesAgo);
+  const result = await handlerApiAt<BookingView>(
+    new Date(instant.getTime() - BOOKED_AHEAD_MS),
+    'POST',
+    `CurrentNutritionist/Bookings/${bookingId}/ModifyBookingTime`,
+    nutritionist.token,
+    { BookingTime: local },
+  );
+  expectStatus('move to a started time', result, 200);
+  return result.body;
+};
 
 /** Marks the visit done, as the nutritionist does after the meeting. */
 export const completeVisit = async (
