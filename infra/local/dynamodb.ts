@@ -87,7 +87,7 @@ const launch = async (dbPath: string, port: number, endpoint: string): Promise<R
 };
 
 /**
- * Starts DynamoDB Local and keeps it running: when it dies (a crash, the OOM killer, a stray kill) it is
+ * Starts DynamoDB Local and keeps it running: when it dies (a crash, the OOM killer, a SIGKILL) it is
  * started again on the same port and data directory, so the handlers' endpoint and the data stay the
  * same; meanwhile requests fail and the health check answers 503. After MAX_RESTARTS failed starts in a
  * row it gives up through `onGiveUp` (the runtime then exits with that message rather than answering 500
@@ -114,6 +114,12 @@ export const startDynamoDbLocal = async (
     const startedAt = Date.now();
     void running.exited.then(async ({ code, signal }) => {
       if (stopping) return;
+      // Ctrl-C (or a SIGTERM to the process group) reaches the JVM too: a deliberate stop, not a crash.
+      if (signal === 'SIGINT' || signal === 'SIGTERM' || code === 130 || code === 143) {
+        log(`DynamoDB Local was stopped (${signal ?? `code ${code}`})`);
+        options.onGiveUp?.('DynamoDB Local è stato fermato: arresto di Nutrì.');
+        return;
+      }
       log(`DynamoDB Local exited (${signal ?? `code ${code}`}), restarting it on the same data`);
       let lastError = running.stderr();
       const attempts = Date.now() - startedAt >= STABLE_AFTER_MS ? 0 : restartsInARow;

@@ -256,6 +256,8 @@ export const startHttpGateway = async (options: HttpGatewayOptions) => {
   const serveFile = (request: IncomingMessage, response: ServerResponse, file: string, method: string) => {
     const extension = extname(file);
     const isHtml = extension === '.html';
+    // The web app's files get CloudFront's headers only, as from the web bucket in the cloud.
+    for (const name of Object.keys(apiHeaders)) response.removeHeader(name);
     response.writeHead(200, {
       'Content-Type': CONTENT_TYPES[extension] ?? 'application/octet-stream',
       'Content-Length': statSync(file).size,
@@ -305,7 +307,7 @@ export const startHttpGateway = async (options: HttpGatewayOptions) => {
     response.on('finish', () => {
       options.onLog?.(`${request.method} ${url.pathname} ${response.statusCode} ${Date.now() - started}ms`);
     });
-    // Defaults: a handler's answer and the web app's files set their own (writeHead wins).
+    // Defaults for every answer; a handler's own headers win (writeHead), the web app's files drop them.
     for (const [name, value] of Object.entries(apiHeaders)) response.setHeader(name, value);
     const wsManagement = url.pathname.match(new RegExp(`^/${options.webSocketStage}/@connections/([^/]+)$`));
     let work: unknown;

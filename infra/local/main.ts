@@ -67,8 +67,9 @@ const main = async () => {
   };
   // A part that died for good: stop the rest and exit with its message rather than answer 500 forever.
   fatal = (message: string) => {
-    console.error(message);
+    // Already stopping (Ctrl-C reaches DynamoDB Local too): nothing to report.
     if (stopping) return;
+    console.error(message);
     stopping = true;
     stack
       .stop()

@@ -24,11 +24,7 @@ export const getHealth = defineOperation({}, async (): Promise<HealthResponse | 
     logger.warn('Health check: the database is unreachable', {
       error: error instanceof Error ? error.name : String(error),
     });
-    return new HttpResponse(
-      503,
-      { status: 'unavailable' },
-      { 'Retry-After': String(RETRY_AFTER_SECONDS), 'Cache-Control': 'no-store' },
-    );
+    return new HttpResponse(503, { status: 'unavailable' }, { 'Retry-After': String(RETRY_AFTER_SECONDS) });
   }
   return { status: 'ok' };
 });

@@ -160,6 +160,19 @@ export const addAvailability = async (
   );
 };
 
+/** The body of `POST CurrentNutritionist/Bookings`: the nutritionist books for their patient. */
+const newBookingBody = (
+  nutritionist: { id: string },
+  patientUserId: string,
+  bookingTypeId: 1 | 2 | 3,
+  bookingTime: string,
+) => ({
+  PatientUserId: patientUserId,
+  NutritionistUserId: nutritionist.id,
+  BookingTypeId: bookingTypeId,
+  BookingTime: bookingTime,
+});
+
 /** A visit the nutritionist books for their patient (`YYYY-MM-DDTHH:mm`, Rome). */
 export const bookVisitFor = async (
   nutritionist: { id: string; token: string },
@@ -169,12 +182,7 @@ export const bookVisitFor = async (
 ): Promise<BookingView> => {
   const result = await api<BookingView>('POST', 'CurrentNutritionist/Bookings', {
     token: nutritionist.token,
-    body: {
-      PatientUserId: patientUserId,
-      NutritionistUserId: nutritionist.id,
-      BookingTypeId: bookingTypeId,
-      BookingTime: bookingTime,
-    },
+    body: newBookingBody(nutritionist, patientUserId, bookingTypeId, bookingTime),
   });
   expectStatus('booking', result, 201);
   return result.body;
@@ -235,12 +243,7 @@ export const bookStartedVisit = async (
     'POST',
     'CurrentNutritionist/Bookings',
     nutritionist.token,
-    {
-      PatientUserId: patientUserId,
-      NutritionistUserId: nutritionist.id,
-      BookingTypeId: bookingTypeId,
-      BookingTime: local,
-    },
+    newBookingBody(nutritionist, patientUserId, bookingTypeId, local),
   );
   expectStatus('started visit', result, 201);
   return result.body;
