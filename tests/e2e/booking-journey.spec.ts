@@ -8,7 +8,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { expect, test } from '@playwright/test';
-import { PASSWORD, addAvailability } from '../integration/support/visits';
+import { PASSWORD, addAvailability, moveToStarted } from '../integration/support/visits';
 import {
   dayIn,
   expectNoSeriousViolations,
@@ -54,7 +54,9 @@ test('a patient books the introduction, the nutritionist completes it and books 
   await expect(page.getByRole('heading', { level: 1, name: 'Incontro Conoscitivo' })).toBeVisible();
   await expect(page.getByText('Confermato', { exact: true })).toBeVisible();
 
-  // The nutritionist sees it on the home and completes it.
+  // The meeting takes place (the nutritionist had moved it to a time that has now come: a visit can be
+  // completed from its start only); the nutritionist sees it on the home and completes it.
+  await moveToStarted(nutritionist, introId);
   const nutritionistPage = await openAs(browser, testInfo, nutritionist.email, PASSWORD);
   const upcoming = nutritionistPage.getByRole('list', { name: 'Prossimi appuntamenti' });
   const introCard = upcoming.getByRole('article').filter({

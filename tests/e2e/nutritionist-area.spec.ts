@@ -20,6 +20,7 @@ import {
 import { api, login } from '../integration/support/api';
 import {
   PASSWORD,
+  bookStartedVisit,
   createNutritionist as newNutritionist,
   createPatientOf,
 } from '../integration/support/visits';
@@ -213,12 +214,23 @@ test.describe('nutritionist area', () => {
     await expect(listed.getByRole('button', { name: 'Modifica data' })).toHaveCount(0);
     await expect(listed.getByRole('button', { name: 'Annulla' })).toHaveCount(0);
 
-    // The booking's own page, then the meal-plan hand-over (BOOKED) completed after confirmation.
+    // The booking's own page, then a meal-plan hand-over (BOOKED): not offered for completion before it
+    // starts, completed after confirmation once it has started.
     await listed.getByRole('link', { name: /^Dettagli/ }).click();
     await expect(page.getByRole('heading', { level: 1, name: /^Appuntamento n\. \d+$/ })).toBeVisible();
     await expectNoSeriousViolations(page);
     const handOverId = (taken.body as { BookingId: number }).BookingId;
     await page.goto(`/AreaNutritionists/Bookings/${handOverId}`);
+    await expect(
+      page.getByRole('heading', { level: 1, name: `Appuntamento n. ${handOverId}` }),
+    ).toBeVisible();
+    await expect(page.getByRole('article').getByText('Confermato', { exact: true })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Completa' })).toHaveCount(0);
+    const started = await bookStartedVisit({ id: nutritionist.id, token }, other.id, 3);
+    await page.goto(`/AreaNutritionists/Bookings/${started.BookingId}`);
+    await expect(
+      page.getByRole('heading', { level: 1, name: `Appuntamento n. ${started.BookingId}` }),
+    ).toBeVisible();
     await page.getByRole('button', { name: 'Completa' }).click();
     const completeDialog = page.getByRole('dialog', { name: 'Completa appuntamento' });
     await expect(completeDialog.getByText("Sei sicuro di voler completare l'appuntamento?")).toBeVisible();

@@ -114,7 +114,7 @@ test.describe('patient agenda', () => {
     const nutritionist = await createPublicNutritionist();
     const patient = await createPatientOf(nutritionist.id, 'Giulia Ferri');
     const visit = await bookVisitFor(nutritionist, patient.id, 1, `${romeDateIn(2)}T09:00`);
-    await completeVisit(nutritionist, visit.BookingId);
+    await completeVisit(nutritionist, visit);
     const text = `Incontro ${visit.BookingId}: chiaro, pratico e senza giudizi. Consigliata!`;
 
     await signIn(page, patient.email, patient.password);

@@ -11,7 +11,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { APIGatewayProxyResult } from 'aws-lambda';
 import {
   addRomeDays,
   inRome,
@@ -22,25 +21,18 @@ import {
   type ChatMessage,
 } from '@nutri/shared';
 import { api, mailsTo, stack, waitForMail } from './support/api';
-import { createNutritionist, createPatientOf } from './support/visits';
+import { handlerApi, resetNow, setNow } from './support/in-process';
+import { completeAtStart, createNutritionist, createPatientOf } from './support/visits';
 
-// Pushes from this process go to the stack's WebSocket gateway, as in the stack itself; the jobs run here
-// log their results at INFO, which is noise in a test run.
-process.env.WS_MANAGEMENT_ENDPOINT = `${stack.baseUrl}/ws`;
+// The jobs run here log their results at INFO, which is noise in a test run.
 process.env.POWERTOOLS_LOG_LEVEL ??= 'WARN';
 
 const DAY = 24 * 60;
 
-const clock = () => import('../../functions/src/platform/clock');
 const repo = () => import('../../functions/src/bookings/bookings-repo');
 const chat = () => import('../../functions/src/chat/chat-repo');
 
-afterEach(async () => {
-  (await clock()).setClockOffset(0);
-});
-
-/** Moves this process's clock so that now() is `instant` (plus the little time that passes after). */
-const setNow = async (instant: Date) => (await clock()).setClockOffset(instant.getTime() - Date.now());
+afterEach(resetNow);
 
 const runJob = async (job: string) => {
   const { runJob: run } = await import('../../functions/src/jobs/handler');
@@ -200,7 +192,8 @@ describe('each booking change: exactly one chat message and the expected mails',
       },
     );
     expect(again.status).toBe(201);
-    expect((await action(nutritionist.token, again.body.BookingId, 'Complete')).status).toBe(200);
+    const againAt = romeInstant(slot.SelectedDate, slot.SelectedTime).toISOString();
+    expect((await completeAtStart(nutritionist, { ...again.body, BookingTime: againAt })).status).toBe(200);
 
     const messages = await messagesOf(patient.id, nutritionist.id);
     expect(
@@ -507,36 +500,6 @@ describe('chat message store', () => {
     expect(await listUserConnections(patient.id)).toEqual([]);
   });
 });
-
-/**
- * The bookings API's Lambda handler, called in this process through the local router like the local
- * gateway calls it, so it sees this process's (moved) clock.
- */
-const handlerApi = async <T>(method: string, path: string, token: string, body?: unknown) => {
-  const { createRestRouter } = await import('../../infra/local/router');
-  const { restEvent } = await import('../../infra/local/events');
-  const { invokeArea } = await import('../../infra/local/handlers');
-  const url = new URL(`${stack.baseUrl}/api/v2/${path}`);
-  const match = createRestRouter().match(method, url.pathname);
-  if (!match || match === 'methodNotAllowed') throw new Error(`no route ${method} ${path}`);
-  const result = (await invokeArea(
-    match.route.area,
-    restEvent({
-      method,
-      path: url.pathname,
-      resource: match.route.path,
-      pathParameters: match.pathParameters,
-      query: url.searchParams,
-      headers: {
-        authorization: `Bearer ${token}`,
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      },
-      body: Buffer.from(body === undefined ? '' : JSON.stringify(body)),
-      sourceIp: '127.0.0.1',
-    }),
-  )) as APIGatewayProxyResult;
-  return { status: result.statusCode, body: JSON.parse(result.body || 'null') as T };
-};
 
 describe('slots across the 2027 daylight-saving changes, through the API', () => {
   const slotsAround = async (dstDate: string, today: string) => {

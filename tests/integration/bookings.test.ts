@@ -8,7 +8,8 @@ import { describe, expect, it } from 'vitest';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { addRomeDays, bookingTexts, inRome, occupiedTimeUnits, romeDate } from '@nutri/shared';
 import { api } from './support/api';
-import { createNutritionist, createPatientOf } from './support/visits';
+import { handlerApiAt } from './support/in-process';
+import { completeAtStart, createNutritionist, createPatientOf } from './support/visits';
 
 /** A nutritionist with a (hidden) profile, signed in. */
 const newNutritionist = createNutritionist;
@@ -363,7 +364,7 @@ describe('state machine through the API', () => {
     const intro = await book(nutritionist, patient.id, 1, localTimeIn(3 * DAY));
     expect(intro.body.BookingStatusId).toBe(1);
     expect((await patientProfile(patient.id)).OnboardingStep).toBe(2);
-    const done = await action(nutritionist.token, intro.body.BookingId, 'Complete');
+    const done = await completeAtStart(nutritionist, intro.body);
     expect(done.status).toBe(200);
     expect(done.body.BookingStatusId).toBe(2);
     expect((await patientProfile(patient.id)).OnboardingStep).toBe(3);
@@ -380,6 +381,35 @@ describe('state machine through the API', () => {
     expect(move.body.message).toBe(bookingTexts.cannotModify);
     // A completed booking keeps its time.
     await expectNoOrphanLocks(nutritionist.id);
+  });
+
+  it('a BOOKED visit cannot be completed before its start (Rome business clock), from its start it can', async () => {
+    const nutritionist = await newNutritionist();
+    const patient = await newPatient(nutritionist.id);
+    const handOver = await book(nutritionist, patient.id, 3, localTimeIn(3 * DAY));
+    expect(handOver.body.BookingStatusId).toBe(1);
+    const early = await action(nutritionist.token, handOver.body.BookingId, 'Complete');
+    expect(early.status).toBe(422);
+    expect(early.body.message).toBe(bookingTexts.completeBeforeStart);
+    const start = new Date(handOver.body.BookingTime);
+    const aMinuteBefore = await handlerApiAt<{ message: string }>(
+      new Date(start.getTime() - 60_000),
+      'POST',
+      `CurrentNutritionist/Bookings/${handOver.body.BookingId}/Complete`,
+      nutritionist.token,
+    );
+    expect(aMinuteBefore).toMatchObject({ status: 422, body: { message: bookingTexts.completeBeforeStart } });
+    const stillBooked = await api<BookingBody>(
+      'GET',
+      `CurrentNutritionist/Bookings/${handOver.body.BookingId}`,
+      {
+        token: nutritionist.token,
+      },
+    );
+    expect(stillBooked.body.BookingStatusId).toBe(1);
+    const atStart = await completeAtStart(nutritionist, handOver.body);
+    expect(atStart.status).toBe(200);
+    expect(atStart.body.BookingStatusId).toBe(2);
   });
 
   it('WAITINGFORPAYMENT: cannot be completed; can be moved and cancelled (CANCELLED, nothing owed)', async () => {
@@ -452,7 +482,7 @@ describe('state machine through the API', () => {
     const patient = await newPatient(nutritionist.id);
     const visit = await book(nutritionist, patient.id, 2, localTimeIn(4 * DAY));
     await markPaid(visit.body.BookingId);
-    expect((await action(nutritionist.token, visit.body.BookingId, 'Complete')).body.BookingStatusId).toBe(2);
+    expect((await completeAtStart(nutritionist, visit.body)).body.BookingStatusId).toBe(2);
     expect((await patientProfile(patient.id)).OnboardingStep).toBe(6);
   });
 
@@ -579,7 +609,7 @@ describe('nutritionist lists', () => {
     const patient = await newPatient(nutritionist.id);
     const soon = await book(nutritionist, patient.id, 2, localTimeIn(DAY));
     const done = await book(nutritionist, patient.id, 3, localTimeIn(DAY + 120));
-    await action(nutritionist.token, done.body.BookingId, 'Complete');
+    expect((await completeAtStart(nutritionist, done.body)).status).toBe(200);
     const cancelled = await book(nutritionist, patient.id, 3, localTimeIn(2 * DAY));
     await action(nutritionist.token, cancelled.body.BookingId, 'CancelBooking?cancelReasonId=4');
     const far = await book(nutritionist, patient.id, 3, localTimeIn(6 * DAY));

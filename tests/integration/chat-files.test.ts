@@ -512,3 +512,64 @@ describe('who may see files', () => {
     expect(own.body.AuthorId).toBe(pair.patient.id);
   });
 });
+
+describe('presigned links, checked as S3 checks them', () => {
+  /** S3's XML error code of a refused request. */
+  const refusalOf = async (url: string) => {
+    const response = await fetch(url);
+    const text = await response.text();
+    return { status: response.status, code: /<Code>([^<]+)<\/Code>/.exec(text)?.[1] ?? null };
+  };
+
+  it('refuses a link turned to another object, a changed file name or date, a bare signature and an expired link', async () => {
+    const pair = await newPair();
+    const first = await sendFile(
+      pair.patient,
+      pair.nutritionist.id,
+      'Referto.pdf',
+      'application/pdf',
+      MINIMAL_PDF,
+    );
+    const second = await sendFile(pair.patient, pair.nutritionist.id, 'Foto.png', 'image/png', png);
+    const link = new URL(parseMessageAttributes(first.confirmed.body.Attributes).FileUrl!);
+    const otherLink = new URL(parseMessageAttributes(second.confirmed.body.Attributes).FileUrl!);
+    expect((await fetchBytes(link.href)).bytes.equals(MINIMAL_PDF)).toBe(true);
+    expect((await fetchBytes(otherLink.href)).bytes.equals(png)).toBe(true);
+
+    // The signature of one file on the other file's key.
+    const otherKey = new URL(link.href);
+    otherKey.pathname = otherLink.pathname;
+    expect(await refusalOf(otherKey.href)).toEqual({ status: 403, code: 'SignatureDoesNotMatch' });
+    // A file name of the attacker's choosing (e.g. served as HTML): the override is signed.
+    const renamed = new URL(link.href);
+    renamed.searchParams.set('response-content-disposition', 'inline; filename="Referto.html"');
+    expect(await refusalOf(renamed.href)).toEqual({ status: 403, code: 'SignatureDoesNotMatch' });
+    const withType = new URL(link.href);
+    withType.searchParams.set('response-content-type', 'text/html');
+    expect(await refusalOf(withType.href)).toEqual({ status: 403, code: 'SignatureDoesNotMatch' });
+    // A later signing date to stretch its life.
+    const redated = new URL(link.href);
+    redated.searchParams.set('X-Amz-Date', '20990101T000000Z');
+    expect(await refusalOf(redated.href)).toEqual({ status: 403, code: 'SignatureDoesNotMatch' });
+    // A made-up signature, alone or in place of the real one.
+    const bare = `${link.origin}${link.pathname}?X-Amz-Signature=abc`;
+    expect(await refusalOf(bare)).toEqual({ status: 400, code: 'AuthorizationQueryParametersError' });
+    const forged = new URL(link.href);
+    forged.searchParams.set('X-Amz-Signature', '0'.repeat(64));
+    expect(await refusalOf(forged.href)).toEqual({ status: 403, code: 'SignatureDoesNotMatch' });
+    // None of the refusals let a byte through; the genuine links still work.
+    expect((await fetchBytes(link.href)).status).toBe(200);
+
+    // A link valid one second works, then is refused as expired.
+    const { presignDownload } = await import('../../functions/src/platform/files');
+    const key = decodeURIComponent(link.pathname.slice(`/${stack.filesBucket}/`.length));
+    const shortLived = await presignDownload(stack.filesBucket, key, 1);
+    const deadline = Date.now() + 10_000;
+    let answer = await refusalOf(shortLived);
+    while (answer.status === 200 && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      answer = await refusalOf(shortLived);
+    }
+    expect(answer).toEqual({ status: 403, code: 'AccessDenied' });
+  });
+});

@@ -136,6 +136,24 @@ describe('Stripe webhook: signature', () => {
       BookingStatus.WAITINGFORPAYMENT,
     );
   });
+
+  it('refuses signatures dated beyond the tolerance in the future, accepting honest clock skew', async () => {
+    const { patient, booking } = await paidVisit();
+    const payload = sessionEvent('checkout.session.completed', booking.BookingId);
+    const nowSeconds = Math.floor(Date.now() / 1000);
+    for (const ahead of [400, 3600, 365 * 24 * 3600]) {
+      const future = await postEvent(payload, sign(payload, nowSeconds + ahead));
+      expect(future.status, `t = now + ${ahead} s`).toBe(400);
+      expect(((await future.json()) as { message: string }).message).toBe(paymentTexts.invalidSignature);
+    }
+    expect((await bookingOf(patient, booking.BookingId)).BookingStatusId).toBe(
+      BookingStatus.WAITINGFORPAYMENT,
+    );
+    // A minute ahead is clock skew, within the tolerance (an event that changes nothing).
+    const expired = sessionEvent('checkout.session.expired', booking.BookingId);
+    const skewed = await postEvent(expired, sign(expired, nowSeconds + 60));
+    expect(skewed.status).toBe(200);
+  });
 });
 
 describe('Stripe webhook: payment', () => {

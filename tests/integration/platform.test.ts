@@ -109,6 +109,39 @@ describe('HTTP gateway', () => {
     }
   });
 
+  it('sends the security headers of a handler’s answer on its own answers too (unknown route, too large)', async () => {
+    const handled = await request('/api/v2/health');
+    const securityHeaders = [
+      'x-content-type-options',
+      'strict-transport-security',
+      'referrer-policy',
+      'x-dns-prefetch-control',
+      'x-download-options',
+      'x-permitted-cross-domain-policies',
+    ];
+    const expected = Object.fromEntries(securityHeaders.map((name) => [name, handled.headers.get(name)]));
+    expect(expected['x-content-type-options']).toBe('nosniff');
+
+    const unknown = await request('/api/v2/whatever');
+    expect(unknown.status).toBe(404);
+    const tooLarge = await request('/api/v2/Account/Login', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: `{"email":"${'a'.repeat(10 * 1024 * 1024)}"}`,
+    });
+    expect(tooLarge.status).toBe(413);
+    expect(expectJsonError(tooLarge).code).toBe('payload_too_large');
+    const wrongMethod = await request('/api/v2/health', { method: 'DELETE' });
+    for (const [name, result] of [
+      ['404', unknown],
+      ['413', tooLarge],
+      ['wrong method', wrongMethod],
+    ] as const) {
+      const sent = Object.fromEntries(securityHeaders.map((header) => [header, result.headers.get(header)]));
+      expect(sent, name).toEqual(expected);
+    }
+  });
+
   it('answers a known path with the wrong method with a JSON error, never the route or the SPA', async () => {
     const result = await request('/api/v2/health', { method: 'DELETE' });
 
@@ -290,6 +323,35 @@ describe('web app', () => {
     expect(result.headers.get('content-type')).toMatch(/^application\/json/);
     expect(result.headers.get('cache-control')).toBe('no-cache');
     expect(result.json).toEqual(runtimeConfig(stack.wsUrl));
+  });
+
+  it('allows WebSockets to the gateway’s own realtime endpoint only, on the host the browser used', async () => {
+    const { request: httpRequest } = await import('node:http');
+    const port = new URL(stack.baseUrl).port;
+    // Node's fetch sets Host itself: ask as a browser on http://localhost:<port> would.
+    const cspFor = (host: string) =>
+      new Promise<string>((resolve, reject) => {
+        httpRequest(
+          { host: '127.0.0.1', port, path: '/', headers: { host, accept: 'text/html' } },
+          (response) => {
+            response.resume();
+            resolve(String(response.headers['content-security-policy'] ?? ''));
+          },
+        )
+          .on('error', reject)
+          .end();
+      });
+    const connectSources = (csp: string) =>
+      csp
+        .split(';')
+        .map((directive) => directive.trim().split(/\s+/))
+        .find(([name]) => name === 'connect-src')
+        ?.slice(1) ?? [];
+    for (const host of [new URL(stack.baseUrl).host, `localhost:${port}`]) {
+      const sockets = connectSources(await cspFor(host)).filter((source) => /^wss?:/.test(source));
+      expect(sockets, host).toEqual([`ws://${host}/ws`]);
+    }
+    expect(stack.wsUrl).toBe(`ws://${new URL(stack.baseUrl).host}/ws`);
   });
 
   it('serves the same index for an unknown page path, so the app can route to /error/404', async () => {

@@ -319,7 +319,7 @@ describe('moderation and the public profile', () => {
     });
     expect(ownList.body.Data.map((visit) => visit.BookingId)).toEqual([booking.BookingId]);
     expect(ownList.body.Data.map((visit) => visit.BookingId)).not.toContain(upcoming.BookingId);
-    await completeVisit(nutritionist, upcoming.BookingId);
+    await completeVisit(nutritionist, upcoming);
     const both = await api<ListResponse<VisitToReview>>('GET', 'CurrentPatient/VisitsToReview', {
       token: patient.token,
     });

@@ -15,6 +15,7 @@ import {
   canModifyTime,
   cancellationOutcome,
   cancelReasonsFor,
+  hasVisitStarted,
   isFreeChangeAllowed,
   CancelReason,
   type BookingTypeId,
@@ -271,6 +272,7 @@ export const moveVisit = async (booking: Booking, start: Date, at: Date) => {
 
 export const completeVisit = async (booking: Booking, at: Date) => {
   if (!canComplete(booking.BookingStatusId)) throw unprocessable(bookingTexts.cannotComplete);
+  if (!hasVisitStarted(booking.BookingTime, at)) throw unprocessable(bookingTexts.completeBeforeStart);
   const updated: Booking = {
     ...booking,
     BookingStatusId: BookingStatus.COMPLETE,

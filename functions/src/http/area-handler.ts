@@ -170,15 +170,34 @@ export interface AreaOperations<A extends Area> {
   webSocket: Record<WebSocketOperationsOf<A>, WebSocketOperation>;
 }
 
+/** The security headers of every REST answer (middy's defaults, HSTS for two years). */
+const securityHeaders = () =>
+  httpSecurityHeaders({
+    strictTransportSecurity: { maxAge: 63_072_000, includeSubDomains: true, preload: true },
+  });
+
+/**
+ * The security headers a handler's answer of this content type gets, for answers made outside the
+ * handlers (the local gateway's own 404 and 413) to carry the same ones.
+ */
+export const securityHeadersFor = async (contentType: string): Promise<Record<string, string>> => {
+  const request = { response: { statusCode: 200, headers: { 'Content-Type': contentType }, body: '' } };
+  await securityHeaders().after?.(
+    request as unknown as Parameters<NonNullable<ReturnType<typeof securityHeaders>['after']>>[0],
+  );
+  const headers: Record<string, string> = {};
+  // Removed headers (Server, X-Powered-By) are left undefined, and vanish from a Lambda's JSON answer.
+  for (const [name, value] of Object.entries(request.response.headers as Record<string, unknown>))
+    if (name.toLowerCase() !== 'content-type' && (typeof value === 'string' || typeof value === 'number'))
+      headers[name] = String(value);
+  return headers;
+};
+
 /** The Lambda handler of one feature area. The type requires an operation for every route of the area. */
 export const createAreaHandler = <A extends Area>(area: A, operations: AreaOperations<A>) => {
   const rest = middy<APIGatewayProxyEvent, APIGatewayProxyResult>()
     .use(injectLambdaContext(logger, { resetKeys: true }))
-    .use(
-      httpSecurityHeaders({
-        strictTransportSecurity: { maxAge: 63_072_000, includeSubDomains: true, preload: true },
-      }),
-    )
+    .use(securityHeaders())
     .handler(dispatchRest(area, operations.rest as Record<string, Operation>));
   const webSocket = middy<APIGatewayProxyWebsocketEventV2, WebSocketResult>()
     .use(injectLambdaContext(logger, { resetKeys: true }))

@@ -2,13 +2,14 @@
  * People and visits for review and agenda tests on the shared local stack: a fresh nutritionist with a
  * complete public profile (made through the admin API, photo included, so public lists never show a
  * broken card), a fresh patient assigned to them, availability, and visits booked and completed
- * through the nutritionist's own API.
+ * through the nutritionist's own API (completed at their start, see completeAtStart).
  */
 import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
-import { addRomeDays, romeDate, type BookingView, type OnboardingStep } from '@nutri/shared';
+import { addRomeDays, inRome, romeDate, type BookingView, type OnboardingStep } from '@nutri/shared';
 import type { ProfileChanges } from '../../../functions/src/nutritionists/public-profiles-repo';
 import { api, createTestUser, login } from './api';
+import { handlerApiAt } from './in-process';
 import { passwordHashOf, putNutritionist, putPatient } from './people';
 
 export const PASSWORD = 'Ortaggi-Freschi-2026';
@@ -174,6 +175,19 @@ export const addAvailability = async (
   );
 };
 
+/** The body of `POST CurrentNutritionist/Bookings`: the nutritionist books for their patient. */
+const newBookingBody = (
+  nutritionist: { id: string },
+  patientUserId: string,
+  bookingTypeId: 1 | 2 | 3,
+  bookingTime: string,
+) => ({
+  PatientUserId: patientUserId,
+  NutritionistUserId: nutritionist.id,
+  BookingTypeId: bookingTypeId,
+  BookingTime: bookingTime,
+});
+
 /** A visit the nutritionist books for their patient (`YYYY-MM-DDTHH:mm`, Rome). */
 export const bookVisitFor = async (
   nutritionist: { id: string; token: string },
@@ -183,12 +197,7 @@ export const bookVisitFor = async (
 ): Promise<BookingView> => {
   const result = await api<BookingView>('POST', 'CurrentNutritionist/Bookings', {
     token: nutritionist.token,
-    body: {
-      PatientUserId: patientUserId,
-      NutritionistUserId: nutritionist.id,
-      BookingTypeId: bookingTypeId,
-      BookingTime: bookingTime,
-    },
+    body: newBookingBody(nutritionist, patientUserId, bookingTypeId, bookingTime),
   });
   expectStatus('booking', result, 201);
   return result.body;
@@ -209,19 +218,78 @@ export const bookFollowUp = async (
   return bookVisitFor(nutritionist, patientUserId, 2, `${date}T${visit.at}`);
 };
 
-/** Marks the visit done, as the nutritionist does after the meeting. */
-export const completeVisit = async (nutritionist: { token: string }, bookingId: number) => {
-  expectStatus(
-    'complete',
-    await api('POST', `CurrentNutritionist/Bookings/${bookingId}/Complete`, { token: nutritionist.token }),
-    200,
+/**
+ * The nutritionist completes the visit at its start (the earliest it can be done), through the bookings
+ * handler run here with this process's clock at that time: visits booked by tests lie in the future.
+ */
+export const completeAtStart = (
+  nutritionist: { token: string },
+  booking: { BookingId: number; BookingTime: string },
+) => {
+  const start = new Date(booking.BookingTime);
+  if (Number.isNaN(start.getTime())) throw new Error(`booking ${booking.BookingId}: no BookingTime`);
+  return handlerApiAt<BookingView & { message?: string }>(
+    start,
+    'POST',
+    `CurrentNutritionist/Bookings/${booking.BookingId}/Complete`,
+    nutritionist.token,
   );
+};
+
+/** A visit start `minutesAgo` minutes ago, on the 5-minute grid: the instant and its Rome `YYYY-MM-DDTHH:mm`. */
+const startedAt = (minutesAgo: number) => {
+  const unit = 5 * 60_000;
+  const instant = new Date(Math.floor((Date.now() - minutesAgo * 60_000) / unit) * unit);
+  return { instant, local: inRome(instant).format('YYYY-MM-DDTHH:mm') };
+};
+/** How long before its start a started visit was booked or moved (the API takes future times only). */
+const BOOKED_AHEAD_MS = 60 * 60_000;
+
+/** A visit that has started (`minutesAgo`), booked by the nutritionist an hour before its start. */
+export const bookStartedVisit = async (
+  nutritionist: { id: string; token: string },
+  patientUserId: string,
+  bookingTypeId: 1 | 2 | 3,
+  minutesAgo = 10,
+) => {
+  const { instant, local } = startedAt(minutesAgo);
+  const result = await handlerApiAt<BookingView>(
+    new Date(instant.getTime() - BOOKED_AHEAD_MS),
+    'POST',
+    'CurrentNutritionist/Bookings',
+    nutritionist.token,
+    newBookingBody(nutritionist, patientUserId, bookingTypeId, local),
+  );
+  expectStatus('started visit', result, 201);
+  return result.body;
+};
+
+/** Moves a booking so that it started `minutesAgo`, as if the nutritionist had moved it an hour before. */
+export const moveToStarted = async (nutritionist: { token: string }, bookingId: number, minutesAgo = 10) => {
+  const { instant, local } = startedAt(minutesAgo);
+  const result = await handlerApiAt<BookingView>(
+    new Date(instant.getTime() - BOOKED_AHEAD_MS),
+    'POST',
+    `CurrentNutritionist/Bookings/${bookingId}/ModifyBookingTime`,
+    nutritionist.token,
+    { BookingTime: local },
+  );
+  expectStatus('move to a started time', result, 200);
+  return result.body;
+};
+
+/** Marks the visit done, as the nutritionist does after the meeting. */
+export const completeVisit = async (
+  nutritionist: { token: string },
+  booking: { BookingId: number; BookingTime: string },
+) => {
+  expectStatus('complete', await completeAtStart(nutritionist, booking), 200);
 };
 
 /** A completed introductory visit of a fresh patient of the nutritionist, `days` from today at `time`. */
 export const completedVisit = async (nutritionist: TestNutritionist, days: number, time: string) => {
   const patient = await createPatientOf(nutritionist.id);
   const booking = await bookVisitFor(nutritionist, patient.id, 1, `${romeDateIn(days)}T${time}`);
-  await completeVisit(nutritionist, booking.BookingId);
+  await completeVisit(nutritionist, booking);
   return { patient, booking };
 };

@@ -1,8 +1,8 @@
 /**
  * The nutritionist's booking card (spec section 2): date/time block, status chip, booking id, patient,
  * type, price, discount, amount paid, duration; buttons chat, WhatsApp notice, cancel, edit (date and
- * time) and complete, each shown only when the state machine allows it and each confirmed first
- * (spec section 5).
+ * time) and complete (from the visit's start), each shown only when the state machine allows it and each
+ * confirmed first (spec section 5).
  */
 import { useId, useState } from 'react';
 import { Link } from 'react-router-dom';
@@ -28,7 +28,7 @@ import {
 import {
   BookingStatus,
   canCancel,
-  canComplete,
+  canCompleteAt,
   canModifyTime,
   CANCEL_REASON_LABELS,
   type BookingView,
@@ -213,7 +213,8 @@ export function BookingCard({
             Modifica
           </Button>
         ) : null}
-        {canComplete(booking.BookingStatusId) ? (
+        {/* Not offered before the visit's start: the server refuses it too. */}
+        {canCompleteAt(booking, new Date()) ? (
           <Button
             variant="light"
             size="sm"
