@@ -1,0 +1,2 @@
+/** What other areas use of the accounts area. */
+export { optionalMailLinks } from './unsubscribe';
