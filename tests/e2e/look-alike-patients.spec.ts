@@ -27,7 +27,7 @@ test('same-named patients are told apart by their e-mail wherever they are picke
   // The patients page, searched by surname.
   await page.goto('/AreaNutritionists/Patients');
   await expect(page.getByRole('heading', { level: 1, name: 'I tuoi pazienti' })).toBeVisible();
-  await page.getByLabel('Cerca per nome o cognome').fill(surname.toLowerCase());
+  await page.getByRole('searchbox', { name: /^Cerca per nome/ }).fill(surname.toLowerCase());
   const list = page.getByRole('list', { name: 'Pazienti' });
   await expect(list.getByRole('listitem')).toHaveCount(2);
   await expect(list.getByText(first.email, { exact: true })).toBeVisible();
