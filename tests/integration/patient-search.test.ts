@@ -6,7 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { ConversationView, CursorPage, OwnPatientRef } from '@nutri/shared';
 import { api } from './support/api';
 import { createNutritionist, createPatientOf } from './support/visits';
@@ -82,7 +82,6 @@ describe('patient search by name', () => {
     const { db, tableName } = await import('../../functions/src/platform/db/client');
     const { getPatientProfile } = await import('../../functions/src/onboarding/patients-repo');
     const profile = (await getPatientProfile(patient.id))!;
-    const { QueryCommand, DeleteCommand } = await import('@aws-sdk/lib-dynamodb');
     const { Items } = await db().send(
       new QueryCommand({
         TableName: tableName(),
@@ -92,7 +91,9 @@ describe('patient search by name', () => {
     );
     expect(Items?.length).toBe(2);
     for (const item of Items ?? [])
-      await db().send(new DeleteCommand({ TableName: tableName(), Key: { pk: item.pk, sk: item.sk } }));
+      await db().send(
+        new DeleteCommand({ TableName: tableName(), Key: { pk: String(item.pk), sk: String(item.sk) } }),
+      );
     await db().send(
       new PutCommand({
         TableName: tableName(),
