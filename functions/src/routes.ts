@@ -147,6 +147,8 @@ export const restRoutes = [
     area: 'accounts',
     operation: 'unsubscribe',
     access: 'public',
+    // Mail clients' one-click POST (RFC 8058) sends `List-Unsubscribe=One-Click` form-encoded.
+    rawBody: true,
   },
   {
     method: 'GET',

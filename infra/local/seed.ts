@@ -10,7 +10,8 @@ import {
 } from '@nutri/functions/billing/billing-profiles-repo';
 import { adjustActivePatients } from '@nutri/functions/onboarding/candidates';
 import { nextId } from '@nutri/functions/platform/db/counter';
-import { patientItem } from '@nutri/functions/onboarding/patients-repo';
+import { indexAllPatientNames } from '@nutri/functions/onboarding/name-index-job';
+import { patientItems } from '@nutri/functions/onboarding/patients-repo';
 import { seedComuni } from './seed-comuni';
 import { seedContent } from './seed-content';
 import { DEMO_NUTRITIONIST_ID, seedNutritionists } from './seed-nutritionists';
@@ -125,7 +126,7 @@ export const seedDemoData = async () => {
       },
       // The demo patient is already matched with the demo nutritionist (onboarding step 1: book the free
       // introductory meeting); the privacy contract is left to sign, as for a real new patient.
-      isPatient ? [patientItem(demoPatientProfile(account.id, account.displayName, now))] : [],
+      isPatient ? patientItems(demoPatientProfile(account.id, account.displayName, now)) : [],
     );
     demoPatientCreated ||= isPatient;
     created += 1;
@@ -134,6 +135,8 @@ export const seedDemoData = async () => {
   const nutritionists = await seedNutritionists();
   if (demoPatientCreated) await adjustActivePatients(DEMO_NUTRITIONIST_ID, 1);
   await seedDemoNutritionistBilling();
+  // Data of an earlier version (a kept .data/) gets the patient search's name words, as the job does.
+  const patientNames = await indexAllPatientNames();
   const content = await seedContent();
-  return { created, nutritionists, content, comuni: await comuni };
+  return { created, nutritionists, patientNames, content, comuni: await comuni };
 };

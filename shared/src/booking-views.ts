@@ -9,6 +9,14 @@ export interface UserRef {
   DisplayName: string;
 }
 
+/**
+ * A nutritionist's own patient as the pickers and lists show them: the e-mail is the second line that
+ * tells two patients of the same name apart (null if the account is gone).
+ */
+export interface OwnPatientRef extends UserRef {
+  Email: string | null;
+}
+
 /** Booking of spec section 3. BookingTime is an ISO instant; Price, Discount and TotalPaymentAmount in cents. */
 export interface BookingView {
   BookingId: number;

@@ -121,6 +121,8 @@ export interface ConversationView {
   ConversationSid: string | null;
   DisplayName: string;
   EmailIdentifier: string;
+  /** The patient's e-mail in their nutritionist's list, to tell same-named patients apart; else null. */
+  ContactEmail: string | null;
   isOnline: boolean;
   IsArchived: boolean;
   MaxMessageIndex: number | null;

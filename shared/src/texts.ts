@@ -58,7 +58,7 @@ export const accountTexts = {
     'Se l’indirizzo corrisponde a un account, riceverai a breve un’e-mail con il link per reimpostare la password.',
   expiredLink: 'Il link che hai usato è scaduto o non è più valido.',
   notInRole: 'Il tuo account non ha i permessi per accedere alla pagina richiesta.',
-  unsubscribed: 'Disiscrizione completata: non riceverai più le nostre e-mail informative.',
+  unsubscribed: 'Disiscrizione completata: non riceverai più promemoria e avvisi via e-mail.',
   profileSaved: 'Profilo aggiornato',
   photoUpdated: 'Foto del profilo aggiornata',
   photoRemoved: 'Foto del profilo rimossa',

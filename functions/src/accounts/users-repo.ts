@@ -267,9 +267,14 @@ export const listRoleMembers = async (
   };
 };
 
-// Display names of several users (BatchGet on the table key), for lists naming their counterparts.
-export const getDisplayNames = async (userIds: readonly string[]): Promise<Map<string, string>> => {
-  const names = new Map<string, string>();
+export interface UserContact {
+  DisplayName: string;
+  Email: string;
+}
+
+// Display name and e-mail of several users (BatchGet on the table key, unprocessed keys asked again).
+export const getUserContacts = async (userIds: readonly string[]): Promise<Map<string, UserContact>> => {
+  const contacts = new Map<string, UserContact>();
   const unique = [...new Set(userIds)];
   for (let start = 0; start < unique.length; start += 100) {
     let keys: Record<string, unknown>[] | undefined = unique.slice(start, start + 100).map(userKey);
@@ -280,15 +285,19 @@ export const getDisplayNames = async (userIds: readonly string[]): Promise<Map<s
           RequestItems: {
             [tableName()]: {
               Keys: keys,
-              ProjectionExpression: 'Id, DisplayName',
+              ProjectionExpression: 'Id, DisplayName, Email',
             },
           },
         }),
       );
       for (const item of page.Responses?.[tableName()] ?? [])
-        names.set(String(item.Id), String(item.DisplayName));
+        contacts.set(String(item.Id), { DisplayName: String(item.DisplayName), Email: String(item.Email) });
       keys = page.UnprocessedKeys?.[tableName()]?.Keys;
     }
   }
-  return names;
+  return contacts;
 };
+
+// Display names of several users, for lists naming their counterparts.
+export const getDisplayNames = async (userIds: readonly string[]): Promise<Map<string, string>> =>
+  new Map([...(await getUserContacts(userIds))].map(([id, contact]) => [id, contact.DisplayName]));

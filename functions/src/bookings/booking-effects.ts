@@ -18,6 +18,7 @@ import {
   type BookingTypeId,
 } from '@nutri/shared';
 import { z } from 'zod';
+import { optionalMailLinks } from '../accounts';
 import { getUser } from '../accounts/users-repo';
 import { postMessage } from '../chat/messages';
 import { getNutritionistProfile } from '../nutritionists/public-profiles-repo';
@@ -181,8 +182,10 @@ export const handleBookingEffects: OutboxHandler = async (entry, step) => {
   for (const to of effect.mails) {
     await step(`mail:${to}`, async () => {
       const recipient = to === 'patient' ? patient : nutritionist;
-      // A deleted account or an opted-out user's reminder: nothing to send, the step is done.
-      if (!recipient?.Email || (isReminder(effect.event) && recipient.MailingOptOut)) return;
+      if (!recipient?.Email) return; // a deleted account: nothing to send, the step is done
+      // Reminders are optional mails: none to who unsubscribed, and each carries the way out.
+      const unsubscribe = isReminder(effect.event) ? await optionalMailLinks(recipient) : null;
+      if (isReminder(effect.event) && !unsubscribe) return;
       const mail = bookingMail(
         {
           event: effect.event,
@@ -194,6 +197,7 @@ export const handleBookingEffects: OutboxHandler = async (entry, step) => {
           nutritionistName: nutritionist?.DisplayName ?? '',
           nutritionistPersonalTitle: profile?.PersonalTitle ?? null,
           baseUrl: config().PUBLIC_BASE_URL,
+          ...(unsubscribe ? { unsubscribe } : {}),
         },
         to,
       );

@@ -17,7 +17,7 @@ import {
   type BookingStatusId,
   type BookingTypeId,
 } from '@nutri/shared';
-import { renderMail, type MailContent } from '../platform/mail-layout';
+import { renderMail, type MailContent, type UnsubscribeLinks } from '../platform/mail-layout';
 
 /** What happened to the booking (the outbox payload's `event`). */
 export type BookingEvent =
@@ -58,6 +58,8 @@ export interface BookingMailInput {
   nutritionistName: string;
   nutritionistPersonalTitle: string | null;
   baseUrl: string;
+  /** Given for optional mails (reminders): the recipient's way out of them. */
+  unsubscribe?: UnsubscribeLinks;
 }
 
 const dayFormat = new Intl.DateTimeFormat('it-IT', {
@@ -294,7 +296,9 @@ const nutritionistMail = (input: BookingMailInput): MailContent | null => {
 /** The mail one recipient gets for an event, or null when that recipient gets none. */
 export const bookingMail = (input: BookingMailInput, to: MailRecipient) => {
   const content = to === 'patient' ? patientMail(input) : nutritionistMail(input);
-  return content ? renderMail(content) : null;
+  return content
+    ? renderMail(input.unsubscribe ? { ...content, unsubscribe: input.unsubscribe } : content)
+    : null;
 };
 
 /** The Body of a booking message in the chat (the card itself is drawn from its Attributes). */

@@ -17,12 +17,14 @@ import {
   romeDate,
   romeInstant,
   type CancelReasonId,
+  type OwnPatientRef,
 } from '@nutri/shared';
 import { z } from 'zod';
 import type { Actor } from '../http/actor';
 import { AppError, notFound } from '../http/errors';
 import { created, defineOperation } from '../http/operation';
-import { getPatientProfile, listPatientsOfNutritionist } from '../onboarding/patients-repo';
+import { getUserContacts } from '../accounts';
+import { getPatientProfile, searchPatientsOfNutritionist } from '../onboarding/patients-repo';
 import { now } from '../platform/clock';
 import { pageCursor } from '../platform/db/cursor';
 import { actorId } from './availability';
@@ -211,7 +213,12 @@ export const searchOwnPatients = defineOperation(
     }),
   },
   async ({ actor, query }) => {
-    const patients = await listPatientsOfNutritionist(actorId(actor), query.userInput, query.limit);
-    return { Data: patients, Count: patients.length, NextCursor: null };
+    const patients = await searchPatientsOfNutritionist(actorId(actor), query.userInput, query.limit);
+    const contacts = await getUserContacts(patients.map((patient) => patient.UserId));
+    const Data = patients.map((patient): OwnPatientRef => {
+      const contact = contacts.get(patient.UserId);
+      return { ...patient, Email: contact?.Email ?? null };
+    });
+    return { Data, Count: Data.length, NextCursor: null };
   },
 );

@@ -18,8 +18,9 @@ import {
 import type { Actor } from '../http/actor';
 import { unauthorized } from '../http/errors';
 import { defineOperation } from '../http/operation';
-import { getDisplayNames } from '../accounts/users-repo';
-import { getPatientProfile, listPatientsOfNutritionist } from '../onboarding/patients-repo';
+import { getUserContacts, type UserContact } from '../accounts';
+import { matchesAllWords, nameWords } from '../onboarding/name-words';
+import { getPatientProfile, searchPatientsOfNutritionist } from '../onboarding/patients-repo';
 import { now } from '../platform/clock';
 import { listUserConnections } from '../realtime/connections-repo';
 import { issueTicket } from '../realtime/tickets-repo';
@@ -52,7 +53,8 @@ const buildView = async (
   userId: string,
   otherUserId: string,
   conversation: Conversation | null,
-  displayName: string,
+  contact: UserContact | undefined,
+  showEmail: boolean,
 ): Promise<ConversationView> => {
   const [members, lastMessages, connections] = await Promise.all([
     conversation ? listMembers(conversation.ConversationSid) : Promise.resolve([]),
@@ -68,9 +70,10 @@ const buildView = async (
   return {
     UserId: otherUserId,
     ConversationSid: conversation?.ConversationSid ?? null,
-    DisplayName: displayName,
+    DisplayName: contact?.DisplayName ?? '',
     // The spec's identity of the other member in the chat; the user id, so no e-mail address is exposed.
     EmailIdentifier: otherUserId,
+    ContactEmail: showEmail ? (contact?.Email ?? null) : null,
     isOnline: connections.length > 0,
     IsArchived: mine?.IsArchived ?? false,
     MaxMessageIndex: maxIndex,
@@ -88,19 +91,23 @@ const byRecency = (a: ConversationView, b: ConversationView) =>
   (b.LastMessageDate ?? '').localeCompare(a.LastMessageDate ?? '') ||
   a.DisplayName.localeCompare(b.DisplayName, 'it');
 
-/** Views of the user's pairs with `otherUserIds`; `members` are the user's member items (their sids). */
+/**
+ * Views of the user's pairs with `otherUserIds`; `members` are the user's member items (their sids).
+ * `showEmail`: the nutritionist's list, where each patient's e-mail tells same-named ones apart.
+ */
 const viewsFor = async (
   userId: string,
   otherUserIds: readonly string[],
   members: readonly { ConversationSid: string; OtherUserId: string }[],
+  showEmail = false,
 ) => {
-  const names = await getDisplayNames(otherUserIds);
+  const contacts = await getUserContacts(otherUserIds);
   const sidOf = new Map(members.map((member) => [member.OtherUserId, member.ConversationSid]));
   return Promise.all(
     otherUserIds.map(async (otherUserId) => {
       const sid = sidOf.get(otherUserId);
       const conversation = sid ? await getConversation(sid) : null;
-      return buildView(userId, otherUserId, conversation, names.get(otherUserId) ?? '');
+      return buildView(userId, otherUserId, conversation, contacts.get(otherUserId), showEmail);
     }),
   );
 };
@@ -132,15 +139,17 @@ export const getNutritionistConversations = defineOperation(
   { query: nutritionistConversationsQuerySchema },
   async ({ actor, query }) => {
     const { userId } = me(actor);
-    const search = (query.search ?? '').toLowerCase();
+    const search = query.search ?? '';
+    const typed = nameWords(search);
     const [patients, members] = await Promise.all([
-      listPatientsOfNutritionist(userId, search, NUTRITIONIST_LIST_SIZE),
+      searchPatientsOfNutritionist(userId, search, NUTRITIONIST_LIST_SIZE),
       listConversationsOfUser(userId),
     ]);
     const others = new Set(patients.map((patient) => patient.UserId));
     for (const member of members) others.add(member.OtherUserId);
-    let views = await viewsFor(userId, [...others], members);
-    if (search) views = views.filter((view) => view.DisplayName.toLowerCase().includes(search));
+    let views = await viewsFor(userId, [...others], members, true);
+    // Earlier patients (from the member items) are matched as the search matches current ones.
+    if (typed.length) views = views.filter((view) => matchesAllWords(typed, nameWords(view.DisplayName)));
     return views.sort(byRecency).slice(0, NUTRITIONIST_LIST_SIZE);
   },
 );

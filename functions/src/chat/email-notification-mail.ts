@@ -3,7 +3,7 @@
  * a place for it): it says how many messages wait and from whom, with a button to that conversation.
  */
 import { honorific } from '@nutri/shared';
-import { renderMail } from '../platform/mail-layout';
+import { renderMail, type UnsubscribeLinks } from '../platform/mail-layout';
 
 export interface ChatNotificationMailInput {
   /** Messages the e-mail covers (at least 1). */
@@ -14,6 +14,8 @@ export interface ChatNotificationMailInput {
   authorNutritionistTitle?: string | null;
   authorUserId: string;
   baseUrl: string;
+  /** The recipient's way out of these optional mails. */
+  unsubscribe: UnsubscribeLinks;
 }
 
 /** `/Chat?UserId=<author>`: opens the conversation with the author. */
@@ -38,5 +40,6 @@ export const chatNotificationMail = (input: ChatNotificationMailInput) => {
       'Per proteggere la tua privacy non riportiamo qui il testo: puoi leggerlo e rispondere nella chat.',
     ],
     action: { label: 'Apri la chat', url: chatConversationUrl(input.baseUrl, input.authorUserId) },
+    unsubscribe: input.unsubscribe,
   });
 };

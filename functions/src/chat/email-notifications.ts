@@ -20,6 +20,7 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { CHAT_EMAIL_NOTIFICATION_DELAY_MS, type EmailEvent } from '@nutri/shared';
+import { optionalMailLinks } from '../accounts';
 import { getUser } from '../accounts/users-repo';
 import { getNutritionistProfile } from '../nutritionists/public-profiles-repo';
 import { now } from '../platform/clock';
@@ -192,7 +193,8 @@ const notifyRecipient = async (
     const authorId = recipient.OtherUserId;
     const [user, author] = await Promise.all([getUser(recipientId), getUser(authorId)]);
     // No address (a deleted account) or unsubscribed from our mails: nothing to send, the queue moves on.
-    if (!user?.Email || user.MailingOptOut) {
+    const unsubscribe = await optionalMailLinks(user);
+    if (!user || !unsubscribe) {
       await inBatches(unseen, 10, (message) => dequeue(conversationSid, message.MessageIndex));
       result.skipped += unseen.length;
       return;
@@ -226,6 +228,7 @@ const notifyRecipient = async (
       ...(authorIsNutritionist ? { authorNutritionistTitle: profile?.PersonalTitle ?? null } : {}),
       authorUserId: authorId,
       baseUrl: config().PUBLIC_BASE_URL,
+      unsubscribe,
     });
     const sesMessageId = await sendMail({
       to: user.Email,

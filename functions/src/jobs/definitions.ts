@@ -68,6 +68,12 @@ export const jobDefinitions = [
       'E-mails the recipient of chat messages still unseen 5 minutes after they were sent: one mail per recipient and conversation, never quoting the messages.',
     schedule: { kind: 'rate', minutes: 1 },
   },
+  {
+    name: 'index-patient-names',
+    description:
+      'Indexes the name words of patients stored before the patient search by any word of the name (writes only profiles still without them).',
+    schedule: { kind: 'daily', hour: 3, minute: 30 },
+  },
 ] as const satisfies readonly JobDefinition[];
 
 export type JobName = (typeof jobDefinitions)[number]['name'];

@@ -8,6 +8,7 @@ import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import { logger } from '../platform/logger';
 import { isJobName, type JobName } from './definitions';
 import { rematchUnassignedPatients } from '../onboarding/rematch-job';
+import { indexAllPatientNames } from '../onboarding/name-index-job';
 import { sweepConnections } from './sweep-connections';
 import {
   expireUnpaidBookings,
@@ -33,6 +34,7 @@ const jobs: Record<JobName, () => Promise<unknown>> = {
   'appointment-reminders': sendAppointmentReminders,
   'issue-refunds': issueOwedRefunds,
   'notify-unseen-chat-messages': notifyUnseenChatMessages,
+  'index-patient-names': indexAllPatientNames,
 };
 
 export interface JobEvent {

@@ -2,20 +2,36 @@
  * Patient profiles and consent records.
  * - Patient `USER#<userId>` / `PATIENT` (spec section 3: patient profile, plus the onboarding step and
  *   the questionnaire it came from). A patient with a nutritionist is listed under them:
- *   gsi2 `NUTRITIONIST#<nutritionistId>` / `PATIENT#<display name lower>#<userId>`. gsi3 is a sparse work
+ *   gsi2 `NUTRITIONIST#<nutritionistId>` / `PATIENT#<display name lower>#<userId>`; `NameWords` lists the
+ *   name's search words (name-words.ts) once they are indexed. gsi3 is a sparse work
  *   queue: `PATIENTS#UNASSIGNED` / `<createdAt>#<userId>` while no nutritionist is assigned, then
  *   `PATIENTS#ASSIGNMENT-MAIL` / `<assignedAt>#<userId>` until the 'nutritionist found' mail went out.
+ * - Name word `USER#<userId>` / `NAMEWORD#<word>`: one per word of an assigned patient's name (UserId,
+ *   DisplayName, NameWords), in gsi2 `NUTRITIONIST#<nutritionistId>` / `NAMEWORD#<word>#<userId>`, so a
+ *   nutritionist finds a patient by the start of any word of the name (surname included) with a Query.
+ *   Written with the profile in every write that sets or moves its nutritionist.
  * - Consent `USER#<userId>` / `CONSENT#<contractType>#<acceptedAt>`: one record per acceptance (contract
  *   version, time, user, IP), written with attribute_not_exists and never changed.
  * Access patterns: get a patient's profile (table key); list a nutritionist's patients by name (gsi2);
- * list a user's consents (begins_with `CONSENT#`).
+ * search them by name words (gsi2 `NAMEWORD#`); list a user's consents (begins_with `CONSENT#`).
  */
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import {
+  GetCommand,
+  PutCommand,
+  QueryCommand,
+  TransactWriteCommand,
+  UpdateCommand,
+  type TransactWriteCommandInput,
+} from '@aws-sdk/lib-dynamodb';
 import type { OnboardingStep } from '@nutri/shared';
 import { AppError } from '../http/errors';
 import { db, tableName } from '../platform/db/client';
 import { writtenIfConditionHolds } from '../platform/db/conditional';
+import { queryAll } from '../platform/db/query';
+import { MAX_NAME_WORDS, matchesAllWords, nameWords } from './name-words';
+
+type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 
 export interface PatientProfile {
   UserId: string;
@@ -57,14 +73,46 @@ const nutritionistIndex = (
       }
     : {};
 
-/** The item to write with the user (users-repo createUser companions). */
-export const patientItem = (profile: PatientProfile) => ({
+const NAME_WORD = 'NAMEWORD#';
+const wordsOf = (displayName: string) => nameWords(displayName).slice(0, MAX_NAME_WORDS);
+
+/** The search items of an assigned patient's name, one per word, under their nutritionist in gsi2. */
+const nameWordItems = (
+  profile: Pick<PatientProfile, 'DefaultNutritionistUserId' | 'DisplayName' | 'UserId'>,
+) => {
+  if (!profile.DefaultNutritionistUserId) return [];
+  const words = wordsOf(profile.DisplayName);
+  return words.map((word) => ({
+    pk: `USER#${profile.UserId}`,
+    sk: `${NAME_WORD}${word}`,
+    type: 'PatientNameWord',
+    UserId: profile.UserId,
+    DisplayName: profile.DisplayName,
+    NameWords: words,
+    gsi2pk: `NUTRITIONIST#${profile.DefaultNutritionistUserId}`,
+    gsi2sk: `${NAME_WORD}${word}#${profile.UserId}`,
+  }));
+};
+
+// Puts (overwrites) of the name words: moving a patient to another nutritionist rewrites the same keys.
+const nameWordPuts = (
+  profile: Pick<PatientProfile, 'DefaultNutritionistUserId' | 'DisplayName' | 'UserId'>,
+): TransactItem[] => nameWordItems(profile).map((Item) => ({ Put: { TableName: tableName(), Item } }));
+
+const patientItem = (profile: PatientProfile) => ({
   ...patientKey(profile.UserId),
   type: 'Patient',
   ...profile,
+  ...(profile.DefaultNutritionistUserId ? { NameWords: wordsOf(profile.DisplayName) } : {}),
   ...nutritionistIndex(profile),
   ...unassignedIndex(profile),
 });
+
+/** The items to write with the user (users-repo createUser companions): the profile and its name words. */
+export const patientItems = (profile: PatientProfile): Record<string, unknown>[] => [
+  patientItem(profile),
+  ...nameWordItems(profile),
+];
 
 /** Sparse gsi3 partitions: each patient item sits in at most one of them, and only while work is due. */
 export const UNASSIGNED_QUEUE = 'PATIENTS#UNASSIGNED';
@@ -95,6 +143,7 @@ const toPatientProfile = (item: Record<string, unknown>): PatientProfile => {
     gsi2sk: _s2,
     gsi3pk: _g3,
     gsi3sk: _s3,
+    NameWords: _words,
     ...profile
   } = item;
   return profile as unknown as PatientProfile;
@@ -149,25 +198,33 @@ export const changePatientNutritionist = async (
   const index = nutritionistIndex(updated);
   try {
     await db().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: patientKey(profile.UserId),
-        UpdateExpression:
-          'SET DefaultNutritionistUserId = :n, HasChangedNutritionist = :true, updatedAt = :now, gsi2pk = :gpk, gsi2sk = :gsk',
-        ConditionExpression: 'updatedAt = :version AND HasChangedNutritionist = :false',
-        ExpressionAttributeValues: {
-          ':n': nutritionistUserId,
-          ':true': true,
-          ':false': false,
-          ':now': updated.updatedAt,
-          ':version': profile.updatedAt,
-          ':gpk': index.gsi2pk,
-          ':gsk': index.gsi2sk,
-        },
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Update: {
+              TableName: tableName(),
+              Key: patientKey(profile.UserId),
+              UpdateExpression:
+                'SET DefaultNutritionistUserId = :n, HasChangedNutritionist = :true, updatedAt = :now, gsi2pk = :gpk, gsi2sk = :gsk, NameWords = :words',
+              ConditionExpression: 'updatedAt = :version AND HasChangedNutritionist = :false',
+              ExpressionAttributeValues: {
+                ':n': nutritionistUserId,
+                ':true': true,
+                ':false': false,
+                ':now': updated.updatedAt,
+                ':version': profile.updatedAt,
+                ':gpk': index.gsi2pk,
+                ':gsk': index.gsi2sk,
+                ':words': wordsOf(updated.DisplayName),
+              },
+            },
+          },
+          ...nameWordPuts(updated),
+        ],
       }),
     );
   } catch (error) {
-    if (error instanceof ConditionalCheckFailedException)
+    if (error instanceof TransactionCanceledException)
       throw new AppError('conflict', undefined, { cause: error });
     throw error;
   }
@@ -192,6 +249,79 @@ export const listPatientsOfNutritionist = async (nutritionistUserId: string, nam
   }));
 };
 
+export interface PatientRef {
+  UserId: string;
+  DisplayName: string;
+}
+
+// Search a nutritionist's patients by name: each typed word must start a word of the name, in any order,
+// case and accents aside ("rossi", "Ròssi", "giu ros" all find Giulia Rossi). One Query on the longest
+// typed word's prefix (gsi2 `NAMEWORD#`), read until `limit` patients matched every word; by name.
+// Without a word typed, the nutritionist's patients by name (listPatientsOfNutritionist).
+export const searchPatientsOfNutritionist = async (
+  nutritionistUserId: string,
+  userInput: string,
+  limit: number,
+): Promise<PatientRef[]> => {
+  const typed = wordsOf(userInput);
+  if (!typed.length) return listPatientsOfNutritionist(nutritionistUserId, '', limit);
+  const longest = typed.reduce((best, word) => (word.length > best.length ? word : best));
+  const found = new Map<string, PatientRef>();
+  for await (const item of queryAll({
+    IndexName: 'gsi2',
+    KeyConditionExpression: 'gsi2pk = :pk AND begins_with(gsi2sk, :prefix)',
+    ExpressionAttributeValues: {
+      ':pk': `NUTRITIONIST#${nutritionistUserId}`,
+      ':prefix': `${NAME_WORD}${longest}`,
+    },
+  })) {
+    const userId = String(item.UserId);
+    const words = Array.isArray(item.NameWords) ? item.NameWords.map(String) : [];
+    if (found.has(userId) || !matchesAllWords(typed, words)) continue;
+    found.set(userId, { UserId: userId, DisplayName: String(item.DisplayName) });
+    if (found.size >= limit) break;
+  }
+  return [...found.values()].sort((a, b) => a.DisplayName.localeCompare(b.DisplayName, 'it'));
+};
+
+// Index the names of a nutritionist's patients written before name words existed (the profile has no
+// `NameWords`): a migration, idempotent, run by the seed and the index-patient-names job.
+export const indexPatientNames = async (nutritionistUserId: string) => {
+  let indexed = 0;
+  for await (const item of queryAll({
+    IndexName: 'gsi2',
+    KeyConditionExpression: 'gsi2pk = :pk AND begins_with(gsi2sk, :prefix)',
+    FilterExpression: 'attribute_not_exists(NameWords)',
+    ExpressionAttributeValues: { ':pk': `NUTRITIONIST#${nutritionistUserId}`, ':prefix': 'PATIENT#' },
+  })) {
+    const profile = toPatientProfile(item);
+    // Only if the profile is still the one read (same nutritionist and name); else the writer indexed it.
+    const written = await writtenIfConditionHolds(
+      db().send(
+        new TransactWriteCommand({
+          TransactItems: [
+            {
+              Update: {
+                TableName: tableName(),
+                Key: patientKey(profile.UserId),
+                UpdateExpression: 'SET NameWords = :words',
+                ConditionExpression: 'updatedAt = :version AND attribute_not_exists(NameWords)',
+                ExpressionAttributeValues: {
+                  ':words': wordsOf(profile.DisplayName),
+                  ':version': profile.updatedAt,
+                },
+              },
+            },
+            ...nameWordPuts(profile),
+          ],
+        }),
+      ),
+    );
+    if (written) indexed += 1;
+  }
+  return indexed;
+};
+
 // Assign a nutritionist to a patient who has none, once: the condition (no nutritionist, step 0) makes a
 // second assignment fail (the job running twice, an admin at the same moment), so exactly one caller goes
 // on to count the load and send the mail. The patient leaves the unassigned queue for the mail queue.
@@ -201,30 +331,40 @@ export const assignPatientNutritionist = async (
   source: AssignmentSource,
   at: Date,
 ): Promise<boolean> => {
-  const index = nutritionistIndex({ ...patient, DefaultNutritionistUserId: nutritionistUserId });
+  const assigned = { ...patient, DefaultNutritionistUserId: nutritionistUserId };
+  const index = nutritionistIndex(assigned);
   return writtenIfConditionHolds(
     db().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: patientKey(patient.UserId),
-        UpdateExpression:
-          'SET DefaultNutritionistUserId = :n, OnboardingStep = :one, AssignedAt = :now, AssignedBy = :by, ' +
-          'AssignmentMail = :pending, updatedAt = :now, gsi2pk = :g2pk, gsi2sk = :g2sk, gsi3pk = :g3pk, gsi3sk = :g3sk',
-        ConditionExpression:
-          'attribute_exists(pk) AND (attribute_not_exists(DefaultNutritionistUserId) OR DefaultNutritionistUserId = :null) AND OnboardingStep = :zero',
-        ExpressionAttributeValues: {
-          ':n': nutritionistUserId,
-          ':one': 1,
-          ':zero': 0,
-          ':null': null,
-          ':now': at.toISOString(),
-          ':by': source,
-          ':pending': 'pending',
-          ':g2pk': index.gsi2pk,
-          ':g2sk': index.gsi2sk,
-          ':g3pk': ASSIGNMENT_MAIL_QUEUE,
-          ':g3sk': `${at.toISOString()}#${patient.UserId}`,
-        },
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Update: {
+              TableName: tableName(),
+              Key: patientKey(patient.UserId),
+              UpdateExpression:
+                'SET DefaultNutritionistUserId = :n, OnboardingStep = :one, AssignedAt = :now, AssignedBy = :by, ' +
+                'AssignmentMail = :pending, updatedAt = :now, NameWords = :words, gsi2pk = :g2pk, gsi2sk = :g2sk, ' +
+                'gsi3pk = :g3pk, gsi3sk = :g3sk',
+              ConditionExpression:
+                'attribute_exists(pk) AND (attribute_not_exists(DefaultNutritionistUserId) OR DefaultNutritionistUserId = :null) AND OnboardingStep = :zero',
+              ExpressionAttributeValues: {
+                ':n': nutritionistUserId,
+                ':one': 1,
+                ':zero': 0,
+                ':null': null,
+                ':now': at.toISOString(),
+                ':by': source,
+                ':pending': 'pending',
+                ':words': wordsOf(patient.DisplayName),
+                ':g2pk': index.gsi2pk,
+                ':g2sk': index.gsi2sk,
+                ':g3pk': ASSIGNMENT_MAIL_QUEUE,
+                ':g3sk': `${at.toISOString()}#${patient.UserId}`,
+              },
+            },
+          },
+          ...nameWordPuts(assigned),
+        ],
       }),
     ),
   );

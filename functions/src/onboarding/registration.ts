@@ -33,7 +33,7 @@ import type { ThrottleRule } from '../platform/throttle';
 import { ACCESS_TOKEN_TTL_SECONDS, signAccessToken } from '../platform/tokens';
 import { adjustActivePatients } from './candidates';
 import { verifyEmailMail } from './mails';
-import { patientItem, type PatientProfile } from './patients-repo';
+import { patientItems, type PatientProfile } from './patients-repo';
 import { claimSubmission, getSubmission, type Submission } from './submissions-repo';
 
 export const EMAIL_VERIFICATION_LIFETIME_SECONDS = 48 * 3600;
@@ -186,7 +186,7 @@ export const createPatientFromSubmission = async (
     updatedAt: at.toISOString(),
   };
   try {
-    await createUser(user, [patientItem(profile)]);
+    await createUser(user, patientItems(profile));
   } catch (error) {
     await releaseSubmission(submissionId);
     if (error instanceof AppError && error.code === 'conflict') {

@@ -8,13 +8,26 @@ export const escapeHtml = (value: string) =>
     (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!,
   );
 
+/** Where the reader of an optional mail leaves our optional mails (accounts/unsubscribe.ts signs them). */
+export interface UnsubscribeLinks {
+  /** The page the footer link opens. */
+  pageUrl: string;
+  /** The RFC 8058 one-click target of the `List-Unsubscribe` header (a POST, no session). */
+  oneClickUrl: string;
+}
+
 export interface MailContent {
   subject: string;
   greeting: string;
   paragraphs: string[];
   action?: { label: string; url: string };
   footer?: string;
+  /** Only for mails the reader may refuse: a footer link and the one-click headers. */
+  unsubscribe?: UnsubscribeLinks;
 }
+
+const UNSUBSCRIBE_TEXT = 'Non vuoi più ricevere promemoria e avvisi come questo?';
+const UNSUBSCRIBE_LABEL = 'Annulla l’iscrizione';
 
 export const renderMail = (content: MailContent) => {
   const paragraphs = content.paragraphs
@@ -30,7 +43,11 @@ export const renderMail = (content: MailContent) => {
 <div style="max-width:560px;margin:0 auto;background:#ffffff;border-radius:8px;padding:24px">
 <p style="font-size:20px;font-weight:bold;color:#2f7d4f;margin:0 0 16px">Nutrì</p>
 <p style="margin:0 0 16px">${escapeHtml(content.greeting)}</p>${paragraphs}${button}
-<p style="margin:24px 0 0;color:#555">${escapeHtml(footer)}</p>
+<p style="margin:24px 0 0;color:#555">${escapeHtml(footer)}</p>${
+    content.unsubscribe
+      ? `<p style="margin:24px 0 0;font-size:12px;color:#555">${escapeHtml(UNSUBSCRIBE_TEXT)} <a href="${escapeHtml(content.unsubscribe.pageUrl)}" style="color:#2f7d4f">${escapeHtml(UNSUBSCRIBE_LABEL)}</a></p>`
+      : ''
+  }
 </div></body></html>`;
   const text = [
     content.greeting,
@@ -38,6 +55,14 @@ export const renderMail = (content: MailContent) => {
     ...content.paragraphs.flatMap((p) => [p, '']),
     ...(content.action ? [`${content.action.label}: ${content.action.url}`, ''] : []),
     footer,
+    ...(content.unsubscribe
+      ? ['', `${UNSUBSCRIBE_TEXT} ${UNSUBSCRIBE_LABEL}: ${content.unsubscribe.pageUrl}`]
+      : []),
   ].join('\n');
-  return { subject: content.subject, html, text };
+  return {
+    subject: content.subject,
+    html,
+    text,
+    ...(content.unsubscribe ? { listUnsubscribeUrl: content.unsubscribe.oneClickUrl } : {}),
+  };
 };

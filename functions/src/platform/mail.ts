@@ -23,7 +23,15 @@ export interface Mail {
   replyTo?: string;
   /** Tags SES passes to delivery events (e.g. which message a notification was about). */
   tags?: Record<string, string>;
+  /** An optional mail's one-click unsubscribe target: sent as the RFC 8058 headers. */
+  listUnsubscribeUrl?: string;
 }
+
+/** RFC 2369 and RFC 8058: mail clients offer 'unsubscribe' and POST to the URL without a session. */
+const listUnsubscribeHeaders = (url: string) => [
+  { Name: 'List-Unsubscribe', Value: `<${url}>` },
+  { Name: 'List-Unsubscribe-Post', Value: 'List-Unsubscribe=One-Click' },
+];
 
 export const sendMail = async (mail: Mail): Promise<string | undefined> => {
   const { MAIL_FROM, SES_CONFIGURATION_SET } = config();
@@ -36,6 +44,7 @@ export const sendMail = async (mail: Mail): Promise<string | undefined> => {
         Simple: {
           Subject: { Data: mail.subject, Charset: 'UTF-8' },
           Body: { Html: { Data: mail.html, Charset: 'UTF-8' }, Text: { Data: mail.text, Charset: 'UTF-8' } },
+          ...(mail.listUnsubscribeUrl ? { Headers: listUnsubscribeHeaders(mail.listUnsubscribeUrl) } : {}),
         },
       },
       ...(SES_CONFIGURATION_SET ? { ConfigurationSetName: SES_CONFIGURATION_SET } : {}),

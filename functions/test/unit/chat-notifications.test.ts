@@ -33,6 +33,10 @@ describe('the unseen-messages mail', () => {
     authorName: 'Chiara Bianchi',
     authorUserId: 'nutri 1',
     baseUrl: 'https://nutri.example',
+    unsubscribe: {
+      pageUrl: 'https://nutri.example/Unsubscribe/u1?signature=s',
+      oneClickUrl: 'https://nutri.example/api/v2/Patients/Unsubscribe/u1?signature=s',
+    },
   };
 
   it('counts the messages, names the author with the right article, links the conversation', () => {
@@ -51,6 +55,13 @@ describe('the unseen-messages mail', () => {
       'Paola &lt;b&gt;Rossi&lt;/b&gt;',
     );
     expect(fromAuthor('Marco Neri', 'dottore')).toBe('dal Dott. Marco Neri');
+  });
+
+  it('is an optional mail: a footer link to leave and the one-click unsubscribe target', () => {
+    const mail = chatNotificationMail({ ...base, count: 1 });
+    expect(mail.html).toContain('href="https://nutri.example/Unsubscribe/u1?signature=s"');
+    expect(mail.text).toContain('Annulla l’iscrizione: https://nutri.example/Unsubscribe/u1?signature=s');
+    expect(mail.listUnsubscribeUrl).toBe(base.unsubscribe.oneClickUrl);
   });
 });
 

@@ -129,6 +129,8 @@ interface StoredMail {
   destination: { to: string[] };
   subject: string;
   body: { html?: string; text?: string };
+  /** Headers the sender added (e.g. List-Unsubscribe). */
+  headers?: { name: string; value: string }[];
   at: number;
 }
 

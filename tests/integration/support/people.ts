@@ -68,10 +68,11 @@ export const putPatient = async (
   onboardingStep: OnboardingStep = 1,
 ) => {
   const { createUser } = await import('../../../functions/src/accounts/users-repo');
-  const { patientItem } = await import('../../../functions/src/onboarding/patients-repo');
+  const { patientItems } = await import('../../../functions/src/onboarding/patients-repo');
   const now = new Date().toISOString();
-  await createUser(userItem(person, 'Patient', now), [
-    patientItem({
+  await createUser(
+    userItem(person, 'Patient', now),
+    patientItems({
       UserId: person.id,
       DisplayName: person.displayName,
       DefaultNutritionistUserId: nutritionistUserId,
@@ -85,5 +86,5 @@ export const putPatient = async (
       createdAt: now,
       updatedAt: now,
     }),
-  ]);
+  );
 };

@@ -6,7 +6,7 @@
  * key would start a read anywhere in the table (or make DynamoDB refuse the query), and a cursor of one
  * list replayed on another (another nutritionist's bookings, another review status) would read on from a
  * key that list never returned. The cursor therefore carries an HMAC (a key derived from the JWT signing
- * secret, see docs/decisions/0012-signed-pagination-cursors.md) over the key and the list's scope: the
+ * secret, see docs/decisions/0012-crafted-input.md) over the key and the list's scope: the
  * list's name and every input that selects what it reads (path ids, filters, the caller when the list is
  * theirs). Any other cursor is a 400.
  */

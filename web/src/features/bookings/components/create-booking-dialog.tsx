@@ -6,7 +6,7 @@
  */
 import { useState } from 'react';
 import { Button, Group, Modal, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
-import { BOOKING_TYPES, type BookingTypeId, type BookingView, type UserRef } from '@nutri/shared';
+import { BOOKING_TYPES, type BookingTypeId, type BookingView } from '@nutri/shared';
 import { formatEuro } from '../../../lib/money';
 import { showErrorToast, showSuccessToast } from '../../../ui/notify';
 import { useAuth } from '../../auth/auth-context';
@@ -14,7 +14,7 @@ import { actionErrorMessage } from '../action-error';
 import { useBookingMutations, usePatientPrice } from '../api/nutritionist-bookings';
 import { bookingUiTexts } from '../texts';
 import { DateTimePicker } from './date-time-picker';
-import { PatientPicker } from './patient-picker';
+import { PatientPicker, type PickedPatient } from './patient-picker';
 
 const TYPE_OPTIONS = Object.values(BOOKING_TYPES).map((type) => ({
   value: String(type.BookingTypeId),
@@ -36,12 +36,12 @@ export function CreateBookingDialog({
   opened: boolean;
   onClose: () => void;
   /** Preselected patient (from a patient's page). */
-  patient?: UserRef | null;
+  patient?: PickedPatient | null;
   onCreated?: (booking: BookingView) => void;
 }) {
   const { profile } = useAuth();
   const { create } = useBookingMutations();
-  const [patient, setPatient] = useState<UserRef | null>(initialPatient);
+  const [patient, setPatient] = useState<PickedPatient | null>(initialPatient);
   const [typeId, setTypeId] = useState<BookingTypeId | null>(null);
   const [time, setTime] = useState<string | null>(null);
   const [errors, setErrors] = useState<Errors>({});

@@ -1,7 +1,8 @@
 /**
  * The conversation list: the nutritionist's patients (search by name, archived ones hidden unless
  * 'Tutti i pazienti' is on or the conversation is selected) or the patient's nutritionist; online
- * badge, archived icon, unread badge capped at '+99'.
+ * badge, archived icon, unread badge capped at '+99'. A patient's e-mail under their name tells
+ * same-named patients apart.
  */
 import { Badge, Indicator, Paper, Stack, Switch, Text, TextInput, VisuallyHidden } from '@mantine/core';
 import { IconArchive, IconSearch } from '@tabler/icons-react';
@@ -89,6 +90,11 @@ export function ConversationList({
                     {conversation.DisplayName}
                     {isOnline ? <VisuallyHidden> (in linea)</VisuallyHidden> : null}
                   </Text>
+                  {conversation.ContactEmail ? (
+                    <Text size="xs" c="dimmed" truncate>
+                      {conversation.ContactEmail}
+                    </Text>
+                  ) : null}
                   <Text size="sm" c="dimmed" truncate>
                     {conversation.LastMessage?.Body ||
                       (conversation.LastMessage ? 'Aggiornamento prenotazione' : 'Nessun messaggio')}

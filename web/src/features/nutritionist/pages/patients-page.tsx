@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { Paper, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
-import { PICKER_INPUT_DELAY_MS, type UserRef } from '@nutri/shared';
+import { PICKER_INPUT_DELAY_MS, type OwnPatientRef } from '@nutri/shared';
 import { Page } from '../../../ui/page';
 import { useOwnPatients } from '../../bookings/api/own-patients';
 import { CreateBookingDialog } from '../../bookings/components/create-booking-dialog';
@@ -20,7 +20,7 @@ export function PatientsPage() {
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search.trim(), PICKER_INPUT_DELAY_MS);
   const patients = useOwnPatients(debounced, PAGE_LIMIT);
-  const [bookingFor, setBookingFor] = useState<UserRef | null>(null);
+  const [bookingFor, setBookingFor] = useState<OwnPatientRef | null>(null);
   const full = (patients.data?.length ?? 0) >= PAGE_LIMIT;
 
   return (
@@ -28,8 +28,8 @@ export function PatientsPage() {
       <AreaNav />
       <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }} maw={760}>
         <TextInput
-          label="Cerca per nome"
-          placeholder="Es. Maria"
+          label="Cerca per nome o cognome"
+          placeholder="Es. Maria o Rossi"
           type="search"
           value={search}
           onChange={(event) => setSearch(event.currentTarget.value)}

@@ -42,7 +42,9 @@ export function UnsubscribePage() {
         </Alert>
       ) : null}
       <Text size="sm">
-        {state === 'done' ? 'Continuerai a ricevere solo le comunicazioni sui tuoi appuntamenti. ' : null}
+        {state === 'done'
+          ? 'Continuerai a ricevere solo le e-mail necessarie al servizio: appuntamenti, pagamenti e sicurezza dell’account. '
+          : null}
         <Anchor component={Link} to={paths.home()}>
           Torna alla home
         </Anchor>
