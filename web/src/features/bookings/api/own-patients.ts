@@ -1,7 +1,7 @@
 /**
  * GET CurrentNutritionist/Patients/Search (userInput, limit): the nutritionist's own patients whose name
  * has words starting with each word typed (case and accents aside), each with their e-mail. The pickers
- * ask for 10 (spec section 9); the patients page for more.
+ * ask for 10 (docs/product.md#limits); the patients page for more.
  */
 import useSWR from 'swr';
 import { PAGE_SIZE, type CursorPage, type OwnPatientRef } from '@nutri/shared';

@@ -1,8 +1,8 @@
 /**
- * The nutritionist's booking card (spec section 2): date/time block, status chip, booking id, patient,
+ * The nutritionist's booking card (docs/product.md#bookings): date/time block, status chip, booking id, patient,
  * type, price, discount, amount paid, duration; buttons chat, WhatsApp notice, cancel, edit (date and
  * time) and complete (from the visit's start), each shown only when the state machine allows it and each
- * confirmed first (spec section 5).
+ * confirmed first.
  */
 import { useId, useState } from 'react';
 import { Link } from 'react-router-dom';
