@@ -52,7 +52,7 @@ const api = (path: string) => `${API_BASE_PATH}/${path}`;
 export const restRoutes = [
   { method: 'GET', path: api('health'), area: 'system', operation: 'getHealth', access: 'public' },
 
-  // Identity and accounts (spec section 7, Auth and account).
+  // Identity and accounts (docs/product.md#api, Auth and account).
   { method: 'POST', path: api('Account/Login'), area: 'accounts', operation: 'login', access: 'public' },
   { method: 'POST', path: api('Account/refresh'), area: 'accounts', operation: 'refresh', access: 'public' },
   { method: 'POST', path: api('Account/Logout'), area: 'accounts', operation: 'logout', access: 'public' },
@@ -158,7 +158,7 @@ export const restRoutes = [
     access: ['UserManager', 'BusinessAdmin', 'SystemAdmin'],
   },
 
-  // Public content and its administration (spec section 7, Public and content).
+  // Public content and its administration (docs/product.md#api, Public and content).
   {
     method: 'GET',
     path: api('PublicStaticContent'),
@@ -516,7 +516,7 @@ export const restRoutes = [
     rawBody: true,
   },
 
-  // Onboarding: questionnaire, registration, verification, the patient's onboarding (spec section 7).
+  // Onboarding: questionnaire, registration, verification, the patient's onboarding (docs/product.md#api).
   {
     method: 'POST',
     path: api('ExternalSignIn/Google'),
@@ -653,7 +653,7 @@ export const restRoutes = [
     access: ['BusinessAdmin'],
   },
 
-  // Availability, slots, bookings and reminders (spec section 7, Patient and Nutritionist).
+  // Availability, slots, bookings and reminders (docs/product.md#api, Patient and Nutritionist).
   {
     method: 'GET',
     path: api('CurrentNutritionist/DailyAvailabilities'),
@@ -810,7 +810,7 @@ export const restRoutes = [
   },
 
   // Billing profiles (own, back office with UserId, a nutritionist's patients) and the municipalities
-  // they name (spec section 7, Billing; ItalianCities).
+  // they name (docs/product.md#api, Billing; ItalianCities).
   {
     method: 'POST',
     path: api('User/BillingProfilesSelf'),
@@ -903,7 +903,7 @@ export const restRoutes = [
     access: 'signedIn',
   },
 
-  // Card payment provider (spec section 7: GET {BookingId}/CreateSession) and its webhook.
+  // Card payment provider (docs/product.md#api: GET {BookingId}/CreateSession) and its webhook.
   {
     method: 'GET',
     path: api('Stripe/{BookingId}/CreateSession'),
@@ -947,7 +947,7 @@ export const restRoutes = [
     operation: 'payLocalCheckout',
     access: ['Patient'],
   },
-  // The payment test page (spec section 2, Patient role): a small test payment, refunded, no booking.
+  // The payment test page (docs/product.md#screens, Patient role): a small test payment, refunded, no booking.
   {
     method: 'POST',
     path: api('Stripe/TestPayments'),
@@ -962,7 +962,7 @@ export const restRoutes = [
     operation: 'getTestPaymentResult',
     access: ['Patient'],
   },
-  // Chat (spec section 7, Chat): connection ticket for the realtime channel, conversations, history.
+  // Chat (docs/product.md#api, Chat): connection ticket for the realtime channel, conversations, history.
   {
     method: 'POST',
     path: api('Chat/ConnectionTicket'),
@@ -1005,7 +1005,7 @@ export const restRoutes = [
     operation: 'archiveConversation',
     access: ['Nutritionist'],
   },
-  // The SystemAdmin chat viewer (spec section 2, /SystemSettings/ChatViewer): read-only, every read audited.
+  // The SystemAdmin chat viewer (docs/product.md#screens, /SystemSettings/ChatViewer): read-only, every read audited.
   {
     method: 'GET',
     path: api('Chat/Viewer/Users'),
@@ -1027,7 +1027,7 @@ export const restRoutes = [
     operation: 'getChatViewerMessages',
     access: ['SystemAdmin'],
   },
-  // The nutritionist's urgent WhatsApp notice to one of their patients (spec section 7, Nutritionist).
+  // The nutritionist's urgent WhatsApp notice to one of their patients (docs/product.md#api, Nutritionist).
   {
     method: 'POST',
     path: api('CurrentNutritionist/Patients/{id}/SendUrgentChatMessageNotification'),
@@ -1064,7 +1064,7 @@ export const webSocketRoutes = [
   { routeKey: '$disconnect', area: 'realtime', operation: 'disconnect' },
   { routeKey: '$default', area: 'realtime', operation: 'unknownAction' },
   { routeKey: 'ping', area: 'realtime', operation: 'ping' },
-  // Chat (spec section 7: realtime channel); the client pings every 30 s with `ping`.
+  // Chat (docs/product.md#api: realtime channel); the client pings every 30 s with `ping`.
   { routeKey: 'SendMessage', area: 'realtime', operation: 'sendMessage' },
   { routeKey: 'StartTyping', area: 'realtime', operation: 'startTyping' },
   { routeKey: 'EndTyping', area: 'realtime', operation: 'endTyping' },

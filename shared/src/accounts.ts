@@ -1,5 +1,5 @@
 /**
- * Sign-in, password and profile payloads (spec sections 3, 5 and 7). The same schemas validate the web
+ * Sign-in, password and profile payloads (docs/product.md#data, #validation and #api). The same schemas validate the web
  * forms and the server handlers. Request schemas are strict (unknown fields are an error); response
  * schemas strip unknown fields, so the server never leaks an extra property and the client keeps
  * working when one is added.
@@ -199,7 +199,7 @@ export const toUpdateUserDetails = (form: ProfileForm): UpdateUserDetailsRequest
 /** Query of POST Patients/Unsubscribe/{userId}. */
 export const unsubscribeQuerySchema = z.strictObject({ signature: requiredText(TOKEN_MAX_LENGTH) });
 
-/** GET/PATCH UserDetails response (spec section 3: user profile). */
+/** GET/PATCH UserDetails response (docs/product.md#data: user profile). */
 export const userProfileSchema = z.object({
   Id: z.string(),
   Name: z.string(),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Base path of the product API (spec section 7: version 2). */
+/** Base path of the product API (docs/product.md#api: version 2). */
 export const API_BASE_PATH = '/api/v2';
 
 /** Error body every non-2xx API response carries (architecture: one error taxonomy). */

@@ -1,5 +1,5 @@
 /**
- * Billing profiles and Italian municipalities (spec sections 3, 5, 7 and 9): the request schemas the
+ * Billing profiles and Italian municipalities (docs/product.md#data, #validation, #api and #limits): the request schemas the
  * billing dialog and the handlers share, the checks of codice fiscale and partita IVA that need no
  * dataset, the comune search key, and the Italian texts.
  *
@@ -202,7 +202,7 @@ const billingFields = {
 };
 
 /**
- * POST User/BillingProfilesSelf (spec section 7). The web sends UserId and IsActive=true as the spec
+ * POST User/BillingProfilesSelf (docs/product.md#api). The web sends UserId and IsActive=true as the spec
  * says: UserId must then be the caller's own, and a new profile is always active.
  */
 export const createBillingProfileSchema = z.strictObject({
@@ -308,7 +308,7 @@ export const comuneSearchKey = (name: string) =>
     .toLowerCase()
     .replace(/[^a-z0-9]/g, '');
 
-/** GET ItalianCities: Name starts with (from 2 letters), optional province, at most 10 (spec section 9). */
+/** GET ItalianCities: Name starts with (from 2 letters), optional province, at most 10 (docs/product.md#limits). */
 export const italianCitiesQuerySchema = z.strictObject({
   Name: z
     .string({ error: billingTexts.citySearchMin })

@@ -1,5 +1,5 @@
 /**
- * Request schemas and Italian texts of the booking, availability and reminder calls (spec sections 5 and 7),
+ * Request schemas and Italian texts of the booking, availability and reminder calls (docs/product.md#validation and #api),
  * used by the handlers and by the web forms alike.
  */
 import { z } from 'zod';

@@ -1,5 +1,5 @@
 /**
- * Response shapes of the booking, availability, slot and reminder calls (spec sections 3 and 7), written
+ * Response shapes of the booking, availability, slot and reminder calls (docs/product.md#data and #api), written
  * once so the handlers that build them and the web pages that read them cannot drift apart.
  */
 import type { BookingStatusId, BookingTypeId, CancelReasonId } from './domain';
@@ -17,7 +17,7 @@ export interface OwnPatientRef extends UserRef {
   Email: string | null;
 }
 
-/** Booking of spec section 3. BookingTime is an ISO instant; Price, Discount and TotalPaymentAmount in cents. */
+/** Booking of docs/product.md#data. BookingTime is an ISO instant; Price, Discount and TotalPaymentAmount in cents. */
 export interface BookingView {
   BookingId: number;
   BookingTime: string;
@@ -34,7 +34,7 @@ export interface BookingView {
   Duration: number;
   CancelReasonId: CancelReasonId | null;
   RefundOwed: boolean;
-  /** Spec section 3, the two payment-account flags (false while unpaid). */
+  /** docs/product.md#data, the two payment-account flags (false while unpaid). */
   IsPaidOnNewAccount: boolean;
   IsPaidOnProviderAccount: boolean;
   /** When the payment was received (ISO), null while unpaid. */

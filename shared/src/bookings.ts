@@ -1,5 +1,5 @@
 /**
- * Booking rules shared by the server and the web app (spec sections 3, 4 and 9): types with their
+ * Booking rules shared by the server and the web app (docs/product.md#data, #states and #limits): types with their
  * durations and prices, the state machine, the 2-day rules, and slot generation from availability.
  */
 import {
@@ -25,7 +25,7 @@ export interface BookingTypeInfo {
   PriceCents: number;
 }
 
-/** Spec section 3 names; duration and price are derived from the type, never chosen. */
+/** docs/product.md#data names; duration and price are derived from the type, never chosen. */
 export const BOOKING_TYPES: Record<BookingTypeId, BookingTypeInfo> = {
   [BookingType.FREE]: {
     BookingTypeId: 1,
@@ -63,11 +63,11 @@ export const CANCEL_REASON_LABELS: Record<CancelReasonId, string> = {
   5: 'Annullato per spostarlo',
 };
 
-/** Cancel reasons offered for a booking type: "patient absent" only for free meetings (spec section 3). */
+/** Cancel reasons offered for a booking type: "patient absent" only for free meetings (docs/product.md#data). */
 export const cancelReasonsFor = (bookingTypeId: BookingTypeId): CancelReasonId[] =>
   ([1, 2, 3, 4, 5] as const).filter((reason) => reason !== 3 || bookingTypeId === BookingType.FREE);
 
-/** BOOKED and WAITINGFORPAYMENT can be cancelled or moved; only BOOKED can be completed (spec section 4). */
+/** BOOKED and WAITINGFORPAYMENT can be cancelled or moved; only BOOKED can be completed (docs/product.md#states). */
 export const canCancel = (status: BookingStatusId) =>
   status === BookingStatus.BOOKED || status === BookingStatus.WAITINGFORPAYMENT;
 export const canModifyTime = canCancel;
@@ -224,7 +224,7 @@ export type BookingReminderKind = 'payment' | 'payment-urgent' | 'appointment';
 /** The flag a sent reminder leaves on the booking: kind and appointment time (a moved visit is reminded again). */
 export const reminderFlag = (kind: BookingReminderKind, bookingTime: string) => `${kind}@${bookingTime}`;
 
-/** A payment reminder is urgent at 3 days or less before the appointment (Rome calendar days, spec section 9). */
+/** A payment reminder is urgent at 3 days or less before the appointment (Rome calendar days, docs/product.md#limits). */
 export const isUrgentPaymentReminder = (bookingTime: Date, now: Date) =>
   romeDaysUntil(bookingTime, now) <= PAYMENT_REMINDER_URGENT_DAYS;
 

@@ -1,7 +1,7 @@
 /**
- * E-mail notifications of unseen chat messages, their delivery events (spec section 3: Chat message
+ * E-mail notifications of unseen chat messages, their delivery events (docs/product.md#data: Chat message
  * EmailNotificationSent / EmailLastEvent, E-mail delivery events) and the nutritionist's urgent WhatsApp
- * notice (spec sections 6 and 8). See docs/decisions/0011-chat.md (notifications).
+ * notice (docs/product.md#roles and #errors). See docs/decisions/0011-chat.md (notifications).
  */
 import { ChatMessageType, SYSTEM_AUTHOR_ID, parseMessageAttributes } from './chat';
 import type { EmailEvent } from './domain';
@@ -50,7 +50,7 @@ export const emailNotificationPendingLabel = 'Notifica e-mail in invio';
 /** One urgent WhatsApp notice per patient at most this often (not fixed by the spec). */
 export const URGENT_NOTICE_INTERVAL_MS = 10 * 60_000;
 
-/** Spec section 8: the WhatsApp failure texts, and ours for the cases the spec does not name. */
+/** docs/product.md#errors: the WhatsApp failure texts, and ours for the cases the spec does not name. */
 export const urgentNoticeTexts = {
   failedTitle: 'Impossibile inviare il messaggio',
   noPhone: "Manca il numero di telefono dell'utente",

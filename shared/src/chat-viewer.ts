@@ -1,5 +1,5 @@
 /**
- * The SystemAdmin chat viewer (spec section 2: /SystemSettings/ChatViewer; issue 8: "only the two members of
+ * The SystemAdmin chat viewer (docs/product.md#screens: /SystemSettings/ChatViewer; "only the two members of
  * a conversation, and SystemAdmin through the chat viewer, audited, can read it"): search a patient or a
  * nutritionist, list their conversations, read one read-only. Shared by the chat area and the web page.
  */

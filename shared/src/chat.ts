@@ -1,6 +1,6 @@
 /**
- * Chat messages (spec section 3: Chat message, Message types) as the server stores and pushes them and
- * the web app reads them. The real-time chat (issue 8) builds on these shapes; the booking flows post
+ * Chat messages (docs/product.md#data: Chat message, Message types) as the server stores and pushes them and
+ * the web app reads them. The real-time chat builds on these shapes; the booking flows post
  * their widget messages (BookingCreated, ...) with them today.
  */
 import { z } from 'zod';
@@ -9,7 +9,7 @@ import { MESSAGE_TYPES, type EmailEvent, type MessageType } from './domain';
 import type { EmailNotificationSentEvent } from './chat-notifications';
 import { optionalText } from './text';
 
-/** The message type names of spec section 3, by name (`ChatMessageType.BookingCreated`). */
+/** The message type names of docs/product.md#data, by name (`ChatMessageType.BookingCreated`). */
 export const ChatMessageType = {
   SendFile: 'SendFile',
   BookingCreated: 'BookingCreated',
@@ -65,7 +65,7 @@ export const parseMessageAttributes = (json: string | null | undefined): ChatMes
 };
 
 /**
- * Chat message of spec section 3. `MessageIndex` counts from 0 per conversation with no gap and no
+ * Chat message of docs/product.md#data. `MessageIndex` counts from 0 per conversation with no gap and no
  * duplicate (unread count = max index - last seen, or max index + 1 when nothing was seen); `MessageId`
  * is the sender's idempotency key, unique in the conversation, so a retried send never adds a second copy.
  */
@@ -90,7 +90,7 @@ export interface MessageAddedEvent {
   message: ChatMessage;
 }
 
-/** The roles that use the chat (spec section 4: the connection is made for Nutritionist or Patient). */
+/** The roles that use the chat (docs/product.md#states: the connection is made for Nutritionist or Patient). */
 export type ChatRole = 'Patient' | 'Nutritionist';
 
 /** Validity of a connection ticket (single use; the browser asks for one right before connecting). */
@@ -113,7 +113,7 @@ export interface ConnectionTicketResponse {
 }
 
 /**
- * Conversation view of spec section 3, from the reader's side: `UserId` and `DisplayName` are the other
+ * Conversation view of docs/product.md#data, from the reader's side: `UserId` and `DisplayName` are the other
  * member's. `ConversationSid` is null while the pair has no conversation yet (created on first selection).
  */
 export interface ConversationView {
@@ -133,7 +133,7 @@ export interface ConversationView {
   LastMessage: ChatMessage | null;
 }
 
-/** Unread count of spec section 3: max - my last seen; max + 1 when nothing seen; 0 with no messages. */
+/** Unread count of docs/product.md#data: max - my last seen; max + 1 when nothing seen; 0 with no messages. */
 export const unreadCount = (maxIndex: number | null, myLastSeenIndex: number | null) => {
   if (maxIndex === null) return 0;
   if (myLastSeenIndex === null) return maxIndex + 1;
@@ -238,7 +238,7 @@ export interface ConversationRemovedEvent {
   UserId: string;
 }
 
-/** Client -> server on the realtime channel (`action` selects the route, spec section 7). */
+/** Client -> server on the realtime channel (`action` selects the route, docs/product.md#api). */
 const conversationSidSchema = z.string().regex(/^CH[0-9a-f]{32}$/);
 
 export const sendMessageActionSchema = z.object({
@@ -277,7 +277,7 @@ export const chatActionErrors = {
 } as const;
 
 /**
- * Files in the chat (spec sections 2, 6 and 9): photos and PDF documents (lab results, meal plans) up
+ * Files in the chat (docs/product.md#screens, #roles and #limits): photos and PDF documents (lab results, meal plans) up
  * to CHAT_MAX_FILE_BYTES (10 MB). Word files are left out on purpose: their magic bytes only say "a ZIP
  * archive", so the server could not tell them from any other archive; a PDF export does the same job.
  * HEIC is left out too: browsers cannot show it and the image library cannot decode it for a preview.
@@ -332,7 +332,7 @@ export const chatFileTexts = {
   contentMismatch:
     'Il contenuto del file non corrisponde al suo formato, quindi non è stato inviato. Puoi inviare immagini JPEG, PNG, WebP o GIF e documenti PDF.',
   missing: 'Non troviamo il file caricato: caricalo di nuovo.',
-  /** Spec section 8: cannot upload file. */
+  /** docs/product.md#errors: cannot upload file. */
   uploadFailed: 'Impossibile caricare il file',
 } as const;
 

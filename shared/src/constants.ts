@@ -1,4 +1,4 @@
-/** Business constants and limits of spec section 9. Money is always in integer cents. */
+/** Business constants and limits of docs/product.md#limits. Money is always in integer cents. */
 export const CURRENCY = 'EUR';
 export const LOCALE = 'it-IT';
 export const TIME_ZONE = 'Europe/Rome';

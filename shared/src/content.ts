@@ -1,5 +1,5 @@
 /**
- * Public content and its administration (spec sections 3, 5, 7): static content (pages and blog
+ * Public content and its administration (docs/product.md#data, #validation, #api): static content (pages and blog
  * articles), tags, galleries, the contact form and join-the-team applications. The same schemas validate
  * the admin forms and the handlers. Request schemas are strict; response schemas describe what leaves
  * the server.
@@ -246,7 +246,7 @@ export const galleryImageFieldsSchema = z.strictObject({
   Caption: optionalText(GALLERY_CAPTION_MAX).default(''),
 });
 
-/** POST ContactForm (spec section 5). `Website` is a honeypot: people leave it empty, bots fill it in. */
+/** POST ContactForm (docs/product.md#validation). `Website` is a honeypot: people leave it empty, bots fill it in. */
 export const contactFormSchema = z.strictObject({
   Name: requiredText(100),
   Email: z

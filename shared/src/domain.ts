@@ -1,4 +1,4 @@
-/** Enumerations of spec section 3. Numeric ids are part of the API contract. */
+/** Enumerations of docs/product.md#data. Numeric ids are part of the API contract. */
 export const BookingType = { FREE: 1, NORMAL: 2, MEALPLAN: 3 } as const;
 export type BookingTypeId = (typeof BookingType)[keyof typeof BookingType];
 

@@ -1,17 +1,17 @@
 /**
  * Nutritionists as the public sees them, their specialization tags, customer reviews, and the admin
- * edit of a profile (spec sections 3 and 7).
+ * edit of a profile (docs/product.md#data and #api).
  */
 import { z } from 'zod';
 import { imageUrlsSchema } from './content';
 import { requiredMultiLineText, requiredText } from './text';
 import { validationTexts } from './texts';
 
-/** PersonalTitle 'dottoressa' reads Dott.sa, anything else Dott. (spec section 3). */
+/** PersonalTitle 'dottoressa' reads Dott.sa, anything else Dott. (docs/product.md#data). */
 export const honorific = (personalTitle: string | null | undefined) =>
   personalTitle?.trim().toLowerCase() === 'dottoressa' ? 'Dott.sa' : 'Dott.';
 
-/** Gender 1 is male (spec section 3); 2 female. */
+/** Gender 1 is male (docs/product.md#data); 2 female. */
 export const GENDER = { MALE: 1, FEMALE: 2 } as const;
 
 export const userSkillSchema = z.object({
@@ -46,7 +46,7 @@ export const publicProfileSchema = z.object({
 });
 export type PublicProfile = z.infer<typeof publicProfileSchema>;
 
-/** A customer review (spec section 3): rating out of 5 in half steps. */
+/** A customer review (docs/product.md#data): rating out of 5 in half steps. */
 export const reviewSchema = z.object({
   ReviewId: z.string(),
   text: z.string(),

@@ -1,5 +1,5 @@
 /**
- * Patient onboarding (spec sections 1, 3, 4): the questionnaire (the same questions whether it is the
+ * Patient onboarding (docs/product.md#overview, #data, #states): the questionnaire (the same questions whether it is the
  * embedded Tally form in the cloud or the built-in local form), the Tally webhook payload, the
  * registration payload and the onboarding steps.
  */
@@ -21,7 +21,7 @@ export const TALLY_FIELD_TYPES = [
 ] as const;
 export type TallyFieldType = (typeof TALLY_FIELD_TYPES)[number];
 
-/** Field types the nutritionist's intake view hides (spec section 3: hidden, phone and e-mail). */
+/** Field types the nutritionist's intake view hides (docs/product.md#data: hidden, phone and e-mail). */
 export const INTAKE_HIDDEN_TYPES: readonly TallyFieldType[] = [
   'HIDDEN_FIELDS',
   'INPUT_PHONE_NUMBER',
@@ -205,7 +205,7 @@ export const tallyWebhookSchema = z.object({
 });
 export type TallyWebhook = z.infer<typeof tallyWebhookSchema>;
 
-/** POST Tally/RegisterPatient (spec section 3: registration payload). */
+/** POST Tally/RegisterPatient (docs/product.md#data: registration payload). */
 export const registrationSchema = z.strictObject({
   TallySubmissionId: requiredText(200),
   FirstName: requiredText(100),
@@ -216,12 +216,12 @@ export const registrationSchema = z.strictObject({
 });
 export type RegistrationRequest = z.infer<typeof registrationSchema>;
 
-/** Error code of a registration whose e-mail (or external account) already exists (spec section 8). */
+/** Error code of a registration whose e-mail (or external account) already exists (docs/product.md#errors). */
 export const USER_ALREADY_EXISTS_CODE = 'nutri-user-already-exists';
-/** Message of Verify when the account already exists (spec section 7). */
+/** Message of Verify when the account already exists (docs/product.md#api). */
 export const USER_ALREADY_EXISTS_MESSAGE = 'User already exists.';
 
-/** Onboarding steps 0-9 (spec section 4), each with its headline on the patient home. */
+/** Onboarding steps 0-9 (docs/product.md#states), each with its headline on the patient home. */
 export const ONBOARDING_STEPS = [
   {
     step: 0,

@@ -1,5 +1,5 @@
 /**
- * Card payments (spec sections 1, 4, 7, 9): the Checkout session a WAITINGFORPAYMENT booking is paid with,
+ * Card payments (docs/product.md#overview, #states, #api, #limits): the Checkout session a WAITINGFORPAYMENT booking is paid with,
  * the rules that bound it, and the Italian texts. Shared by the payments area and the web app.
  */
 import { z } from 'zod';
@@ -20,7 +20,7 @@ export const checkoutSessionExpiry = (deadline: Date, now: Date): Date | null =>
   return new Date(Math.min(deadline.getTime(), max));
 };
 
-/** Codes the web app maps to the dialog that resolves the refusal (spec section 4, payment flow). */
+/** Codes the web app maps to the dialog that resolves the refusal (docs/product.md#states, payment flow). */
 export const PaymentRefusal = {
   billingProfileMissing: 'nutri-billing-profile-missing',
   privacyContractNotSigned: 'nutri-privacy-contract-not-signed',
@@ -79,7 +79,7 @@ export interface FulfilmentView {
 }
 
 /**
- * The two documents of a paid visit (spec section 1, FAQ): the health service invoiced by the
+ * The two documents of a paid visit (docs/product.md#overview, FAQ): the health service invoiced by the
  * nutritionist (35 EUR, deductible at 19% IRPEF) and the rest invoiced by the service. A discounted total
  * below 35 EUR is the nutritionist's part only.
  */
@@ -88,7 +88,7 @@ export const invoiceSplit = (amountPaidCents: number, nutritionistShareCents: nu
   return { nutritionist, service: Math.max(0, amountPaidCents - nutritionist) };
 };
 
-/** The nutritionist uploads their invoice within this many days of the payment (spec section 9). */
+/** The nutritionist uploads their invoice within this many days of the payment (docs/product.md#limits). */
 export const invoiceUploadDeadline = (paidAt: Date, uploadDays: number) =>
   new Date(paidAt.getTime() + uploadDays * 86_400_000);
 
@@ -112,7 +112,7 @@ export interface InvoiceView {
 }
 
 /**
- * The payment test page (spec section 2, Patient role: "A payment test page"): a real Checkout session of
+ * The payment test page (docs/product.md#screens, Patient role: "A payment test page"): a real Checkout session of
  * this small amount through the same gateway as visits (the local checkout locally, Stripe in the cloud),
  * touching no booking, and refunded in full as soon as it is paid. 1 EUR: above Stripe's 0.50 EUR minimum.
  */

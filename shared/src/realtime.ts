@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Messages on the realtime channel (spec section 7). The client sends `{ action, ... }`: API Gateway
+ * Messages on the realtime channel (docs/product.md#api). The client sends `{ action, ... }`: API Gateway
  * selects the route with `$request.body.action`. The server sends `{ type, ... }`.
  */
 export const REALTIME_ROUTE_SELECTION_EXPRESSION = '$request.body.action';

@@ -1,5 +1,5 @@
 /**
- * Reviews of visits (spec sections 2, 3 and 9): a patient rates a completed visit once, out of 5 in half
+ * Reviews of visits (docs/product.md#screens, #data and #limits): a patient rates a completed visit once, out of 5 in half
  * steps, with a short text; a BusinessAdmin approves it before it shows on the nutritionist's public
  * profile. The request schema is the one the review form and the handler both use.
  */
@@ -35,7 +35,7 @@ export const reviewTexts = {
   rejected: 'Recensione rifiutata: non sarà pubblicata.',
 } as const;
 
-/** POST CurrentPatient/Bookings/{id}/Review: field names of spec section 3 (Rating, text). */
+/** POST CurrentPatient/Bookings/{id}/Review: field names of docs/product.md#data (Rating, text). */
 export const createReviewSchema = z.strictObject({
   Rating: z
     .number({ error: reviewTexts.ratingRequired })

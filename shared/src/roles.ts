@@ -1,4 +1,4 @@
-/** The five roles of spec section 6. Role names are part of the API contract. */
+/** The five roles of docs/product.md#roles. Role names are part of the API contract. */
 export const ROLES = ['Patient', 'Nutritionist', 'BusinessAdmin', 'UserManager', 'SystemAdmin'] as const;
 export type Role = (typeof ROLES)[number];
 

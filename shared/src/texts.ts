@@ -16,7 +16,7 @@ export const errorTexts = {
   too_many_requests: 'Troppi tentativi. Riprova più tardi.',
   payload_too_large: 'Il contenuto inviato è troppo grande.',
   internal: 'Si è verificato un errore inatteso. Riprova più tardi.',
-  // Client-side texts of spec section 8.
+  // Client-side texts of docs/product.md#errors.
   cannotLoadData: 'Impossibile caricare i dati',
   cannotSaveData: 'Impossibile salvare i dati',
   cannotUpdateData: 'Impossibile aggiornare i dati',
@@ -45,7 +45,7 @@ export const validationTexts = {
   controlCharacters: 'Il testo contiene caratteri di controllo non ammessi',
 } as const;
 
-/** Texts of sign-in, password and profile screens (spec sections 2, 4 and 8: quoted texts kept as written). */
+/** Texts of sign-in, password and profile screens (docs/product.md#screens, #states and #errors: quoted texts kept as written). */
 export const accountTexts = {
   invalidCredentials: 'Nome utente o password non valido!',
   loginFailed: 'Impossibile effettuare il login',

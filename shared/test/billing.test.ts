@@ -119,7 +119,7 @@ describe('billing profile schemas', () => {
     });
   });
 
-  it('requires the codice fiscale (spec section 5)', () => {
+  it('requires the codice fiscale (docs/product.md#validation)', () => {
     expect(errorsOf(createBillingProfileSchema.safeParse({ ...profile, CodiceFiscale: '' }))).toEqual({
       CodiceFiscale: [billingTexts.codiceFiscaleRequired],
     });

@@ -10,7 +10,7 @@ import {
 
 const SID = `CH${'a1'.repeat(16)}`;
 
-describe('unread count (spec section 3, Conversation view)', () => {
+describe('unread count (docs/product.md#data, Conversation view)', () => {
   it('is 0 without messages, max + 1 when nothing was seen, max - last seen otherwise', () => {
     expect(unreadCount(null, null)).toBe(0);
     expect(unreadCount(null, 3)).toBe(0);

@@ -1,5 +1,5 @@
 /**
- * The billing dialog from the profile page (issue 7): a new patient adds their billing data, the form
+ * The billing dialog from the profile page: a new patient adds their billing data, the form
  * refuses a wrong codice fiscale in the browser (check character) and shows the server's refusal of one
  * only the full check sees (birth place), the comune picker finds "Forlì" from "forli", the data is saved
  * and shown, and the edit dialog opens with it. axe checks the dialog.
@@ -61,7 +61,7 @@ test('a patient adds and edits their billing data in the billing dialog', async 
   await dialog.getByLabel('Codice fiscale').fill('GSTPPP99C06D620V');
   await dialog.getByRole('button', { name: 'Salva i dati' }).click();
   await expect(dialog.getByText(billingTexts.codiceFiscaleBirthPlace)).toBeVisible();
-  // …and in the 'Errore!' toast of spec section 8 (one error: its message).
+  // …and in the 'Errore!' toast of docs/product.md#errors (one error: its message).
   await expect(
     page.getByRole('alert').filter({ hasText: billingTexts.codiceFiscaleBirthPlace }),
   ).toBeVisible();

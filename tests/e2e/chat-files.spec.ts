@@ -1,5 +1,5 @@
 /**
- * Files in the chat, in two browsers (issue 8): the demo patient and the demo nutritionist. The patient
+ * Files in the chat, in two browsers: the demo patient and the demo nutritionist. The patient
  * picks a photo: a progress card shows while it uploads (the upload to the file store is held so the
  * card can be seen; a file dropped meanwhile is ignored), then both screens show the file card with the
  * image preview loaded from the private store. A PDF dropped on the window arrives as a card with a

@@ -1,5 +1,5 @@
 /**
- * The e-mail delivery icon on the nutritionist's messages (issue 8, item 6; spec section 6): a message the
+ * The e-mail delivery icon on the nutritionist's messages (docs/product.md#roles): a message the
  * patient has not seen is e-mailed by the `notify-unseen-chat-messages` job (run here with this process's
  * clock moved past the delay), the local SES reports it delivered, and the nutritionist's screen shows the
  * delivered icon live; once the patient opens the chat it turns into a check mark. axe finds nothing

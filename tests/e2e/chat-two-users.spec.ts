@@ -1,5 +1,5 @@
 /**
- * The chat screen of issue 8, item 5, in two browsers at once (Done when): a patient and their
+ * The chat screen in two browsers at once: a patient and their
  * nutritionist, each in their own context. On the desktop they are the demo accounts; on the phone a fresh
  * pair, because both projects run in parallel and must not share a conversation. The nutritionist has a
  * second patient, so no conversation opens by itself and the list's unread badge can be seen.

@@ -1,5 +1,5 @@
 /**
- * The SystemAdmin chat viewer (issue 8, spec section 2: /SystemSettings/ChatViewer): the demo admin finds a
+ * The SystemAdmin chat viewer (docs/product.md#screens: /SystemSettings/ChatViewer): the demo admin finds a
  * patient by e-mail, opens their conversation with their nutritionist and reads it read-only (text and a
  * booking card); the read is audited; a patient is turned away by the role guard.
  */

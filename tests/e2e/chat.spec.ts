@@ -1,5 +1,5 @@
 /**
- * The real-time chat in two browsers (issue 8): a patient and their nutritionist, each in their own
+ * The real-time chat in two browsers: a patient and their nutritionist, each in their own
  * context, on a desktop and on a phone. The patient's single conversation opens by itself; the
  * nutritionist sees the patient typing, then the message live; the reply (with a line break from
  * Shift+Enter) reaches the patient; a booking the nutritionist creates through the API appears in both

@@ -1,5 +1,5 @@
 /**
- * The nutritionist's area on the local stack (issue 6), each test with a fresh nutritionist and patients so
+ * The nutritionist's area on the local stack, each test with a fresh nutritionist and patients so
  * it holds whatever else the shared stack contains: availability in the calendar and the home's warning
  * below 4 intervals; a paid visit created through the dialog (patient picker, read-only duration and price,
  * date-time picker), seen on the home and on the bookings page with its filters, moved (and refused with

@@ -1,5 +1,5 @@
 /**
- * The patient's onboarding on the local stack (issue 5): the built-in questionnaire, /Grazie and the
+ * The patient's onboarding on the local stack: the built-in questionnaire, /Grazie and the
  * registration with e-mail, the confirmation link opened from the local mail viewer, the password, and
  * the patient home at step 1 with the matched nutritionist; then the same e-mail registering again.
  * axe checks the questionnaire, /Grazie and the patient home.

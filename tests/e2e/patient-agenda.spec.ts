@@ -1,5 +1,5 @@
 /**
- * The patient's bookings and reviews on the local stack (issue 6, items 3 and 5), on a phone and on a
+ * The patient's bookings and reviews on the local stack, on a phone and on a
  * desktop: a fresh patient books the free introductory visit on the home (after losing a slot to someone
  * faster), finds it in the agenda and on its page, and cancels it; a visit the nutritionist completed is
  * reviewed once, approved by an admin on the moderation page and then shown on the public profile; a

@@ -1,5 +1,5 @@
 /**
- * The payment journey (issue 7): a fresh patient with a paid visit awaiting payment presses "Paga", is
+ * The payment journey: a fresh patient with a paid visit awaiting payment presses "Paga", is
  * asked for billing data, then (their nutritionist can invoice) for the privacy contracts, pays on the
  * local checkout page (no Stripe key locally) after a declined card, lands on the success page and sees the
  * booking confirmed; the chat holds the payment message.
@@ -96,7 +96,7 @@ test('a patient gives billing data, accepts the privacy contracts, pays by card 
     token: patient.token,
   });
   expect(profile.body.PrivacyContractSigned).toBe(true);
-  // The chat of the pair holds the payment message (spec section 3, PaymentCompleted).
+  // The chat of the pair holds the payment message (docs/product.md#data, PaymentCompleted).
   const { conversationSidFor, listMessages } = await import('../../functions/src/chat/chat-repo');
   const messages = await listMessages(conversationSidFor(patient.id, nutritionist.id), { limit: 50 });
   expect(

@@ -1,5 +1,5 @@
 /**
- * The payment test page (spec section 2, Patient role: "A payment test page and /Patients/Checkout"): a
+ * The payment test page (docs/product.md#screens, Patient role: "A payment test page and /Patients/Checkout"): a
  * patient pays the 1 EUR test amount on the local checkout page (no Stripe key locally), comes back to the
  * page, sees the payment succeed and the automatic refund confirmed; their visit awaiting payment is
  * untouched.

@@ -1,6 +1,6 @@
 /**
  * Identity and accounts on the running local stack (DynamoDB Local, local SES, local gateway): every
- * endpoint with valid and invalid input, and the security properties the issue names.
+ * endpoint with valid and invalid input, and the security properties of docs/product.md#accounts.
  */
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';

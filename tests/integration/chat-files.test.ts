@@ -1,5 +1,5 @@
 /**
- * Files in the chat on the running local stack (issue 8): a real PNG goes through the presigned POST to
+ * Files in the chat on the running local stack: a real PNG goes through the presigned POST to
  * the S3 emulator, the confirm posts a SendFile message whose links (presigned GETs, 10 minutes) serve
  * the file and its preview, pushed to both members and listed by `Chat/Files`; a phone photo is stored
  * without its EXIF; S3's policy refuses an

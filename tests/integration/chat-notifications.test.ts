@@ -1,5 +1,5 @@
 /**
- * Notifications of the chat on the running local stack (issue 8, items 6 and 7):
+ * Notifications of the chat on the running local stack:
  * - the `notify-unseen-chat-messages` job e-mails the recipient of messages unseen past the delay, once
  *   per batch (two runs, one mail), tells the author's tab over a real WebSocket, and the local SES's
  *   delivery events (SNS-shaped, through the same jobs handler as in the cloud) set EmailLastEvent;

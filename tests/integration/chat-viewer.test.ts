@@ -1,5 +1,5 @@
 /**
- * The SystemAdmin chat viewer (issue 8, spec section 2: /SystemSettings/ChatViewer) on the running local
+ * The SystemAdmin chat viewer (docs/product.md#screens: /SystemSettings/ChatViewer) on the running local
  * stack: a SystemAdmin finds a user by e-mail or name, lists their conversations and reads one, page by
  * page, without changing it; every read leaves an audit item (who, when, which conversation, which page);
  * every other role gets 403.

@@ -1,5 +1,5 @@
 /**
- * The real-time chat on the running local stack (issue 8): connection tickets (single use, expiry,
+ * The real-time chat on the running local stack: connection tickets (single use, expiry,
  * roles), `$connect` refused without one, two users exchanging messages over real WebSockets through
  * the local gateway, gap-free indexes under concurrent senders, unread counts and read receipts,
  * history paging, the nutritionist's archive, and another user refused on every route.

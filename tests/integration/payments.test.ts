@@ -1,5 +1,5 @@
 /**
- * Payments (issue 7, part B) on the local stack, which has no Stripe key: CreateSession gives a local
+ * Payments on the local stack, which has no Stripe key: CreateSession gives a local
  * checkout session; webhook events are signed here the way Stripe signs them (HMAC-SHA256 of
  * `<timestamp>.<body>` with the local webhook secret) and posted to the real endpoint.
  */

@@ -235,7 +235,7 @@ describe('moderation and the public profile', () => {
     const profile = await publicReviews(nutritionist.id);
     expect(profile.status).toBe(200);
     const shown = profile.body.Data.find((review) => review.ReviewId === reviewId);
-    // Only the public fields of spec section 3 leave: no booking, patient or moderation data.
+    // Only the public fields of docs/product.md#data leave: no booking, patient or moderation data.
     expect(shown).toEqual({
       ReviewId: reviewId,
       text,

@@ -1,5 +1,5 @@
 /**
- * The two dialogs a patient meets before paying (issue 7): the billing data ('Mancano i dati per la
+ * The two dialogs a patient meets before paying: the billing data ('Mancano i dati per la
  * fattura') and the privacy contracts. Shared by the payment and booking-journey browser tests.
  */
 import { expect, type Page } from '@playwright/test';

@@ -1,5 +1,5 @@
 /**
- * Typed registry of the app's paths (spec section 2). Each entry builds an href and carries the router
+ * Typed registry of the app's paths (docs/product.md#screens). Each entry builds an href and carries the router
  * `pattern`, so links and route definitions cannot drift apart:
  *   paths.login({ ReturnUrl: '/Patients' }) -> '/Login?ReturnUrl=%2FPatients'
  *   paths.patients.booking('b1')            -> '/Patients/Agenda/b1'

@@ -1,6 +1,6 @@
 /**
  * The chat's realtime channel on a fake WebSocket: a fresh ticket for every (re)connection, the states
- * of spec section 4 (Connecting, Connected, Reconnecting, Disconnected after the retries run out),
+ * of docs/product.md#states (Connecting, Connected, Reconnecting, Disconnected after the retries run out),
  * pings every 30 s, and pushed events delivered to listeners.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';

@@ -13,7 +13,7 @@ import { splitPhoneNumber } from '../src/ui/phone/country-prefixes';
 const apiError = (status: number, body: unknown = '') =>
   new ApiError({ method: 'POST', url: '/api/v2/Account/Login', status, statusText: '', body });
 
-describe('login error messages (spec section 8)', () => {
+describe('login error messages (docs/product.md#errors)', () => {
   it('maps each failure to its text', () => {
     expect(loginErrorMessage(apiError(401))).toBe('Nome utente o password non valido!');
     expect(loginErrorMessage(new NetworkError('POST', '/x', new TypeError()))).toBe(

@@ -21,7 +21,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe('nutritionist names (spec section 3)', () => {
+describe('nutritionist names (docs/product.md#data)', () => {
   it('matches the shared honorific rule, which the public pages cannot import without zod', () => {
     for (const title of ['dottoressa', ' Dottoressa ', 'dottore', '', null, undefined, 'dott.ssa'])
       expect(honorific(title)).toBe(sharedHonorific(title));
@@ -55,7 +55,7 @@ describe('head tags', () => {
   });
 });
 
-describe('ratings (spec section 3: out of 5, half steps)', () => {
+describe('ratings (docs/product.md#data: out of 5, half steps)', () => {
   it('says the rating in Italian and fills half stars', () => {
     expect(ratingLabel(4.5)).toBe('Valutazione 4,5 su 5');
     expect(ratingLabel(5)).toBe('Valutazione 5 su 5');
@@ -112,7 +112,7 @@ describe('content administration helpers', () => {
     expect(slugify('a'.repeat(130)).length).toBe(120);
   });
 
-  it('refuses item operations without an id (spec section 8)', async () => {
+  it('refuses item operations without an id (docs/product.md#errors)', async () => {
     expect(() => requireId(undefined)).toThrow(new Error(errorTexts.missingId));
     expect(() => requireId('')).toThrow('Missing parameter: id');
     expect(requireId(3)).toBe(3);

@@ -1,4 +1,4 @@
-/** The user profile shape of spec section 3, as GET/PATCH UserDetails return it. */
+/** The user profile shape of docs/product.md#data, as GET/PATCH UserDetails return it. */
 import { APPLICATION_ID, type UserProfile } from '@nutri/shared';
 import { config } from '../platform/config';
 import type { User } from './users-repo';

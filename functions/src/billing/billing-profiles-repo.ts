@@ -1,5 +1,5 @@
 /**
- * Billing profiles (spec section 3: the data an invoice is made out to).
+ * Billing profiles (docs/product.md#data: the data an invoice is made out to).
  * - Profile `USER#<userId>` / `BILLING#<billingProfileId, 10 digits>`: kept under its owner, so every read
  *   names the user (the caller for the self resource, the path or query for the others) and nobody
  *   reaches someone else's profile by guessing an id.

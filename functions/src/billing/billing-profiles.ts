@@ -1,5 +1,5 @@
 /**
- * Billing profiles (spec sections 3, 7 and 8): the caller's own (User/BillingProfilesSelf), any user's for
+ * Billing profiles (docs/product.md#data, #api and #errors): the caller's own (User/BillingProfilesSelf), any user's for
  * the back office (User/BillingProfiles, the user named by UserId), and a nutritionist's view of their
  * own patients' (CurrentNutritionist/Patients/{id}/BillingProfiles).
  *

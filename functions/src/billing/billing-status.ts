@@ -4,7 +4,7 @@
 import { getActiveBillingProfile } from './billing-profiles-repo';
 
 /**
- * Whether a nutritionist can invoice (spec section 3: IsBillingProfileComplete): an active billing
+ * Whether a nutritionist can invoice (docs/product.md#data: IsBillingProfileComplete): an active billing
  * profile with a partita IVA, since a health professional's invoice must carry one. Every other field
  * of a profile is required when it is saved.
  */

@@ -1,5 +1,5 @@
 /**
- * Italian municipalities (spec section 3: Italian city), loaded from the dataset package by
+ * Italian municipalities (docs/product.md#data: Italian city), loaded from the dataset package by
  * load-comuni.ts, never typed by hand. Reference data, read-only on request paths, so it is stored in
  * 33 buckets instead of one item per municipality (~10,000): DynamoDB Local writes an item in 7-12 ms
  * whatever its size, and the local stack loads the whole list at every fresh start.

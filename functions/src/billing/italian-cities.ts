@@ -1,5 +1,5 @@
 /**
- * ItalianCities (spec sections 7 and 9): current municipalities whose name starts with what was typed
+ * ItalianCities (docs/product.md#api and #limits): current municipalities whose name starts with what was typed
  * (from 2 letters, accents and punctuation ignored), optionally in one province, at most 10; one by id.
  */
 import { italianCitiesQuerySchema } from '@nutri/shared';

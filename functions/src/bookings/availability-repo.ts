@@ -1,5 +1,5 @@
 /**
- * Nutritionists' availability intervals (spec section 3: Daily availability), on the Rome wall clock.
+ * Nutritionists' availability intervals (docs/product.md#data: Daily availability), on the Rome wall clock.
  * - Interval `USER#<nutritionistId>` / `AVAIL#<YYYY-MM-DD>#<HH:mm>#<intervalId>`: a nutritionist's intervals
  *   sorted by date and start; gsi1 `INTERVAL#<intervalId>` / `INTERVAL` finds one by id.
  * - Day guard `USER#<nutritionistId>` / `AVAILDAY#<YYYY-MM-DD>` with a `version`: every add or remove of

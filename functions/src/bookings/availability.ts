@@ -1,5 +1,5 @@
 /**
- * A nutritionist's availability (spec section 7: CurrentNutritionist/DailyAvailabilities): list, add and
+ * A nutritionist's availability (docs/product.md#api: CurrentNutritionist/DailyAvailabilities): list, add and
  * remove intervals of their own calendar; the profile's CalendarSlotsAvailable follows every change.
  */
 import {

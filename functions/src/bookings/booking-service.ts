@@ -1,6 +1,6 @@
 /**
  * Booking rules on top of the shared state machine (shared/src/bookings.ts): who may book what, what each
- * change does to the patient's onboarding step and flags, and the Booking view of spec section 3.
+ * change does to the patient's onboarding step and flags, and the Booking view of docs/product.md#data.
  * Every change of a booking, its lock items, the patient's profile and the outbox item of its effects (chat
  * message, e-mails: booking-effects.ts) is one transaction (bookings-repo); the effects are then delivered
  * right away in this process, and by the deliver-outbox job should that not complete.
@@ -41,7 +41,7 @@ import {
 
 const unprocessable = (message: string) => new AppError('unprocessable', message);
 
-/** Booking of spec section 3, with display names read from the user items. */
+/** Booking of docs/product.md#data, with display names read from the user items. */
 export const bookingView = (booking: Booking, names: Map<string, string>): BookingView => ({
   BookingId: booking.BookingId,
   BookingTime: booking.BookingTime,

@@ -1,5 +1,5 @@
 /**
- * Bookings (spec section 3: Booking) and the lock items that make double booking impossible.
+ * Bookings (docs/product.md#data: Booking) and the lock items that make double booking impossible.
  * - Booking `BOOKING#<bookingId>` / `BOOKING`, with
  *   gsi1 `PATIENT#<patientId>#BOOKINGS` / `<BookingTime ISO>#<bookingId>` (a patient's bookings by time) and
  *   gsi2 `NUTRITIONIST#<nutritionistId>#BOOKINGS` / `<BookingTime ISO>#<bookingId>` (a nutritionist's).
@@ -75,7 +75,7 @@ export interface Booking {
   version: number;
 }
 
-/** How a booking was paid (spec section 3: the two payment-account flags). */
+/** How a booking was paid (docs/product.md#data: the two payment-account flags). */
 export interface BookingPayment {
   /** The Stripe Checkout session (or the local one) that paid it. */
   SessionId: string;

@@ -1,5 +1,5 @@
 /**
- * The signed-in nutritionist's bookings (spec section 7, Nutritionist): create one for an own patient,
+ * The signed-in nutritionist's bookings (docs/product.md#api, Nutritionist): create one for an own patient,
  * cancel with a reason, move, complete, the lists (home window, bookings page, a patient's bookings),
  * a patient's price per type and the own-patient search of the pickers.
  */

@@ -1,5 +1,5 @@
 /**
- * The signed-in patient's bookings (spec section 7, Patient): free slots of their nutritionist, booking
+ * The signed-in patient's bookings (docs/product.md#api, Patient): free slots of their nutritionist, booking
  * an introductory or paid visit on a slot, cancelling their introductory visit, their agenda.
  */
 import {

@@ -1,5 +1,5 @@
 /**
- * Reminders: a nutritionist's notes about their patients (spec section 3: Reminder).
+ * Reminders: a nutritionist's notes about their patients (docs/product.md#data: Reminder).
  * - Reminder `REMINDER#<reminderId>` / `REMINDER`, with
  *   gsi1 `REMINDERS#<nutritionistId>#<patientId>` / `<Date>#<reminderId>` (a patient's reminders by date) and,
  *   only while unchecked, gsi2 `REMINDERS#<nutritionistId>#OPEN` / `<Date>#<reminderId>` (sparse: the home's

@@ -1,5 +1,5 @@
 /**
- * Reminders of the signed-in nutritionist (spec section 7: CurrentNutritionist/Reminders): by patient
+ * Reminders of the signed-in nutritionist (docs/product.md#api: CurrentNutritionist/Reminders): by patient
  * ordered by date, or the home view (date before +3 days, not checked); create, update, delete; own only.
  */
 import {

@@ -1,5 +1,5 @@
 /**
- * Free slots of the patient's nutritionist (spec section 7: CurrentPatient/AvailableSlots) and booking
+ * Free slots of the patient's nutritionist (docs/product.md#api: CurrentPatient/AvailableSlots) and booking
  * one of them: the availability intervals of the next 7 days minus the nutritionist's bookings that hold
  * time (BOOKED, COMPLETE, WAITINGFORPAYMENT), via the shared freeSlots().
  */

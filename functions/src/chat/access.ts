@@ -1,5 +1,5 @@
 /**
- * Who may talk to whom (spec section 6): a patient and their own nutritionist. A conversation that
+ * Who may talk to whom (docs/product.md#roles): a patient and their own nutritionist. A conversation that
  * already exists stays readable to its two members (its id is derived from the pair, so finding it by
  * the pair proves membership), e.g. after the patient changed nutritionist. Anyone else gets 404, the
  * same answer as for a user that does not exist, so ids cannot be probed.

@@ -1,5 +1,5 @@
 /**
- * Files of a conversation (issue 8), next to its messages in the `CONV#<sid>` partition:
+ * Files of a conversation (docs/product.md#chat), next to its messages in the `CONV#<sid>` partition:
  * - Upload slot `CONV#<sid>` / `UPLOAD#<uploadId>`: what `SasToken` allowed (uploader, declared type,
  *   display name), read back by the confirm so the client cannot change the type after presigning; TTL
  *   `expiresAt` a day later (nothing else needs it once the message exists).

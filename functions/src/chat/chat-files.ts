@@ -1,5 +1,5 @@
 /**
- * Files in the chat (issue 8, spec sections 2, 6, 7 and 9). The browser never sends a file through the
+ * Files in the chat (docs/product.md#screens, #roles, #api and #limits). The browser never sends a file through the
  * API: it asks `SasToken` for a presigned POST (one key, 1 byte to 10 MB, the declared type, 15 minutes),
  * uploads straight to the private bucket, then confirms. The confirm checks the object itself (it exists,
  * its size, its magic bytes against the declared type; images must decode), makes a WebP preview of

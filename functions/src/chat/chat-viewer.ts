@@ -1,5 +1,5 @@
 /**
- * The SystemAdmin chat viewer (spec section 2: /SystemSettings/ChatViewer; issue 8: only the two members of
+ * The SystemAdmin chat viewer (docs/product.md#screens: /SystemSettings/ChatViewer; only the two members of
  * a conversation, and SystemAdmin through the chat viewer, audited, read it). Routes admit SystemAdmin only
  * (403 for every other role). Read-only: nothing here writes to a conversation, marks a message seen or
  * pushes to anyone. Every read of a user's conversation list and of a page of messages is audited

@@ -1,5 +1,5 @@
 /**
- * REST operations of the chat (spec section 7, Chat): the connection ticket, the conversation lists of
+ * REST operations of the chat (docs/product.md#api, Chat): the connection ticket, the conversation lists of
  * both roles, the direct conversation (created on first selection), the message history paging
  * backwards, and the nutritionist's archive.
  */
@@ -37,7 +37,7 @@ import {
 import { withFileUrls, withFileUrlsAll } from './file-urls';
 import { pushConversationAdded, pushToUsers } from './push';
 
-/** Patients listed at once in the nutritionist's chat list (spec section 9: nutritionist list 50). */
+/** Patients listed at once in the nutritionist's chat list (docs/product.md#limits: nutritionist list 50). */
 const NUTRITIONIST_LIST_SIZE = 50;
 
 const userIdPathSchema = z.object({ userId: z.string().min(1).max(100) });

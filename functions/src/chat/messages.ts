@@ -1,7 +1,7 @@
 /**
  * Posting a message to a patient–nutritionist conversation: the conversation is created on first use,
  * the message stored at the next index (idempotent on its MessageId), then pushed to both members.
- * The booking effects post their widget messages here; the chat's SendMessage (issue 8) will too.
+ * The booking effects post their widget messages here; the chat's SendMessage does too.
  */
 import type { ChatMessageAttributes } from '@nutri/shared';
 import { appendMessage, openConversation } from './chat-repo';

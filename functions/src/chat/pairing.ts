@@ -1,6 +1,6 @@
 /**
  * The chat lists follow the patient–nutritionist pairing: a patient's list shows their nutritionist and
- * a nutritionist's shows their patients even before the pair has a conversation (spec section 7,
+ * a nutritionist's shows their patients even before the pair has a conversation (docs/product.md#api,
  * Chat). So when onboarding pairs a patient (sign-up with a match, late assignment, change of
  * nutritionist), the open chat screens of those involved are told: ConversationAdded to the new pair,
  * ConversationRemoved to the old pair when it leaves both lists, which is only when it never had a

@@ -1,5 +1,5 @@
 /**
- * `POST CurrentNutritionist/Patients/{id}/SendUrgentChatMessageNotification` (spec sections 6, 7, 8): the
+ * `POST CurrentNutritionist/Patients/{id}/SendUrgentChatMessageNotification` (docs/product.md#roles, #api, #errors): the
  * nutritionist asks one of their own patients, on WhatsApp, to read the chat. Anyone else's patient is
  * as unknown as a missing one (404). A patient without a phone number gets the spec's error (422); a
  * second notice to the same patient within URGENT_NOTICE_INTERVAL_MS is refused (429), so a double click

@@ -1,5 +1,5 @@
 /**
- * The contact form (spec sections 5 and 7): a valid message is stored, then mailed to support with the
+ * The contact form (docs/product.md#validation and #api): a valid message is stored, then mailed to support with the
  * visitor as reply-to. Honeypot submissions are answered exactly like accepted ones and dropped.
  */
 import type { ContactMessage } from '@nutri/shared';

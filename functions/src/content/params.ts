@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { errorTexts, validationTexts } from '@nutri/shared';
 
-/** A numeric id (ContentId, TagId, GalleryId); a blank one reads 'Missing parameter: id' (spec section 8). */
+/** A numeric id (ContentId, TagId, GalleryId); a blank one reads 'Missing parameter: id' (docs/product.md#errors). */
 export const numericId = z
   .string({ error: errorTexts.missingId })
   .trim()

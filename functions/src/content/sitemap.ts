@@ -8,7 +8,7 @@ import { config } from '../platform/config';
 import { listPublicProfileUrls } from '../nutritionists/public-profiles-repo';
 import { listPublishedArticleUrls } from './content-repo';
 
-/** The public routes of spec section 2 worth indexing (no sign-in, no per-visitor pages). */
+/** The public routes of docs/product.md#screens worth indexing (no sign-in, no per-visitor pages). */
 export const PUBLIC_PAGES = [
   '/',
   '/Nutritionists',

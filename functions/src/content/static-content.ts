@@ -1,4 +1,4 @@
-/** Static content operations (spec section 7, Public and content): public reads and the back office. */
+/** Static content operations (docs/product.md#api, Public and content): public reads and the back office. */
 import { z } from 'zod';
 import {
   createStaticContentSchema,

@@ -1,5 +1,5 @@
 /**
- * The middleware stack, built once (style habit 2): every feature area's Lambda is created here and
+ * The middleware stack, built once: every feature area's Lambda is created here and
  * dispatches on the route key API Gateway puts in the event (`httpMethod` + `resource` for REST,
  * `requestContext.routeKey` for WebSocket).
  */

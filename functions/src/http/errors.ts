@@ -1,5 +1,5 @@
 /**
- * One error taxonomy, one mapper (style habit 3). Handlers throw `AppError`s with a stable code;
+ * One error taxonomy, one mapper. Handlers throw `AppError`s with a stable code;
  * `toErrorResponse` maps them, zod errors and anything else to `{ code, message, Errors? }`.
  */
 import { z } from 'zod';

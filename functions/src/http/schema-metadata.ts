@@ -1,5 +1,5 @@
 /**
- * Form metadata (spec section 5: "generic forms take validators and maximum length from server-provided
+ * Form metadata (docs/product.md#validation: "generic forms take validators and maximum length from server-provided
  * metadata"), derived from the same zod schema the handler validates with, so the two cannot drift.
  */
 import { z } from 'zod';

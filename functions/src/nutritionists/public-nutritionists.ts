@@ -1,5 +1,5 @@
 /**
- * Nutritionists as the public sees them (spec section 7, Public and content): the shuffled list, one
+ * Nutritionists as the public sees them (docs/product.md#api, Public and content): the shuffled list, one
  * profile by id or friendly URL, the specialization tags, and the public profile chat cards use.
  * Hidden profiles answer 404 exactly like unknown ones.
  */

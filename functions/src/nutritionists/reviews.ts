@@ -1,5 +1,5 @@
 /**
- * Customer reviews (spec sections 1, 2 and 3): the three of the landing block, a patient's review of a
+ * Customer reviews (docs/product.md#overview, #screens and #data): the three of the landing block, a patient's review of a
  * completed visit (once per visit), the BusinessAdmin moderation, and the approved reviews a
  * nutritionist's public profile shows. Nothing a patient writes is public before an admin approves it.
  */
@@ -45,7 +45,7 @@ export const FEATURED_REVIEWS_COUNT = 3;
 /** Completed visits the patient home offers to review, newest first. */
 export const VISITS_TO_REVIEW_COUNT = 3;
 
-/** YYYY-MM-DD -> DD/MM/YYYY, the product's date format (spec section 9). */
+/** YYYY-MM-DD -> DD/MM/YYYY, the product's date format (docs/product.md#limits). */
 const toDateStr = (day: string) => day.split('-').reverse().join('/');
 
 export const toReview = (review: StoredReview): Review => ({

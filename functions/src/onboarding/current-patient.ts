@@ -1,5 +1,5 @@
 /**
- * The signed-in patient's own onboarding data (spec section 7, Patient): profile, onboarding step,
+ * The signed-in patient's own onboarding data (docs/product.md#api, Patient): profile, onboarding step,
  * questionnaire preferences, setting a password, the assigned nutritionist and the one change allowed.
  */
 import { newPasswordSchema } from '@nutri/shared';

@@ -1,6 +1,6 @@
 /**
  * Patient profiles and consent records.
- * - Patient `USER#<userId>` / `PATIENT` (spec section 3: patient profile, plus the onboarding step and
+ * - Patient `USER#<userId>` / `PATIENT` (docs/product.md#data: patient profile, plus the onboarding step and
  *   the questionnaire it came from). A patient with a nutritionist is listed under them:
  *   gsi2 `NUTRITIONIST#<nutritionistId>` / `PATIENT#<display name lower>#<userId>`; `NameWords` lists the
  *   name's search words (name-words.ts) once they are indexed. gsi3 is a sparse work

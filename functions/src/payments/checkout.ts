@@ -1,5 +1,5 @@
 /**
- * The patient's side of paying a WAITINGFORPAYMENT booking (spec section 4, payment flow; section 7:
+ * The patient's side of paying a WAITINGFORPAYMENT booking (docs/product.md#states, payment flow; section 7:
  * GET {BookingId}/CreateSession): the Checkout session, the fulfilment the success page asks for, and the
  * local checkout page's two calls (local runtime only, when no Stripe key is configured).
  */

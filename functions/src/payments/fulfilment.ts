@@ -1,6 +1,6 @@
 /**
  * Fulfilment of a paid Checkout session: the booking goes from WAITINGFORPAYMENT to BOOKED with its payment
- * (spec section 3 flags), the patient's onboarding step moves on (4 -> 5 first paid visit, 7 -> 8 a
+ * (docs/product.md#data flags), the patient's onboarding step moves on (4 -> 5 first paid visit, 7 -> 8 a
  * recurring one) and the payment's effects (chat message, mail) are queued, all in ONE transaction through
  * the booking repository (so the booking changes job queue with its status and gets its appointment
  * reminder). Reached from the webhook and from the success redirect; idempotent: a booking already paid by

@@ -1,5 +1,5 @@
 /**
- * The two documents of a paid visit (spec section 1, FAQ; issue 7 item 7), recorded when the payment's
+ * The two documents of a paid visit (docs/product.md#overview, FAQ), recorded when the payment's
  * effects are delivered (payment-effects.ts, step `invoices`):
  * - Invoice `BOOKING#<bookingId>` / `INVOICE#<kind>` (beside its booking): Kind, Number, IssuerUserId
  *   (the nutritionist's, or null for the service), Amount, State, UploadDueAt, CreatedAt.

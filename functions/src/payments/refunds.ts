@@ -1,5 +1,5 @@
 /**
- * Refunds (spec sections 1 and 4: cancelling with 2 days' notice or more is free, with a full refund). The
+ * Refunds (docs/product.md#overview and #states: cancelling with 2 days' notice or more is free, with a full refund). The
  * booking area decides: a paid booking cancelled in time gets RefundOwed and waits in the gsi3 queue
  * `BOOKINGS#REFUNDOWED`. The `issue-refunds` job refunds each through the gateway with the idempotency key
  * `refund-booking-<BookingId>` (asking twice returns the same refund, never a second one) and records it on

@@ -151,7 +151,7 @@ const localGateway: PaymentGateway = {
   kind: 'local',
   createSession: async (input) => {
     const session = await createLocalSession(input);
-    // The local checkout page of the web app (spec section 2: /Patients/Checkout).
+    // The local checkout page of the web app (docs/product.md#screens: /Patients/Checkout).
     const url = `${config().PUBLIC_BASE_URL}/Patients/Checkout?session_id=${encodeURIComponent(session.SessionId)}`;
     return { SessionId: session.SessionId, Url: url };
   },

@@ -1,5 +1,5 @@
 /**
- * Test payments of the payment test page (spec section 2, Patient role).
+ * Test payments of the payment test page (docs/product.md#screens, Patient role).
  * - Test payment `TESTPAYMENT#<sessionId>` / `TESTPAYMENT`: SessionId, PatientUserId, Gateway, Amount,
  *   CreatedAt; once paid PaidAt and PaymentIntentId; once refunded RefundId, RefundState. `expiresAt` TTL
  *   30 days (only there to show the result and to match the provider's refund confirmation).

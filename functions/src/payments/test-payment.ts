@@ -1,5 +1,5 @@
 /**
- * The payment test page (spec section 2, Patient role: "A payment test page and /Patients/Checkout"): a
+ * The payment test page (docs/product.md#screens, Patient role: "A payment test page and /Patients/Checkout"): a
  * patient checks that card payments work end to end without touching any booking. It creates a real
  * Checkout session of TEST_PAYMENT_AMOUNT_CENTS through the same gateway as visits (the local checkout page
  * locally, Stripe in the cloud: test mode with a test key), goes back to the page, which reads the outcome

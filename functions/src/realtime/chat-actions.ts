@@ -1,5 +1,5 @@
 /**
- * Chat actions of the realtime channel (spec section 7): SendMessage, StartTyping, EndTyping,
+ * Chat actions of the realtime channel (docs/product.md#api): SendMessage, StartTyping, EndTyping,
  * SetUserLastSeenMessage, OnlineUsers, and the presence events sent when a user's first connection
  * opens or their last one closes. The sender is the connection's user (stored at `$connect` from the
  * ticket); every action checks that this user is a member of the conversation named.

@@ -4,7 +4,7 @@
  *   gsi3 `CONNECTIONS` / `<connectedAt>#<id>` (all connections oldest first, for the sweep job);
  * - `USER#<userId>` / `CONN#<connectionId>`: the user's connections, listed with a strongly consistent
  *   query to push to every tab. A gsi would do the listing too, but gsi reads are eventually consistent:
- *   a push just after a tab opened could miss that tab, and nothing would tell it (issue 8).
+ *   a push just after a tab opened could miss that tab, and nothing would tell it.
  * Access patterns: get or delete one connection by id; list a user's connections (consistent); list all
  * connections oldest first.
  */

@@ -1,5 +1,5 @@
 /**
- * Every page route with who may open it (spec sections 2 and 6). The router is built from this table,
+ * Every page route with who may open it (docs/product.md#screens and #roles). The router is built from this table,
  * grouped by access, so the guard rule of a page is written in exactly one place.
  */
 import type { ComponentType } from 'react';

@@ -1,4 +1,4 @@
-/** Italian dates everywhere (spec section 9: DD/MM/YYYY, week starting on Monday). */
+/** Italian dates everywhere (docs/product.md#limits: DD/MM/YYYY, week starting on Monday). */
 import dayjs from 'dayjs';
 import 'dayjs/locale/it';
 import type { DatesProviderSettings } from '@mantine/dates';

@@ -1,5 +1,5 @@
 /**
- * 'Dott.sa' for PersonalTitle 'dottoressa', 'Dott.' otherwise (spec section 3). Same rule as shared
+ * 'Dott.sa' for PersonalTitle 'dottoressa', 'Dott.' otherwise (docs/product.md#data). Same rule as shared
  * `honorific` (a unit test keeps them equal); not imported from there because that module builds zod
  * schemas, which the public pages' chunk does not load.
  */

@@ -1,4 +1,4 @@
-/** The `srcset` of an image served in the asset pipeline's three widths (spec section 9: 400, 800, 1200). */
+/** The `srcset` of an image served in the asset pipeline's three widths (docs/product.md#limits: 400, 800, 1200). */
 import { IMAGE_WIDTHS } from '../lib/shared-values';
 
 /** `{ 400: url, 800: url, 1200: url }` (ImageFilePath of content, profiles and gallery images). */

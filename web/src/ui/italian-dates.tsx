@@ -1,5 +1,5 @@
 /**
- * Italian settings for @mantine/dates inputs (spec section 9: DD/MM/YYYY, week starting on Monday). Pages
+ * Italian settings for @mantine/dates inputs (docs/product.md#limits: DD/MM/YYYY, week starting on Monday). Pages
  * with date pickers wrap them in <ItalianDates>: the dates package and dayjs stay out of the landing chunk.
  * Date pickers also need '@mantine/dates/styles.layer.css', imported here.
  */

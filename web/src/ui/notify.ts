@@ -1,4 +1,4 @@
-/** Toasts (spec section 8: errors show as a toast titled 'Errore!'). */
+/** Toasts (docs/product.md#errors: errors show as a toast titled 'Errore!'). */
 import type { ReactNode } from 'react';
 import { notifications, type NotificationData } from '@mantine/notifications';
 import { ERROR_TOAST_TITLE } from '../lib/shared-values';

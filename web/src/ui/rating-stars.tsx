@@ -1,5 +1,5 @@
 /**
- * A rating out of 5 in half steps (spec section 3), drawn as stars. Screen readers get one label
+ * A rating out of 5 in half steps (docs/product.md#data), drawn as stars. Screen readers get one label
  * ('Valutazione 4,5 su 5'); the stars themselves are decorative.
  */
 import { onFirstUse } from '../lib/on-first-use';

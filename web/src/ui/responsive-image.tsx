@@ -1,5 +1,5 @@
 /**
- * An image served in the three widths of the asset pipeline (spec section 9: 400, 800, 1200): the
+ * An image served in the three widths of the asset pipeline (docs/product.md#limits: 400, 800, 1200): the
  * browser picks one from `srcset` and `sizes`, width and height reserve the box before it loads (no
  * layout shift), and images below the fold load lazily.
  */

@@ -25,7 +25,7 @@ export const roleNavItems = (roles: readonly Role[]): NavItem[] => {
   const items: NavItem[] = [];
   if (has('Patient')) items.push({ label: 'Area paziente', href: paths.patients.home() });
   if (has('Nutritionist')) items.push({ label: 'Area nutrizionista', href: paths.nutritionistArea.home() });
-  // The chat connection exists only for patients and nutritionists (spec section 6).
+  // The chat connection exists only for patients and nutritionists (docs/product.md#roles).
   if (has('Patient') || has('Nutritionist')) items.push({ label: 'Chat', href: paths.chat() });
   if (has('BusinessAdmin')) items.push({ label: 'Admin', href: paths.admin.home() });
   if (has('UserManager')) items.push({ label: 'Utenti', href: paths.users.home() });

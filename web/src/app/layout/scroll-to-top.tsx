@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router-dom';
 
-/** Every navigation to another page starts at the top (spec section 2). */
+/** Every navigation to another page starts at the top (docs/product.md#screens). */
 export function ScrollToTop() {
   const { pathname } = useLocation();
   useEffect(() => {

@@ -1,5 +1,5 @@
 /**
- * The route guard's decision, as a pure function (spec section 2: unauthenticated users go to /Login with
+ * The route guard's decision, as a pure function (docs/product.md#screens: unauthenticated users go to /Login with
  * ReturnUrl, reason and ApplicationId; each route may list allowed roles).
  */
 import type { LoginReason, Role } from '@nutri/shared';
@@ -54,7 +54,7 @@ export const decideAccess = (
   return { type: 'redirect', reason, to: loginRedirect(location, reason) };
 };
 
-/** Which home `/` shows (spec section 6: patient, nutritionist, or the public marketing page). */
+/** Which home `/` shows (docs/product.md#roles: patient, nutritionist, or the public marketing page). */
 export type HomeKind = 'patient' | 'nutritionist' | 'public' | 'wait';
 
 export const homeKindFor = (auth: AuthSnapshot): HomeKind => {

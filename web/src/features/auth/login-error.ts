@@ -1,4 +1,4 @@
-/** The messages /Login shows for a failed sign-in (spec section 8). */
+/** The messages /Login shows for a failed sign-in (docs/product.md#errors). */
 import { accountTexts, errorTexts } from '../../lib/shared-values';
 import { isApiError, isNetworkError } from '../../api/api-error';
 

@@ -1,4 +1,4 @@
-/** Roles come from the profile, for this deployment's application id (spec section 6). */
+/** Roles come from the profile, for this deployment's application id (docs/product.md#roles). */
 import type { Role, UserProfile } from '@nutri/shared';
 import { APPLICATION_ID, isRole } from '../../lib/shared-values';
 

@@ -1,5 +1,5 @@
 /**
- * Texts of the public content pages and forms that the shared package does not hold (spec section 8:
+ * Texts of the public content pages and forms that the shared package does not hold (docs/product.md#errors:
  * the cannot-load-static-content snack and the contact form's cannot-send message).
  */
 export const contentTexts = {

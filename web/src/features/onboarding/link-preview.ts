@@ -1,6 +1,6 @@
 /**
  * WhatsApp (and the other chat apps) open a link once on their own to draw its preview. The e-mail
- * verification link is single-use, so /VerifyEmail must not spend it for them (spec section 2); the
+ * verification link is single-use, so /VerifyEmail must not spend it for them (docs/product.md#screens); the
  * server refuses them too, by the same user agents.
  */
 const LINK_PREVIEWER_AGENTS =

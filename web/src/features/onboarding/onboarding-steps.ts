@@ -1,5 +1,5 @@
 /**
- * What the patient home shows for each onboarding step (spec section 4): the shared headline and text,
+ * What the patient home shows for each onboarding step (docs/product.md#states): the shared headline and text,
  * and the one thing to do next. Booking and payment screens live under /Patients/Agenda.
  */
 import { ONBOARDING_STEPS, type OnboardingStep } from '@nutri/shared';
@@ -37,7 +37,7 @@ export const stepCard = (step: number): StepCard => {
   return { step: known.step, headline: known.headline, text: known.text, action: ACTIONS[known.step] };
 };
 
-/** Steps at which the one change of nutritionist is allowed (spec section 4). */
+/** Steps at which the one change of nutritionist is allowed (docs/product.md#states). */
 export const CHANGE_NUTRITIONIST_STEPS: readonly number[] = [1, 2];
 
 export const canChangeNutritionist = (profile: { OnboardingStep: number; HasChangedNutritionist: boolean }) =>

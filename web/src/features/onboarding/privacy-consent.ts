@@ -1,6 +1,6 @@
 /** The privacy acceptance dialog's rule: both notices must be accepted, each with its own message. */
 
-/** Texts of spec section 8 (the server answers the same ones). */
+/** Texts of docs/product.md#errors (the server answers the same ones). */
 export const PRIVACY_ERRORS = {
   service: 'L’accettazione dell’informativa privacy del servizio è obbligatoria.',
   nutritionist: 'L’accettazione dell’informativa privacy del nutrizionista è obbligatoria.',

@@ -1,5 +1,5 @@
 /**
- * /Grazie registration rules (spec sections 2 and 8): the form's schema is the shared registration
+ * /Grazie registration rules (docs/product.md#screens and #errors): the form's schema is the shared registration
  * payload with the phone split into prefix and number; a 404 means the questionnaire has not reached us
  * yet (Tally's webhook may arrive after the redirect), so it is retried a few times before failing.
  */

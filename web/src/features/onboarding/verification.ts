@@ -1,5 +1,5 @@
 /**
- * /VerifyEmail rules (spec sections 2, 7 and 8): the progress that fills while the account is prepared,
+ * /VerifyEmail rules (docs/product.md#screens, #api and #errors): the progress that fills while the account is prepared,
  * and what each answer of Verify means for the page.
  */
 import { ACCOUNT_PROGRESS } from '../../lib/shared-values';

@@ -1,5 +1,5 @@
 /**
- * What the patient's screens say about a booking, from the shared rules (spec sections 4 and 9): the
+ * What the patient's screens say about a booking, from the shared rules (docs/product.md#states and #limits): the
  * payment deadline (2 days before, Rome wall clock), whether an introductory visit can still be cancelled
  * for free, and when the video call opens.
  */
@@ -26,7 +26,7 @@ export const paymentDeadlineText = (bookingTime: string, now = new Date()) => {
     : 'Da pagare subito';
 };
 
-/** The patient may cancel only their introductory visit, and only while it is BOOKED (spec section 4). */
+/** The patient may cancel only their introductory visit, and only while it is BOOKED (docs/product.md#states). */
 export const canPatientCancel = (booking: BookingView) =>
   booking.BookingTypeId === BookingType.FREE && booking.BookingStatusId === BookingStatus.BOOKED;
 
@@ -36,7 +36,7 @@ export const isLateCancellation = (booking: BookingView, now = new Date()) =>
 
 /**
  * How a paid, confirmed visit is moved or cancelled: the patient asks in the chat; free with a full
- * refund until 2 days before (Rome wall clock), after that it counts as done (docs/product.md, FAQ).
+ * refund until 2 days before (Rome wall clock), after that it counts as done (docs/product.md#overview).
  */
 export const changeRuleText = (bookingTime: string, now = new Date()) => {
   const deadline = freeChangeDeadline(new Date(bookingTime));

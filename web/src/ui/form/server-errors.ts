@@ -1,5 +1,5 @@
 /**
- * How a refused save is told (spec section 8, billing save, used by every back-office form): one
+ * How a refused save is told (docs/product.md#errors, billing save, used by every back-office form): one
  * server error shows its message; several show the header 'N errori trovati.' with the messages listed;
  * otherwise the caller's generic text.
  */

@@ -190,7 +190,7 @@ function ProfilePhoto({ profile }: { profile: UserProfile }) {
 
 export function ProfilePage() {
   const { profile, snapshot, reloadProfile, hasRole } = useAuth();
-  // Patients are invoiced for their visits; nutritionists invoice theirs (spec sections 1 and 3).
+  // Patients are invoiced for their visits; nutritionists invoice theirs (docs/product.md#overview and #data).
   const hasBillingData = hasRole('Patient') || hasRole('Nutritionist');
   return (
     <Page

@@ -1,5 +1,5 @@
 /**
- * Toast of a refused save (spec section 8): one server error shows its message, several the header
+ * Toast of a refused save (docs/product.md#errors): one server error shows its message, several the header
  * 'N errori trovati.' with the messages listed, otherwise the generic cannot-save text.
  */
 import { List } from '@mantine/core';

@@ -5,7 +5,7 @@
 import { tokenResponseSchema, type TokenResponse } from '@nutri/shared';
 import { api } from '../../../api/client';
 
-/** Error code of 'no account with this e-mail' (spec section 8, external sign-in). */
+/** Error code of 'no account with this e-mail' (docs/product.md#errors, external sign-in). */
 export const GOOGLE_USER_NOT_FOUND_CODE = 'nutri-user-not-found';
 
 export const googleSignIn = async (idToken: string): Promise<TokenResponse> =>

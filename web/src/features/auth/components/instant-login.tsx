@@ -1,7 +1,7 @@
 /**
  * Links the product sends may carry an instant-login token (`?InstantLoginToken=...`). It is exchanged for
  * a session, then removed from the address bar; a failed exchange goes to /Login?InvalidAccessToken=true
- * (spec section 4).
+ * (docs/product.md#states).
  */
 import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';

@@ -1,5 +1,5 @@
 /**
- * Sign-in with a Google account whose e-mail has no Nutrì account (spec section 8): the way in is the
+ * Sign-in with a Google account whose e-mail has no Nutrì account (docs/product.md#errors): the way in is the
  * questionnaire, which chooses the nutritionist and then creates the account.
  */
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';

@@ -1,7 +1,7 @@
 /**
- * /Login (spec section 2): username or e-mail and password, remember me, and "Accedi con Google" where a
+ * /Login (docs/product.md#screens): username or e-mail and password, remember me, and "Accedi con Google" where a
  * Google client id is configured. A Google account without a Nutrì profile opens the dialog that leads to
- * the questionnaire (spec section 8); a closed Google popup changes nothing.
+ * the questionnaire (docs/product.md#errors); a closed Google popup changes nothing.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';

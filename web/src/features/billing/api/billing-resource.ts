@@ -1,5 +1,5 @@
 /**
- * Which resource a billing call goes to (spec section 6): the back office's User/BillingProfiles when a
+ * Which resource a billing call goes to (docs/product.md#roles): the back office's User/BillingProfiles when a
  * UserId is given, otherwise the caller's own User/BillingProfilesSelf.
  */
 export const SELF_RESOURCE = '/User/BillingProfilesSelf';

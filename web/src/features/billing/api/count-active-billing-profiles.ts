@@ -1,6 +1,6 @@
 /**
  * GET /api/v2/User/BillingProfilesSelf/count?IsActive=true (or User/BillingProfiles/count with UserId):
- * how many active billing profiles the user has. The payment flow (spec section 4) opens the billing
+ * how many active billing profiles the user has. The payment flow (docs/product.md#states) opens the billing
  * dialog when it is 0.
  */
 import useSWR from 'swr';

@@ -1,6 +1,6 @@
 /**
- * The billing profile dialog (spec section 2, Dialogs: billing profile add or edit). The payment flow
- * opens it with `reason="missing"` when the patient has no active billing profile (spec section 4), and
+ * The billing profile dialog (docs/product.md#screens, Dialogs: billing profile add or edit). The payment flow
+ * opens it with `reason="missing"` when the patient has no active billing profile (docs/product.md#states), and
  * retries the payment from `onSaved`:
  *
  *   const { hasActiveProfile } = useActiveBillingProfile();

@@ -1,5 +1,5 @@
 /**
- * The billing data form (spec sections 3 and 5): name or company name, codice fiscale (required),
+ * The billing data form (docs/product.md#data and #validation): name or company name, codice fiscale (required),
  * partita IVA (optional), address, CAP and comune. Checked in the browser with the shared schema the
  * server uses (shape and check character of the codice fiscale, the partita IVA's check digit); the
  * server adds the birth date and place check and answers each wrong field in `Errors`, shown under it.
@@ -57,7 +57,7 @@ export function BillingProfileForm({
 }: {
   /** The profile to edit; none creates a new one. */
   profile?: BillingProfile | null;
-  /** Saves for this user through the back-office resource (spec section 6). */
+  /** Saves for this user through the back-office resource (docs/product.md#roles). */
   userId?: string;
   onSaved: (profile: BillingProfile) => void;
   onCancel?: () => void;

@@ -1,5 +1,5 @@
 /**
- * The municipality (comune) picker of spec section 2: type at least 2 letters, and 300 ms after the last
+ * The municipality (comune) picker of docs/product.md#screens: type at least 2 letters, and 300 ms after the last
  * key stroke the matching municipalities load (at most 10, "Nome (PR)"); the value is the ComuneId.
  * Accents and apostrophes do not matter ("forli" finds Forlì). The chosen municipality stays among the
  * options, so its name keeps showing while the list changes.

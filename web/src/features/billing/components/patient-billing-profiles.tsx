@@ -1,5 +1,5 @@
 /**
- * A patient's billing data as their nutritionist sees it (spec section 6: view patient billing profile),
+ * A patient's billing data as their nutritionist sees it (docs/product.md#roles: view patient billing profile),
  * for the nutritionist's patient pages: the active profile, or a note that there is none yet.
  */
 import { Alert, Skeleton, Stack, Text } from '@mantine/core';

@@ -1,5 +1,5 @@
 /**
- * The signed-in nutritionist's bookings (spec section 7, Nutritionist): the lists (home window, bookings
+ * The signed-in nutritionist's bookings (docs/product.md#api, Nutritionist): the lists (home window, bookings
  * page with filters, one patient's), one booking, and the changes (create, cancel with a reason, move,
  * complete). Every change revalidates every booking list and the booking itself.
  */

@@ -1,5 +1,5 @@
 /**
- * Cancel a booking with a reason (spec sections 3 and 5): the reasons its type allows ('patient absent'
+ * Cancel a booking with a reason (docs/product.md#data and #validation): the reasons its type allows ('patient absent'
  * only for free meetings), what the cancellation will mean (refund, fee, intro no longer bookable), then
  * the confirmation before anything is sent.
  */

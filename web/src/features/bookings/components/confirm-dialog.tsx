@@ -1,5 +1,5 @@
 /**
- * The generic confirmation (spec section 2: cancel and confirm, optional custom buttons). The action runs
+ * The generic confirmation (docs/product.md#screens: cancel and confirm, optional custom buttons). The action runs
  * while the dialog shows its progress; the dialog closes when it succeeds. When it fails the caller reports
  * the failure, and the dialog stays open to try again unless `closeOnFailure` says a retry cannot help
  * (the toast then explains why).

@@ -1,5 +1,5 @@
 /**
- * New booking for one of the nutritionist's own patients (spec sections 2, 5 and 7): patient, type, the
+ * New booking for one of the nutritionist's own patients (docs/product.md#screens, #validation and #api): patient, type, the
  * read-only duration and price the server derives from the type (`Patients/{id}/Price/{type}`), and the
  * date-time. A failure shows 'Impossibile creare l'appuntamento' with the server's reason (e.g. the time
  * was just taken) and clears the chosen time, keeping patient and type so another time is quick to pick.

@@ -1,7 +1,7 @@
 /**
- * The date-time picker of the booking dialogs (spec section 2): a date first, then the hour, then the
+ * The date-time picker of the booking dialogs (docs/product.md#screens): a date first, then the hour, then the
  * minute in 5-minute steps on a 24-hour clock, weeks starting on Monday; choosing the minute sets the value
- * and closes the picker. Values are Rome wall-clock `YYYY-MM-DDTHH:mm` (spec section 5), and times already
+ * and closes the picker. Values are Rome wall-clock `YYYY-MM-DDTHH:mm` (docs/product.md#validation), and times already
  * past are disabled.
  *
  * The picker opens in the dialog's own flow, right below its field, not as a floating layer: floating, it

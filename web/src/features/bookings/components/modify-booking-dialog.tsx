@@ -1,5 +1,5 @@
 /**
- * Move a booking to another date and time (spec sections 2 and 5): pick the new time, confirm with the
+ * Move a booking to another date and time (docs/product.md#screens and #validation): pick the new time, confirm with the
  * spec's text, then the server moves it in one transaction. A time already taken comes back as 409 with
  * the server's Italian message, shown here so another time can be picked.
  */

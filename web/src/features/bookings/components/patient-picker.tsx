@@ -1,5 +1,5 @@
 /**
- * Picker of the nutritionist's own patients (docs/product.md#people): searched on the server by any word
+ * Picker of the nutritionist's own patients (docs/product.md#roles): searched on the server by any word
  * of the name (`CurrentNutritionist/Patients/Search`, 10 results) 300 ms after the last keystroke. Each
  * option and the chosen patient show the e-mail under the name, so two patients of the same name are
  * told apart before a visit is booked.

@@ -1,4 +1,4 @@
-/** REST calls of the chat (spec section 7, Chat). */
+/** REST calls of the chat (docs/product.md#api, Chat). */
 import type {
   ChatMessagesResponse,
   ConnectionTicketResponse,

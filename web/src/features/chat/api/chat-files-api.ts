@@ -1,5 +1,5 @@
 /**
- * Chat files (spec section 7: `Chat/Messages/{userId}/SasToken`, `Chat/Files/{userId}`). A file goes
+ * Chat files (docs/product.md#api: `Chat/Messages/{userId}/SasToken`, `Chat/Files/{userId}`). A file goes
  * straight to the private file store: the API hands out a presigned POST, the browser posts the file to
  * it with XMLHttpRequest (progress, cancel: the same upload as the join-the-team CV), then confirms; the
  * server checks the file and posts the SendFile message. Links in messages are presigned GETs valid

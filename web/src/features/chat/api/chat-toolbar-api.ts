@@ -1,5 +1,5 @@
 /**
- * What the nutritionist's chat toolbar reads: the open patient's bookings (spec section 7: chat list,
+ * What the nutritionist's chat toolbar reads: the open patient's bookings (docs/product.md#api: chat list,
  * limit 10, by patient, status not cancelled, newest first) and the patient's questionnaire answers.
  */
 import useSWR from 'swr';
@@ -7,7 +7,7 @@ import type { BookingView, CursorPage } from '@nutri/shared';
 import { api } from '../../../api/client';
 import { NUTRITIONIST_BOOKINGS_PATH } from '../../bookings/api/nutritionist-bookings';
 
-/** Spec section 7: the chat's bookings list shows at most 10. */
+/** docs/product.md#api: the chat's bookings list shows at most 10. */
 export const CHAT_BOOKINGS_LIMIT = 10;
 
 /**

@@ -1,5 +1,5 @@
 /**
- * The files of a conversation (spec section 2: the nutritionist's actions menu, "conversation files";
+ * The files of a conversation (docs/product.md#screens: the nutritionist's actions menu, "conversation files";
  * `GET Chat/Files/{userId}`), newest first, with previews of images and download links, for the other
  * member's user id: `ConversationFiles` is the list (the toolbar's `FilesView`), `ConversationFilesDrawer`
  * the same list in a drawer.

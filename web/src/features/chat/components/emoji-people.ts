@@ -1,5 +1,5 @@
 /**
- * The emoji of the picker's one category, people (spec section 2: people category only): Unicode's
+ * The emoji of the picker's one category, people (docs/product.md#screens: people category only): Unicode's
  * "Smileys & Emotion" faces and "People & Body" hands and persons, in Unicode's order (emoji-test.txt),
  * default skin tone, Emoji 12 or older so common system fonts draw them all. No dataset package: the
  * list is short and fixed. Written as space-separated rows (some emoji are several code points).

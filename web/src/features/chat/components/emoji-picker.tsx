@@ -1,5 +1,5 @@
 /**
- * The composer's emoji picker (spec section 2: people category only, 7 per line). A picked emoji goes
+ * The composer's emoji picker (docs/product.md#screens: people category only, 7 per line). A picked emoji goes
  * where the caret was in the message (replacing a selection), and the caret moves after it; the picker
  * stays open for the next one. Arrow keys move through the grid (one tab stop for the whole grid).
  */
@@ -10,7 +10,7 @@ import { CHAT_MESSAGE_MAX_LENGTH } from '@nutri/shared';
 import classes from './emoji-picker.module.css';
 import { PEOPLE_EMOJI } from './emoji-people';
 
-/** Spec section 2: 7 emoji per line (the arrow keys move by this much up and down). */
+/** docs/product.md#screens: 7 emoji per line (the arrow keys move by this much up and down). */
 export const EMOJI_PER_LINE = 7;
 
 /** The text with `insert` put in place of `value[start, end)`, and where the caret goes afterwards. */

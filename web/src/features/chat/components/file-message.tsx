@@ -1,5 +1,5 @@
 /**
- * The SendFile widget (spec section 2: file sent or received): the image's preview, or the file's icon
+ * The SendFile widget (docs/product.md#screens: file sent or received): the image's preview, or the file's icon
  * and name, with a download link. Links are presigned and short-lived: a click on an expired one asks
  * the server for fresh links first (the member check happens again there).
  */

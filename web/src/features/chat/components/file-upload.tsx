@@ -1,5 +1,5 @@
 /**
- * Sending files in the open conversation (spec sections 2 and 6): the file picker, the drag-and-drop
+ * Sending files in the open conversation (docs/product.md#screens and #roles): the file picker, the drag-and-drop
  * overlay and the upload progress cards with cancel. Files over 10 MB (and types the chat does not take)
  * are refused before anything is sent; files dropped while an upload is in progress are ignored. Each
  * file: upload slot -> straight to the file store (progress, cancel) -> confirm, which answers the

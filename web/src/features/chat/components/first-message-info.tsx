@@ -1,5 +1,5 @@
 /**
- * The patient's first-message info (spec sections 1, 4 and 9): 3 s after the patient's last message, if
+ * The patient's first-message info (docs/product.md#overview, #states and #limits): 3 s after the patient's last message, if
  * no reply followed it, the chat says when the nutritionist will answer and that an e-mail will tell them.
  * A reply (or a booking card) after it hides it again; an unanswered message from earlier shows it at once.
  */

@@ -1,6 +1,6 @@
 /**
  * One chat message: a text bubble, or for the booking and payment messages a card built from their
- * Attributes (spec section 2: message widgets) with a link to the booking page of the reader's role;
+ * Attributes (docs/product.md#screens: message widgets) with a link to the booking page of the reader's role;
  * a sent file is a card with its preview or name and a download link (file-message.tsx).
  */
 import { Anchor, Box, Group, Paper, Text } from '@mantine/core';

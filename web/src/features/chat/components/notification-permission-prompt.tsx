@@ -1,5 +1,5 @@
 /**
- * The chat's prompt for desktop notifications (spec section 2: a prompt asks for the permission). Browsers
+ * The chat's prompt for desktop notifications (docs/product.md#screens: a prompt asks for the permission). Browsers
  * only honour the request from a user gesture, so it is a button, never asked on load; it shows while
  * the choice is still open and until the user says "Non ora" (remembered on this device).
  */

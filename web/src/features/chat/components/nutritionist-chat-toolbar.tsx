@@ -1,5 +1,5 @@
 /**
- * The nutritionist's toolbar of the open conversation (spec section 2): the patient's bookings (the 10
+ * The nutritionist's toolbar of the open conversation (docs/product.md#screens): the patient's bookings (the 10
  * newest not cancelled, each linking to its page), the actions menu (patient info with the questionnaire
  * answers, new booking for this patient, the conversation's files, archive or move to inbox) and the
  * reminders bell. It sits in the conversation's header, next to the patient's name.

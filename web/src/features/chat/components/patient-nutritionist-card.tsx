@@ -1,5 +1,5 @@
 /**
- * The patient's chat toolbar (spec section 2): their own nutritionist's photo, 'Dott.'/'Dott.sa' and
+ * The patient's chat toolbar (docs/product.md#screens): their own nutritionist's photo, 'Dott.'/'Dott.sa' and
  * name, professional title and a Profile button to the public page (/Nutritionists/{friendlyUrl}).
  * Nothing while the patient has no nutritionist yet (the list then says so).
  */

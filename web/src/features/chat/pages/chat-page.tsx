@@ -1,5 +1,5 @@
 /**
- * /Chat (optional `UserId`): the real-time chat of patients and nutritionists (spec section 2, Chat
+ * /Chat (optional `UserId`): the real-time chat of patients and nutritionists (docs/product.md#screens, Chat
  * screen). The realtime channel opens with the page and closes with it; content shows only while
  * Connected. Every (re)connection reloads the conversations and the open history, so nothing sent
  * while the channel was down stays missing.
@@ -24,7 +24,7 @@ import { PatientNutritionistCard } from '../components/patient-nutritionist-card
 import { ChatSocket, type ConnectionStatus } from '../realtime/chat-socket';
 import { useIncomingMessageAlerts } from '../realtime/use-incoming-message-alerts';
 
-/** Search input delay (spec section 9: picker input delay 300 ms). */
+/** Search input delay (docs/product.md#limits: picker input delay 300 ms). */
 const SEARCH_DELAY_MS = 300;
 /** Events that change the list (last message, unread counts, archive) are folded into one reload. */
 const LIST_RELOAD_DELAY_MS = 400;

@@ -1,5 +1,5 @@
 /**
- * Alerts for messages from others (spec sections 2 and 9): the /audio/newmessage.mp3 sound and a 200 ms
+ * Alerts for messages from others (docs/product.md#screens and #limits): the /audio/newmessage.mp3 sound and a 200 ms
  * vibration for each, and a desktop notification when the user granted the permission and is not already
  * looking at that conversation. The notification names the sender only: message text may be health data
  * and would show on a locked or shared screen.

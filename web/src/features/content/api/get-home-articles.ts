@@ -1,5 +1,5 @@
 /**
- * GET /api/v2/PublicStaticContent?ids=1,2,3,5,6,10: the blog grid of the home page (spec section 9), the
+ * GET /api/v2/PublicStaticContent?ids=1,2,3,5,6,10: the blog grid of the home page (docs/product.md#limits), the
  * published ones in the order asked.
  *
  * The home page is the landing chunk, which must stay small: no zod here (the response is typed, not

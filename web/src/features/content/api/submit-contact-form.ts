@@ -1,4 +1,4 @@
-/** POST /api/v2/ContactForm (spec section 5): 204, or 400 with `Errors` per field, or 429. */
+/** POST /api/v2/ContactForm (docs/product.md#validation): 204, or 400 with `Errors` per field, or 429. */
 import type { ContactFormRequest } from '@nutri/shared';
 import { api } from '../../../api/client';
 

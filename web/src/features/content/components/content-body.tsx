@@ -6,7 +6,7 @@ export function ContentBody({ html }: { html: string }) {
     <div
       className={classes.body}
       // Safe only because the server sanitizes Text with an allow-list when it is saved (no scripts, no
-      // event handlers, no javascript: URLs; spec section 7); never render HTML from anywhere else here.
+      // event handlers, no javascript: URLs; docs/product.md#api); never render HTML from anywhere else here.
       dangerouslySetInnerHTML={{ __html: html }}
     />
   );

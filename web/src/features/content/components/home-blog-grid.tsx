@@ -1,4 +1,4 @@
-/** The blog grid of the home page (spec section 9: content ids 1, 2, 3, 5, 6, 10). */
+/** The blog grid of the home page (docs/product.md#limits: content ids 1, 2, 3, 5, 6, 10). */
 import { Link } from 'react-router-dom';
 import { Anchor, Group, Skeleton, Text, Title } from '@mantine/core';
 import { HOME_BLOG_CONTENT_IDS } from '../../../lib/shared-values';

@@ -1,4 +1,4 @@
-/** /About: the 'Chi siamo' page, static content id 1 (spec section 2). */
+/** /About: the 'Chi siamo' page, static content id 1 (docs/product.md#screens). */
 import { Container, Skeleton, Stack, Title } from '@mantine/core';
 import { paths } from '../../../paths';
 import { useHead } from '../../../ui/head';

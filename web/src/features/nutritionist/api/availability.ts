@@ -1,5 +1,5 @@
 /**
- * The nutritionist's availability intervals (spec section 7: CurrentNutritionist/DailyAvailabilities):
+ * The nutritionist's availability intervals (docs/product.md#api: CurrentNutritionist/DailyAvailabilities):
  * the window from tomorrow to +7 days (the server's default), add and remove. The home's warning and the
  * calendar page read the same key, so a change shows in both.
  */

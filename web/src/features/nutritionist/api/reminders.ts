@@ -1,5 +1,5 @@
 /**
- * Reminders (spec sections 4 and 7: CurrentNutritionist/Reminders): the open ones due within 3 days (home
+ * Reminders (docs/product.md#states and #api: CurrentNutritionist/Reminders): the open ones due within 3 days (home
  * and bell), a patient's (all, by date), and add / check / edit / delete. A change updates every reminders
  * list in place, so a reminder just checked stays on screen (under "completed") until the next reload.
  */

@@ -1,5 +1,5 @@
 /**
- * The nutritionist home's warning (spec section 9): fewer than 4 availability intervals in days 1-7 leave
+ * The nutritionist home's warning (docs/product.md#limits): fewer than 4 availability intervals in days 1-7 leave
  * patients little or nothing to book.
  */
 import { Link } from 'react-router-dom';

@@ -1,5 +1,5 @@
 /**
- * The reminders bell of the nutritionist's header (spec sections 2 and 4): the number of open reminders
+ * The reminders bell of the nutritionist's header (docs/product.md#screens and #states): the number of open reminders
  * due within 3 days (overdue included) and, on press, their list with a link to manage them on the home.
  * Loaded lazily by the header, for nutritionists only.
  */

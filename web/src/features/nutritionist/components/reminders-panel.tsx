@@ -1,7 +1,7 @@
 /**
- * Reminders about patients (spec section 4): check and uncheck, inline editing of the text (Ctrl+Enter
+ * Reminders about patients (docs/product.md#states): check and uncheck, inline editing of the text (Ctrl+Enter
  * saves, Esc cancels, leaving the field saves), delete, and a form to add one. Completed reminders are
- * hidden unless expanded. Failures show 'Impossibile salvare i dati' (spec section 8).
+ * hidden unless expanded. Failures show 'Impossibile salvare i dati' (docs/product.md#errors).
  */
 import { useState, type KeyboardEvent } from 'react';
 import { Link } from 'react-router-dom';

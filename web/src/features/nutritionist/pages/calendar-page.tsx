@@ -1,6 +1,6 @@
 /**
  * `/AreaNutritionists/Calendar`: the nutritionist's availability for the week from tomorrow to +7 days
- * (spec sections 2, 7 and 9), one column per day on wide screens and one card per day on phones; intervals
+ * (docs/product.md#screens, #api and #limits), one column per day on wide screens and one card per day on phones; intervals
  * are added on the 5-minute grid and removed one by one. The server's refusals (overlap, in the past,
  * start after end) are shown as it words them.
  */

@@ -1,5 +1,5 @@
 /**
- * `/` and `/AreaNutritionists` for nutritionists (spec sections 2 and 9): the availability warning, the
+ * `/` and `/AreaNutritionists` for nutritionists (docs/product.md#screens and #limits): the availability warning, the
  * open bookings of the next 3 days (and overdue ones still to complete), the reminders due within 3 days,
  * the patients, and the way to the calendar, the bookings and the chat.
  */

@@ -13,7 +13,7 @@ const MAX_SKILLS = 4;
 /** A display name that already starts with a title ('Dott.sa Chiara Bianchi') keeps only the name. */
 const LEADING_TITLE = /^(?:dott(?:\.?ssa|\.?sa)?\.?|dottor(?:e|essa)?|dr\.?(?:ssa)?)\s+/i;
 
-/** 'Dott.sa Giorgia Esposito' (spec section 3: PersonalTitle 'dottoressa' gives Dott.sa, else Dott.). */
+/** 'Dott.sa Giorgia Esposito' (docs/product.md#data: PersonalTitle 'dottoressa' gives Dott.sa, else Dott.). */
 export const nutritionistName = (
   nutritionist: Pick<PublicNutritionist, 'PersonalTitle' | 'ApplicationUser'>,
 ) =>

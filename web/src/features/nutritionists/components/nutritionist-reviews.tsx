@@ -1,6 +1,6 @@
 /**
  * The reviews on a nutritionist's public profile: written by patients after a visit and published only
- * once the staff approved them (spec sections 2 and 3: rating out of 5 in half steps, text, author, date).
+ * once the staff approved them (docs/product.md#screens and #data: rating out of 5 in half steps, text, author, date).
  * No section at all while there are none.
  */
 import { Button, Center, Paper, Stack, Text, Title } from '@mantine/core';

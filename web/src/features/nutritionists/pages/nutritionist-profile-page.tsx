@@ -1,5 +1,5 @@
 /**
- * /Nutritionists/{friendlyUrl}: the public profile (spec section 2): photo, name with honorific,
+ * /Nutritionists/{friendlyUrl}: the public profile (docs/product.md#screens): photo, name with honorific,
  * professional title, bio paragraphs and training lines (both newline-separated), specialization tags,
  * the patients' reviews approved by the staff, breadcrumb and the questionnaire call to action. Unknown or hidden profiles go to the not-found page.
  */

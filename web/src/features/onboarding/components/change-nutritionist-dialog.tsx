@@ -1,5 +1,5 @@
 /**
- * The change of nutritionist (spec sections 2 and 4): the other good matches of the questionnaire to
+ * The change of nutritionist (docs/product.md#screens and #states): the other good matches of the questionnaire to
  * choose from, a confirmation, then the page reloads with the new nutritionist. Allowed once, at steps
  * 1-2: the caller shows the action only then, the server checks it again.
  */

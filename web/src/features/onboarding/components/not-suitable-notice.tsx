@@ -1,5 +1,5 @@
 /**
- * The questionnaire's answer for people who need a medical diet therapy (spec section 1: told politely
+ * The questionnaire's answer for people who need a medical diet therapy (docs/product.md#overview: told politely
  * that the service is not for them). It replaces the form, so focus moves to its heading.
  */
 import { useEffect, useRef } from 'react';

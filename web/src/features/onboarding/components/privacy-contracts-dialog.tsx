@@ -1,5 +1,5 @@
 /**
- * The privacy acceptance dialog (spec section 2, Dialogs): both notices, each with a link to read it
+ * The privacy acceptance dialog (docs/product.md#screens, Dialogs): both notices, each with a link to read it
  * and a required checkbox, then POST Patients/Contracts/AcceptPrivacy. `onSuccess` runs after the
  * acceptance is recorded: the patient home closes the dialog, the payment flow retries the payment.
  */

@@ -1,5 +1,5 @@
 /**
- * The two dialogs of a refused registration (spec sections 2 and 8): 'Utente già registrato' with a
+ * The two dialogs of a refused registration (docs/product.md#screens and #errors): 'Utente già registrato' with a
  * link to the login, and 'Ops! Qualcosa è andato storto' with the support contact.
  */
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';

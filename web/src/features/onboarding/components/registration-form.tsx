@@ -1,5 +1,5 @@
 /**
- * /Grazie's registration with e-mail (spec section 2): name, e-mail, phone (prefix from the country list,
+ * /Grazie's registration with e-mail (docs/product.md#screens): name, e-mail, phone (prefix from the country list,
  * default +39), password with show/hide. It validates with the shared registration schema, signs in with
  * the session the server answers (not remembered) and goes home. While the questionnaire has not
  * arrived yet (404) it waits and retries; refusals open the spec's dialogs.

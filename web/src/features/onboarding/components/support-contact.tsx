@@ -1,5 +1,5 @@
 /**
- * How to reach support: WhatsApp when the deployment has a support number (spec section 8: the error
+ * How to reach support: WhatsApp when the deployment has a support number (docs/product.md#errors: the error
  * dialogs link to it), otherwise the contact form.
  */
 import { Link } from 'react-router-dom';

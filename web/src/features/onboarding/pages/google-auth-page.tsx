@@ -1,5 +1,5 @@
 /**
- * /GoogleAuth: an empty page (spec section 2). Google's popup hands the ID token straight back to the page
+ * /GoogleAuth: an empty page (docs/product.md#screens). Google's popup hands the ID token straight back to the page
  * that opened it (Google Identity Services, popup mode), so nothing has to happen here; the address is
  * kept for the spec and for an OAuth redirect, should one be configured. The layout's main landmark stays
  * empty but for a heading screen readers can find.

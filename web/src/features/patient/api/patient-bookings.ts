@@ -1,5 +1,5 @@
 /**
- * The signed-in patient's bookings (spec section 7, Patient): the agenda (upcoming BOOKED, COMPLETE and
+ * The signed-in patient's bookings (docs/product.md#api, Patient): the agenda (upcoming BOOKED, COMPLETE and
  * WAITINGFORPAYMENT, soonest first, 10 per page; 3 on the home), one booking, the free slots of their
  * nutritionist, booking a slot and cancelling the introductory visit. Every change revalidates the
  * bookings, the slots and the onboarding step the home shows.

@@ -1,5 +1,5 @@
 /**
- * The patient cancels their introductory visit after a confirmation (spec sections 4, 5 and 8). Within
+ * The patient cancels their introductory visit after a confirmation (docs/product.md#states, #validation and #errors). Within
  * 2 days of the visit the dialog says that the next introductory visit will have to be agreed in chat
  * (the server then sets HasLateCancelledIc).
  */

@@ -1,5 +1,5 @@
 /**
- * The patient home's booking blocks: the next 3 appointments (spec section 7: home limit 3) with the way
+ * The patient home's booking blocks: the next 3 appointments (docs/product.md#api: home limit 3) with the way
  * to the agenda, and the completed visits still waiting for a review.
  */
 import { Link } from 'react-router-dom';

@@ -1,5 +1,5 @@
 /**
- * The pay button of a booking awaiting payment (spec section 4): runs the payment flow (billing data,
+ * The pay button of a booking awaiting payment (docs/product.md#states): runs the payment flow (billing data,
  * privacy contracts, then the payment page). The deadline beside it tells the patient when to pay.
  */
 import { Button, Stack, Text } from '@mantine/core';

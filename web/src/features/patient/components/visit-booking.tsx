@@ -1,5 +1,5 @@
 /**
- * Booking on the patient home (spec section 4). The free introductory visit can be chosen only when the
+ * Booking on the patient home (docs/product.md#states). The free introductory visit can be chosen only when the
  * nutritionist's calendar slots are available, slots exist and the patient has no late-cancelled
  * introductory visit; otherwise the patient is told to write in chat. Paid visits (50 minutes, 55 EUR,
  * awaiting payment once booked) are offered after a completed visit, when the next one is to be booked.
@@ -16,7 +16,7 @@ import { usePatientNutritionist } from '../../onboarding/api/get-patient-nutriti
 import { useHasLateCancelledIntro, useVisitSlots, type VisitKind } from '../api/patient-bookings';
 import { VisitSlotChooser } from './visit-slot-chooser';
 
-/** Steps of the onboarding (spec section 4) at which the patient books the next visit themselves. */
+/** Steps of the onboarding (docs/product.md#states) at which the patient books the next visit themselves. */
 export const PAID_VISIT_BOOKING_STEPS: readonly number[] = [6, 9];
 
 export const chatNoticeTexts = {

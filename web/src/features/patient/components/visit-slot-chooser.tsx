@@ -1,5 +1,5 @@
 /**
- * Choosing a free slot of the patient's nutritionist (spec sections 4 and 7): a day, then a time, then the
+ * Choosing a free slot of the patient's nutritionist (docs/product.md#states and #api): a day, then a time, then the
  * confirmation. The first day is chosen already, so on a phone the times show without a tap. When someone
  * else took the slot first (409), the server's Italian message shows, the slots reload and the remaining
  * ones are offered; after booking, the page of the new booking opens.

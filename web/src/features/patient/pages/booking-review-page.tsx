@@ -1,5 +1,5 @@
 /**
- * `/Patients/Agenda/{BookingId}/Review`: the patient's review of a completed visit (spec sections 2, 3
+ * `/Patients/Agenda/{BookingId}/Review`: the patient's review of a completed visit (docs/product.md#screens, #data
  * and 9): a rating out of 5 in half steps and a text, once per visit. It is published on the
  * nutritionist's profile, signed with first name and initial, after an admin approves it; until then
  * the page shows it with its state.

@@ -4,7 +4,7 @@
  * booking is confirmed the page checks again every few seconds (for at most a minute), then says the
  * e-mail will follow. With the provider's `session_id` it also asks the server to confirm the payment
  * from the session itself right away (idempotent), so a late webhook does not keep the patient waiting.
- * Spec section 4: 'Pagamento ricevuto, appuntamento del {date} è confermato!'.
+ * docs/product.md#states: 'Pagamento ricevuto, appuntamento del {date} è confermato!'.
  */
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';

@@ -1,5 +1,5 @@
 /**
- * `/Patients/Agenda`: the patient's upcoming appointments (spec section 7: from today, BOOKED, COMPLETE
+ * `/Patients/Agenda`: the patient's upcoming appointments (docs/product.md#api: from today, BOOKED, COMPLETE
  * and WAITINGFORPAYMENT, soonest first, 10 per page), each linking to its page, and how appointments work.
  */
 import { Link } from 'react-router-dom';

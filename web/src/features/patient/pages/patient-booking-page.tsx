@@ -1,5 +1,5 @@
 /**
- * `/Patients/Agenda/{BookingId}`: one of the patient's bookings (spec sections 2 and 4): date and time in
+ * `/Patients/Agenda/{BookingId}`: one of the patient's bookings (docs/product.md#screens and #states): date and time in
  * Europe/Rome, type, duration, price and status; the pay button and deadline while it awaits payment; the
  * video call for a BOOKED visit; cancelling the introductory visit; the review of a completed visit.
  * Another patient's booking is answered 404 by the server and reads here as not found.

@@ -1,5 +1,5 @@
 /**
- * The payments calls (spec section 7, card payment provider): the Checkout session of a booking, the
+ * The payments calls (docs/product.md#api, card payment provider): the Checkout session of a booking, the
  * success page's fulfilment, and the local checkout page's session and payment (local runtime only).
  */
 import useSWR from 'swr';

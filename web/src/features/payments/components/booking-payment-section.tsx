@@ -1,6 +1,6 @@
 /**
  * What the patient sees about a paid visit on its page: when it was paid, the refund of an in-time
- * cancellation (spec section 4) and the visit's two invoices (spec section 1: the nutritionist's 35 EUR
+ * cancellation (docs/product.md#states) and the visit's two invoices (docs/product.md#overview: the nutritionist's 35 EUR
  * health service, deductible at 19% IRPEF, uploaded within 12 days; the rest from the service).
  */
 import { Group, Paper, Stack, Text, Title } from '@mantine/core';

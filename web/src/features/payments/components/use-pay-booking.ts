@@ -1,5 +1,5 @@
 /**
- * The payment flow of a booking awaiting payment (spec section 4): ask for a Checkout session; the server
+ * The payment flow of a booking awaiting payment (docs/product.md#states): ask for a Checkout session; the server
  * checks, in the spec's order, that the patient has an active billing profile and, when the nutritionist can
  * invoice, has accepted the privacy contracts, and refuses with a code naming what is missing. The code
  * opens the matching dialog; once the dialog succeeds the payment is tried again. Otherwise the browser

@@ -1,5 +1,5 @@
 /**
- * `/Patients/TestPayment`: the payment test page (spec section 2, Patient role). The patient checks that a
+ * `/Patients/TestPayment`: the payment test page (docs/product.md#screens, Patient role). The patient checks that a
  * card payment goes through, touching no appointment: a real Checkout session of 1 EUR through the same
  * gateway as visits (the local checkout page locally, Stripe in the cloud), back here with `session_id`,
  * where the result is read from the server (which asks the gateway). A paid test is refunded in full at

@@ -1,5 +1,5 @@
 /**
- * The three customer reviews of the home page (spec section 1): a carousel on small screens, a
+ * The three customer reviews of the home page (docs/product.md#overview): a carousel on small screens, a
  * 3-column grid from the md breakpoint. The carousel never moves on its own: previous/next buttons (and a
  * swipe) change the review, and a polite live region says which one is shown.
  */

@@ -1,5 +1,5 @@
 /**
- * /ContactUs: the contact form (spec section 5: Name required max 100, Email required valid max 50,
+ * /ContactUs: the contact form (docs/product.md#validation: Name required max 100, Email required valid max 50,
  * PhoneNo max 50, Message required max 500), validated with the handler's schema; the server stores the
  * message and mails it to support. A failure shows the 'Errore!' toast with the cannot-send message.
  */

@@ -1,4 +1,4 @@
-/** FAQ content (spec section 1): an accordion in sections. */
+/** FAQ content (docs/product.md#overview): an accordion in sections. */
 import {
   DURATION_MINUTES,
   FREE_CHANGE_DEADLINE_DAYS,

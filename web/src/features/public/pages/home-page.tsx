@@ -1,5 +1,5 @@
 /**
- * Public marketing home (spec section 1): how it works (questionnaire -> match -> free introductory
+ * Public marketing home (docs/product.md#overview): how it works (questionnaire -> match -> free introductory
  * meeting -> paid visits), then (home-sections.tsx) the specialization areas, who the nutritionists are,
  * three customer reviews, the blog grid and calls to action to the questionnaire.
  *

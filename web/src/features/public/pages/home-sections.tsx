@@ -41,7 +41,7 @@ import classes from './home-page.module.css';
 
 const price = formatEuro(PAID_VISIT_PRICE_CENTS);
 
-/** The specialization areas of the team (spec section 9: 11 or more). */
+/** The specialization areas of the team (docs/product.md#limits: 11 or more). */
 const AREAS: readonly { label: string; icon: ReactNode }[] = [
   { label: 'Dimagrimento e gestione del peso', icon: <IconScale size={20} /> },
   { label: 'Alimentazione sportiva', icon: <IconRun size={20} /> },

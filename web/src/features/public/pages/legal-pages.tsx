@@ -1,4 +1,4 @@
-/** Legal pages of the Google Calendar integration (spec section 1: only for partner nutritionists). */
+/** Legal pages of the Google Calendar integration (docs/product.md#overview: only for partner nutritionists). */
 import { List, Stack, Text, Title } from '@mantine/core';
 import { Page } from '../../../ui/page';
 

@@ -1,5 +1,5 @@
 /**
- * `/SystemSettings/ChatViewer` (spec section 2, SystemAdmin): find a patient or a nutritionist by e-mail or
+ * `/SystemSettings/ChatViewer` (docs/product.md#screens, SystemAdmin): find a patient or a nutritionist by e-mail or
  * by the start of their name, list their conversations and read one, read-only (nothing is sent, nothing is
  * marked as seen). Every opening of a conversation list and every page of messages is recorded on the
  * server (who, when, which conversation), which the page says before anything is shown. The search text

@@ -1,4 +1,4 @@
-/** Generic helpers need the id of the item they work on (spec section 8: 'Missing parameter: id'). */
+/** Generic helpers need the id of the item they work on (docs/product.md#errors: 'Missing parameter: id'). */
 import { errorTexts } from '../../../../lib/shared-values';
 
 export const requireId = (id: string | number | null | undefined): string | number => {
