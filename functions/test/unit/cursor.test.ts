@@ -1,19 +1,13 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '../../src/http/errors';
-import { resetConfigCache } from '../../src/platform/config';
 import { INVALID_CURSOR_MESSAGE, pageCursor } from '../../src/platform/db/cursor';
 import { generateJwtKeys, resetTokenKeys } from '../../src/platform/tokens';
+import { useTestConfig } from './support/test-config';
 
 beforeAll(async () => {
-  Object.assign(process.env, {
-    TABLE_NAME: 'nutri-test',
-    FILES_BUCKET: 'files-test',
-    ASSETS_BUCKET: 'assets-test',
-    ASSETS_BASE_URL: 'http://127.0.0.1/media',
-    PUBLIC_BASE_URL: 'http://127.0.0.1',
+  useTestConfig({
     JWT_KEYS_JSON: JSON.stringify(await generateJwtKeys()),
   });
-  resetConfigCache();
   resetTokenKeys();
 });
 

@@ -8,6 +8,7 @@ import { SignJWT, exportJWK, generateKeyPair, type CryptoKey } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resetConfigCache } from '../../src/platform/config';
 import { verifyGoogleIdToken } from '../../src/onboarding/google';
+import { useTestConfig } from './support/test-config';
 
 const CLIENT_ID = 'nutri-test.apps.googleusercontent.com';
 let server: Server;
@@ -27,16 +28,10 @@ beforeAll(async () => {
     response.end(JSON.stringify(jwks));
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  Object.assign(process.env, {
-    TABLE_NAME: 'nutri-test',
-    FILES_BUCKET: 'files-test',
-    ASSETS_BUCKET: 'assets-test',
-    ASSETS_BASE_URL: 'http://127.0.0.1/media',
-    PUBLIC_BASE_URL: 'http://127.0.0.1',
+  useTestConfig({
     GOOGLE_CLIENT_ID: CLIENT_ID,
     GOOGLE_JWKS_URL: `http://127.0.0.1:${(server.address() as AddressInfo).port}/oauth2/v3/certs`,
   });
-  resetConfigCache();
 });
 
 afterAll(async () => {

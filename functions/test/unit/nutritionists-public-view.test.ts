@@ -4,7 +4,6 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { publicNutritionistSchema, publicProfileSchema } from '@nutri/shared';
-import { resetConfigCache } from '../../src/platform/config';
 import {
   missingFields,
   pickFields,
@@ -13,16 +12,10 @@ import {
 } from '../../src/nutritionists/profile-view';
 import { dailySeed, seededOrder } from '../../src/nutritionists/public-order';
 import type { NutritionistProfile } from '../../src/nutritionists/public-profiles-repo';
+import { useTestConfig } from './support/test-config';
 
 beforeAll(() => {
-  Object.assign(process.env, {
-    TABLE_NAME: 'nutri-test',
-    FILES_BUCKET: 'files-test',
-    ASSETS_BUCKET: 'assets-test',
-    ASSETS_BASE_URL: 'http://127.0.0.1/media',
-    PUBLIC_BASE_URL: 'http://127.0.0.1',
-  });
-  resetConfigCache();
+  useTestConfig();
 });
 
 const profile = (overrides: Partial<NutritionistProfile> = {}): NutritionistProfile => ({

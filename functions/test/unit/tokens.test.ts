@@ -1,28 +1,22 @@
 import { SignJWT, UnsecuredJWT, generateKeyPair, importJWK } from 'jose';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { resetConfigCache } from '../../src/platform/config';
 import {
   generateJwtKeys,
   resetTokenKeys,
   signAccessToken,
   verifyAccessToken,
 } from '../../src/platform/tokens';
+import { useTestConfig } from './support/test-config';
 
 const ISSUER = 'https://nutri.test';
 const AUDIENCE = 'nutri-api';
 
 beforeAll(async () => {
-  Object.assign(process.env, {
-    TABLE_NAME: 'nutri-test',
-    FILES_BUCKET: 'files-test',
-    ASSETS_BUCKET: 'assets-test',
-    ASSETS_BASE_URL: 'http://127.0.0.1/media',
-    PUBLIC_BASE_URL: 'http://127.0.0.1',
+  useTestConfig({
     JWT_ISSUER: ISSUER,
     JWT_AUDIENCE: AUDIENCE,
     JWT_KEYS_JSON: JSON.stringify(await generateJwtKeys()),
   });
-  resetConfigCache();
   resetTokenKeys();
 });
 
