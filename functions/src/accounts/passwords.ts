@@ -38,24 +38,28 @@ export const RESET_LINK_INVALID =
   'Il link per reimpostare la password non è valido o è scaduto. Richiedine uno nuovo.';
 export const WRONG_CURRENT_PASSWORD = 'La password attuale non è corretta.';
 
-export const tryResetPassword = defineOperation({ body: tryResetPasswordSchema }, async ({ body }) => {
-  const started = Date.now();
-  const at = now();
-  const user = await findUserByLogin(body.Email);
-  // The per-account cap stops the flow being used to flood someone's inbox; it is silent, like the rest.
-  if (user && (await blockedForSeconds(RESET_MAIL_RULE, user.Id, at)) === 0) {
-    await recordFailure(RESET_MAIL_RULE, user.Id, at);
-    const token = await issueOneTimeToken('password-reset', user.Id, RESET_TOKEN_LIFETIME_SECONDS, at);
-    const url = `${config().PUBLIC_BASE_URL}/ResetPassword?Username=${encodeURIComponent(user.UserName)}&Token=${encodeURIComponent(token)}`;
-    await sendMail({ to: user.Email, ...passwordResetMail(user.DisplayName, url) });
-  }
-  const elapsed = Date.now() - started;
-  if (elapsed < TRY_RESET_MIN_MS)
-    await new Promise((resolve) => setTimeout(resolve, TRY_RESET_MIN_MS - elapsed));
-  return noContent();
-});
+export const tryResetPassword = defineOperation(
+  'public',
+  { body: tryResetPasswordSchema },
+  async ({ body }) => {
+    const started = Date.now();
+    const at = now();
+    const user = await findUserByLogin(body.Email);
+    // The per-account cap stops the flow being used to flood someone's inbox; it is silent, like the rest.
+    if (user && (await blockedForSeconds(RESET_MAIL_RULE, user.Id, at)) === 0) {
+      await recordFailure(RESET_MAIL_RULE, user.Id, at);
+      const token = await issueOneTimeToken('password-reset', user.Id, RESET_TOKEN_LIFETIME_SECONDS, at);
+      const url = `${config().PUBLIC_BASE_URL}/ResetPassword?Username=${encodeURIComponent(user.UserName)}&Token=${encodeURIComponent(token)}`;
+      await sendMail({ to: user.Email, ...passwordResetMail(user.DisplayName, url) });
+    }
+    const elapsed = Date.now() - started;
+    if (elapsed < TRY_RESET_MIN_MS)
+      await new Promise((resolve) => setTimeout(resolve, TRY_RESET_MIN_MS - elapsed));
+    return noContent();
+  },
+);
 
-export const resetPassword = defineOperation({ body: resetPasswordSchema }, async ({ body }) => {
+export const resetPassword = defineOperation('public', { body: resetPasswordSchema }, async ({ body }) => {
   const at = now();
   assertAcceptablePassword(body.password, 'password');
   const pending = await peekOneTimeToken('password-reset', body.token, at);
@@ -87,28 +91,36 @@ const assertCurrentPassword = async (
   }
 };
 
-export const changePassword = defineOperation({ body: changePasswordSchema }, async ({ body, actor }) => {
-  const user = await requireActorUser(actor);
-  await assertCurrentPassword(user.Id, user.passwordHash, body.oldPassword, 'oldPassword');
-  assertAcceptablePassword(body.newPassword, 'newPassword');
-  const at = now();
-  await updateUser(user, { passwordHash: await hashPassword(body.newPassword) }, at);
-  await endOtherSessions(user.Id, at, actor?.family);
-  return noContent();
-});
+export const changePassword = defineOperation(
+  'signedIn',
+  { body: changePasswordSchema },
+  async ({ body, actor }) => {
+    const user = await requireActorUser(actor);
+    await assertCurrentPassword(user.Id, user.passwordHash, body.oldPassword, 'oldPassword');
+    assertAcceptablePassword(body.newPassword, 'newPassword');
+    const at = now();
+    await updateUser(user, { passwordHash: await hashPassword(body.newPassword) }, at);
+    await endOtherSessions(user.Id, at, actor?.family);
+    return noContent();
+  },
+);
 
-export const changeEmail = defineOperation({ body: changeEmailSchema }, async ({ body, actor }) => {
-  const user = await requireActorUser(actor);
-  await assertCurrentPassword(user.Id, user.passwordHash, body.password, 'password');
-  const newEmail = body.newEmail.toLowerCase();
-  if (newEmail === user.Email.toLowerCase()) {
-    throw new AppError('validation_failed', 'È già il tuo indirizzo e-mail.', {
-      errors: { newEmail: ['È già il tuo indirizzo e-mail.'] },
-    });
-  }
-  const updated = await changeUserEmail(user, newEmail, now());
-  const supportUrl = `${config().PUBLIC_BASE_URL}/ContactUs`;
-  await sendMail({ to: user.Email, ...emailChangedNoticeMail(user.DisplayName, newEmail, supportUrl) });
-  await sendMail({ to: newEmail, ...emailChangedConfirmationMail(user.DisplayName) });
-  return toUserProfile(updated);
-});
+export const changeEmail = defineOperation(
+  'signedIn',
+  { body: changeEmailSchema },
+  async ({ body, actor }) => {
+    const user = await requireActorUser(actor);
+    await assertCurrentPassword(user.Id, user.passwordHash, body.password, 'password');
+    const newEmail = body.newEmail.toLowerCase();
+    if (newEmail === user.Email.toLowerCase()) {
+      throw new AppError('validation_failed', 'È già il tuo indirizzo e-mail.', {
+        errors: { newEmail: ['È già il tuo indirizzo e-mail.'] },
+      });
+    }
+    const updated = await changeUserEmail(user, newEmail, now());
+    const supportUrl = `${config().PUBLIC_BASE_URL}/ContactUs`;
+    await sendMail({ to: user.Email, ...emailChangedNoticeMail(user.DisplayName, newEmail, supportUrl) });
+    await sendMail({ to: newEmail, ...emailChangedConfirmationMail(user.DisplayName) });
+    return toUserProfile(updated);
+  },
+);

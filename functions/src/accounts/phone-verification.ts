@@ -23,6 +23,7 @@ const key = (userId: string) => ({ pk: `PHONECODE#${userId}`, sk: 'PHONECODE' })
 const codeHash = (userId: string, code: string) => sha256(`${userId}:${code}`);
 
 export const requestMobileVerificationCode = defineOperation(
+  'signedIn',
   { body: z.strictObject({ MobilePhoneNo: mobilePhoneNoSchema }) },
   async ({ body, actor }) => {
     const user = await requireActorUser(actor);
@@ -57,6 +58,7 @@ export const requestMobileVerificationCode = defineOperation(
 const CODE_INVALID = 'Codice non valido.';
 
 export const verifyPhoneNo = defineOperation(
+  'signedIn',
   {
     body: z.strictObject({
       Code: z.string().regex(/^\d{6}$/, { error: 'Il codice è composto da 6 cifre.' }),

@@ -44,7 +44,7 @@ const issueTokens = async (
   expires_in: ACCESS_TOKEN_TTL_SECONDS,
 });
 
-export const login = defineOperation({ body: loginRequestSchema }, async ({ body, event }) => {
+export const login = defineOperation('public', { body: loginRequestSchema }, async ({ body, event }) => {
   const at = now();
   const account = body.email.trim().toLowerCase();
   const ip = clientIp(event);
@@ -66,7 +66,7 @@ export const login = defineOperation({ body: loginRequestSchema }, async ({ body
   return issueTokens(user, family, token);
 });
 
-export const refresh = defineOperation({ body: refreshRequestSchema }, async ({ body }) => {
+export const refresh = defineOperation('public', { body: refreshRequestSchema }, async ({ body }) => {
   const at = now();
   const result = await rotateRefreshToken(body.refreshToken, at);
   if (result.outcome === 'reused') {
@@ -81,7 +81,7 @@ export const refresh = defineOperation({ body: refreshRequestSchema }, async ({ 
   return issueTokens(user, result.family, result.token);
 });
 
-export const logout = defineOperation({ body: logoutRequestSchema }, async ({ body }) => {
+export const logout = defineOperation('public', { body: logoutRequestSchema }, async ({ body }) => {
   const family = await familyOfRefreshToken(body.refreshToken);
   if (family) await endSession(family, now());
   return noContent();
@@ -91,6 +91,7 @@ export const logout = defineOperation({ body: logoutRequestSchema }, async ({ bo
 export const INSTANT_LOGIN_LIFETIME_SECONDS = 15 * 60;
 
 export const exchangeInstantLoginToken = defineOperation(
+  'public',
   { path: z.object({ token: instantLoginTokenSchema }) },
   async ({ path }) => {
     const at = now();

@@ -45,6 +45,7 @@ export const optionalMailLinks = async (
   user?.Email && !user.MailingOptOut ? unsubscribeLinks(user.Id) : null;
 
 export const unsubscribe = defineOperation(
+  'public',
   { path: z.object({ userId: z.string().min(1).max(100) }), query: unsubscribeQuerySchema },
   async ({ path, query }) => {
     if (!safeEqual(query.signature, await signature(path.userId))) {

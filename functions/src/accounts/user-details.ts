@@ -21,11 +21,12 @@ import { requireActorUser } from './current-user';
 import { PROFILE_IMAGE_WIDTHS, toUserProfile } from './profile-view';
 import { updateUser } from './users-repo';
 
-export const getUserDetails = defineOperation({}, async ({ actor }) =>
+export const getUserDetails = defineOperation('signedIn', {}, async ({ actor }) =>
   toUserProfile(await requireActorUser(actor)),
 );
 
 export const patchUserDetails = defineOperation(
+  'signedIn',
   { body: updateUserDetailsSchema },
   async ({ body, actor }) => {
     const user = await requireActorUser(actor);
@@ -39,14 +40,14 @@ export const patchUserDetails = defineOperation(
   },
 );
 
-export const getUserDetailsMetadata = defineOperation({}, () =>
+export const getUserDetailsMetadata = defineOperation('signedIn', {}, () =>
   Promise.resolve({ Fields: describeSchema(updateUserDetailsSchema) }),
 );
 
 const IMAGE_TOO_LARGE = `L’immagine supera la dimensione massima di ${PROFILE_IMAGE_MAX_BYTES / (1024 * 1024)} MB.`;
 const IMAGE_WRONG_TYPE = 'Formato non supportato: carica un’immagine JPEG, PNG o WebP.';
 
-export const uploadUserImage = defineOperation({}, async ({ actor, event }) => {
+export const uploadUserImage = defineOperation('signedIn', {}, async ({ actor, event }) => {
   const user = await requireActorUser(actor);
   const { file: image } = await readMultipartFile(event, {
     field: PROFILE_IMAGE_FIELD,
@@ -93,7 +94,7 @@ export const uploadUserImage = defineOperation({}, async ({ actor, event }) => {
   return toUserProfile(updated);
 });
 
-export const deleteUserImage = defineOperation({}, async ({ actor }) => {
+export const deleteUserImage = defineOperation('signedIn', {}, async ({ actor }) => {
   const user = await requireActorUser(actor);
   if (!user.ImagePath) return toUserProfile(user);
   const updated = await updateUser(user, { ImagePath: null }, now());

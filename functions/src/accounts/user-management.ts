@@ -12,21 +12,25 @@ export const listUsersQuerySchema = z.strictObject({
   cursor: z.string().max(2000).optional(),
 });
 
-export const listUsers = defineOperation({ query: listUsersQuerySchema }, async ({ query }) => {
-  const cursor = pageCursor('role-members', query.role, query.displayName);
-  const page = await listRoleMembers(
-    query.role,
-    query.displayName,
-    query.limit,
-    await cursor.decode(query.cursor),
-  );
-  return {
-    Data: page.members.map((member) => ({
-      Id: member.userId,
-      DisplayName: member.DisplayName,
-      Email: member.Email,
-    })),
-    Count: page.members.length,
-    NextCursor: await cursor.encode(page.next),
-  };
-});
+export const listUsers = defineOperation(
+  ['UserManager', 'BusinessAdmin', 'SystemAdmin'],
+  { query: listUsersQuerySchema },
+  async ({ query }) => {
+    const cursor = pageCursor('role-members', query.role, query.displayName);
+    const page = await listRoleMembers(
+      query.role,
+      query.displayName,
+      query.limit,
+      await cursor.decode(query.cursor),
+    );
+    return {
+      Data: page.members.map((member) => ({
+        Id: member.userId,
+        DisplayName: member.DisplayName,
+        Email: member.Email,
+      })),
+      Count: page.members.length,
+      NextCursor: await cursor.encode(page.next),
+    };
+  },
+);

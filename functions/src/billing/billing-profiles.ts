@@ -183,30 +183,40 @@ const idPath = z.object({ id: z.coerce.number().int().positive() });
 // ---------------------------------------------------------------------------------------------------
 // User/BillingProfilesSelf: the caller's own profiles.
 
-export const createOwnBillingProfile = defineOperation({}, async ({ actor, body }) => {
-  const userId = actorId(actor);
-  const request = await parseBillingRequest(createBillingProfileSchema, body);
-  if (request.UserId !== undefined && request.UserId !== userId)
-    throw new AppError('forbidden', billingTexts.notYourself);
-  return createFor(userId, request);
-});
+export const createOwnBillingProfile = defineOperation(
+  ['Patient', 'Nutritionist'],
+  {},
+  async ({ actor, body }) => {
+    const userId = actorId(actor);
+    const request = await parseBillingRequest(createBillingProfileSchema, body);
+    if (request.UserId !== undefined && request.UserId !== userId)
+      throw new AppError('forbidden', billingTexts.notYourself);
+    return createFor(userId, request);
+  },
+);
 
 export const listOwnBillingProfiles = defineOperation(
+  ['Patient', 'Nutritionist'],
   { query: billingProfileFilterSchema },
   async ({ actor, query }) => listOf(await listBillingProfiles(actorId(actor), query.IsActive)),
 );
 
 export const countOwnBillingProfiles = defineOperation(
+  ['Patient', 'Nutritionist'],
   { query: billingProfileFilterSchema },
   async ({ actor, query }) => ({ Count: await countBillingProfiles(actorId(actor), query.IsActive) }),
 );
 
-export const getOwnBillingProfile = defineOperation({ path: idPath }, async ({ actor, path }) =>
-  profileView(await requireProfile(actorId(actor), path.id)),
+export const getOwnBillingProfile = defineOperation(
+  ['Patient', 'Nutritionist'],
+  { path: idPath },
+  async ({ actor, path }) => profileView(await requireProfile(actorId(actor), path.id)),
 );
 
-export const updateOwnBillingProfile = defineOperation({ path: idPath }, ({ actor, path, body }) =>
-  updateFor(actorId(actor), path.id, body),
+export const updateOwnBillingProfile = defineOperation(
+  ['Patient', 'Nutritionist'],
+  { path: idPath },
+  ({ actor, path, body }) => updateFor(actorId(actor), path.id, body),
 );
 
 // ---------------------------------------------------------------------------------------------------
@@ -216,7 +226,7 @@ const requireUser = async (userId: string) => {
   if (!(await getUser(userId))) throw notFound(billingTexts.userNotFound);
 };
 
-export const createUserBillingProfile = defineOperation({}, async ({ body }) => {
+export const createUserBillingProfile = defineOperation(['BusinessAdmin'], {}, async ({ body }) => {
   const request = await parseBillingRequest(createBillingProfileForUserSchema, body);
   if (!(await getUser(request.UserId)))
     throw new AppError('validation_failed', errorTexts.validation_failed, {
@@ -226,6 +236,7 @@ export const createUserBillingProfile = defineOperation({}, async ({ body }) => 
 });
 
 export const listUserBillingProfiles = defineOperation(
+  ['BusinessAdmin'],
   { query: billingProfileAdminQuerySchema },
   async ({ query }) => {
     await requireUser(query.UserId);
@@ -234,6 +245,7 @@ export const listUserBillingProfiles = defineOperation(
 );
 
 export const countUserBillingProfiles = defineOperation(
+  ['BusinessAdmin'],
   { query: billingProfileAdminQuerySchema },
   async ({ query }) => ({ Count: await countBillingProfiles(query.UserId, query.IsActive) }),
 );
@@ -241,11 +253,13 @@ export const countUserBillingProfiles = defineOperation(
 const adminUserQuery = billingProfileAdminQuerySchema.pick({ UserId: true });
 
 export const getUserBillingProfile = defineOperation(
+  ['BusinessAdmin'],
   { path: idPath, query: adminUserQuery },
   async ({ path, query }) => profileView(await requireProfile(query.UserId, path.id)),
 );
 
 export const updateUserBillingProfile = defineOperation(
+  ['BusinessAdmin'],
   { path: idPath, query: adminUserQuery },
   ({ path, query, body }) => updateFor(query.UserId, path.id, body),
 );
@@ -254,6 +268,7 @@ export const updateUserBillingProfile = defineOperation(
 // CurrentNutritionist/Patients/{id}/BillingProfiles: a nutritionist's own patients only.
 
 export const listPatientBillingProfiles = defineOperation(
+  ['Nutritionist'],
   { path: z.object({ id: z.string().min(1).max(100) }) },
   async ({ actor, path }) => {
     const patient = await getPatientProfile(path.id);

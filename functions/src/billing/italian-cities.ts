@@ -8,13 +8,18 @@ import { notFound } from '../http/errors';
 import { defineOperation } from '../http/operation';
 import { getComune, searchComuni } from './comuni-repo';
 
-export const searchItalianCities = defineOperation({ query: italianCitiesQuerySchema }, async ({ query }) => {
-  const data = await searchComuni(query.Name, query.ProvinciaAbbreviation, query.limit);
-  return { Data: data, Count: data.length, NextCursor: null };
-});
+export const searchItalianCities = defineOperation(
+  'signedIn',
+  { query: italianCitiesQuerySchema },
+  async ({ query }) => {
+    const data = await searchComuni(query.Name, query.ProvinciaAbbreviation, query.limit);
+    return { Data: data, Count: data.length, NextCursor: null };
+  },
+);
 
 /** By id (the Belfiore code), also for a municipality no longer current: old profiles still name it. */
 export const getItalianCity = defineOperation(
+  'signedIn',
   {
     path: z.object({
       id: z

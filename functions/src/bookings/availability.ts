@@ -64,6 +64,7 @@ export const refreshCalendarSlotsAvailable = async (nutritionistUserId: string, 
 };
 
 export const listDailyAvailabilities = defineOperation(
+  ['Nutritionist'],
   {
     query: z.strictObject({
       from: calendarDateSchema.optional(),
@@ -94,6 +95,7 @@ const fieldError = (field: string, message: string) =>
   new AppError('validation_failed', message, { errors: { [field]: [message] } });
 
 export const createDailyAvailability = defineOperation(
+  ['Nutritionist'],
   { body: createIntervalSchema },
   async ({ actor, body }) => {
     const nutritionistUserId = actorId(actor);
@@ -122,12 +124,16 @@ export const createDailyAvailability = defineOperation(
 
 const intervalPath = z.object({ id: z.coerce.number().int().positive() });
 
-export const deleteDailyAvailability = defineOperation({ path: intervalPath }, async ({ actor, path }) => {
-  const nutritionistUserId = actorId(actor);
-  const interval = await findInterval(path.id);
-  // Someone else's interval is as unknown as a missing one.
-  if (!interval || interval.NutritionistUserId !== nutritionistUserId) throw notFound();
-  await removeInterval(interval);
-  await refreshCalendarSlotsAvailable(nutritionistUserId, now());
-  return noContent();
-});
+export const deleteDailyAvailability = defineOperation(
+  ['Nutritionist'],
+  { path: intervalPath },
+  async ({ actor, path }) => {
+    const nutritionistUserId = actorId(actor);
+    const interval = await findInterval(path.id);
+    // Someone else's interval is as unknown as a missing one.
+    if (!interval || interval.NutritionistUserId !== nutritionistUserId) throw notFound();
+    await removeInterval(interval);
+    await refreshCalendarSlotsAvailable(nutritionistUserId, now());
+    return noContent();
+  },
+);

@@ -48,6 +48,7 @@ import {
 const fromLocalDateTime = (value: string) => romeInstant(value.slice(0, 10), value.slice(11, 16));
 
 export const createNutritionistBooking = defineOperation(
+  ['Nutritionist'],
   { body: createBookingSchema },
   async ({ actor, body }) => {
     const nutritionistUserId = actorId(actor);
@@ -77,12 +78,17 @@ const requireOwnBooking = async (actor: Actor | null, bookingId: number) => {
   return booking;
 };
 
-export const getNutritionistBooking = defineOperation({ path: bookingPath }, async ({ actor, path }) => {
-  const booking = await requireOwnBooking(actor, path.id);
-  return (await bookingViews([booking]))[0];
-});
+export const getNutritionistBooking = defineOperation(
+  ['Nutritionist'],
+  { path: bookingPath },
+  async ({ actor, path }) => {
+    const booking = await requireOwnBooking(actor, path.id);
+    return (await bookingViews([booking]))[0];
+  },
+);
 
 export const cancelBooking = defineOperation(
+  ['Nutritionist'],
   {
     path: bookingPath,
     query: z.object({
@@ -98,6 +104,7 @@ export const cancelBooking = defineOperation(
 );
 
 export const modifyBookingTime = defineOperation(
+  ['Nutritionist'],
   { path: bookingPath, body: modifyBookingTimeSchema },
   async ({ actor, path, body }) => {
     const booking = await requireOwnBooking(actor, path.id);
@@ -106,11 +113,15 @@ export const modifyBookingTime = defineOperation(
   },
 );
 
-export const completeBooking = defineOperation({ path: bookingPath }, async ({ actor, path }) => {
-  const booking = await requireOwnBooking(actor, path.id);
-  const updated = await completeVisit(booking, now());
-  return (await bookingViews([updated]))[0];
-});
+export const completeBooking = defineOperation(
+  ['Nutritionist'],
+  { path: bookingPath },
+  async ({ actor, path }) => {
+    const booking = await requireOwnBooking(actor, path.id);
+    const updated = await completeVisit(booking, now());
+    return (await bookingViews([updated]))[0];
+  },
+);
 
 export const listBookingsQuerySchema = z.strictObject({
   /** `home`: status not COMPLETE/CANCELLED and time before the end of today + 3 days (overdue included). */
@@ -129,6 +140,7 @@ export const listBookingsQuerySchema = z.strictObject({
 });
 
 export const listNutritionistBookings = defineOperation(
+  ['Nutritionist'],
   { query: listBookingsQuerySchema },
   async ({ actor, query }) => {
     const nutritionistUserId = actorId(actor);
@@ -192,6 +204,7 @@ const requireOwnPatient = async (actor: Actor | null, patientUserId: string) => 
 };
 
 export const getPatientPrice = defineOperation(
+  ['Nutritionist'],
   {
     path: z.object({
       id: z.string().min(1).max(100),
@@ -206,6 +219,7 @@ export const getPatientPrice = defineOperation(
 );
 
 export const searchOwnPatients = defineOperation(
+  ['Nutritionist'],
   {
     query: z.strictObject({
       userInput: optionalText(100).default(''),

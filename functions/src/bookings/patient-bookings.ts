@@ -39,7 +39,7 @@ const requireNutritionistOf = async (actor: Actor | null) => {
 };
 
 const slotsFor = (bookingTypeId: BookingTypeId) =>
-  defineOperation({}, async ({ actor }) => {
+  defineOperation(['Patient'], {}, async ({ actor }) => {
     const { nutritionistUserId } = await requireNutritionistOf(actor);
     return slotsOfNutritionist(nutritionistUserId, BOOKING_TYPES[bookingTypeId].DurationMinutes, now());
   });
@@ -48,7 +48,7 @@ export const getSlotsForIntroductionVisit = slotsFor(BookingType.FREE);
 export const getSlotsForPaidVisit = slotsFor(BookingType.NORMAL);
 
 const bookSlot = (bookingTypeId: BookingTypeId) =>
-  defineOperation({ body: selectedSlotSchema }, async ({ actor, body }) => {
+  defineOperation(['Patient'], { body: selectedSlotSchema }, async ({ actor, body }) => {
     const { profile, nutritionistUserId } = await requireNutritionistOf(actor);
     const at = now();
     const duration = BOOKING_TYPES[bookingTypeId].DurationMinutes;
@@ -78,22 +78,31 @@ const requireOwnBooking = async (actor: Actor | null, bookingId: number) => {
   return booking;
 };
 
-export const cancelIntroductionVisit = defineOperation({ path: bookingPath }, async ({ actor, path }) => {
-  const booking = await requireOwnBooking(actor, path.id);
-  if (booking.BookingTypeId !== BookingType.FREE)
-    throw new AppError('unprocessable', bookingTexts.onlyIntroByPatient);
-  if (booking.BookingStatusId !== BookingStatus.BOOKED)
-    throw new AppError('unprocessable', bookingTexts.cannotCancel);
-  const updated = await cancelVisit(booking, CancelReason.PATIENT_CHOICE, 'patient', now());
-  return (await bookingViews([updated]))[0];
-});
+export const cancelIntroductionVisit = defineOperation(
+  ['Patient'],
+  { path: bookingPath },
+  async ({ actor, path }) => {
+    const booking = await requireOwnBooking(actor, path.id);
+    if (booking.BookingTypeId !== BookingType.FREE)
+      throw new AppError('unprocessable', bookingTexts.onlyIntroByPatient);
+    if (booking.BookingStatusId !== BookingStatus.BOOKED)
+      throw new AppError('unprocessable', bookingTexts.cannotCancel);
+    const updated = await cancelVisit(booking, CancelReason.PATIENT_CHOICE, 'patient', now());
+    return (await bookingViews([updated]))[0];
+  },
+);
 
-export const getPatientBooking = defineOperation({ path: bookingPath }, async ({ actor, path }) => {
-  const booking = await requireOwnBooking(actor, path.id);
-  return (await bookingViews([booking]))[0];
-});
+export const getPatientBooking = defineOperation(
+  ['Patient'],
+  { path: bookingPath },
+  async ({ actor, path }) => {
+    const booking = await requireOwnBooking(actor, path.id);
+    return (await bookingViews([booking]))[0];
+  },
+);
 
 export const listPatientBookingsOperation = defineOperation(
+  ['Patient'],
   {
     query: z.strictObject({
       limit: z.coerce.number().int().min(1).max(50).default(PAGE_SIZE.patientBookings),

@@ -47,6 +47,7 @@ const requireOwnReminder = async (actor: Actor | null, reminderId: number) => {
 };
 
 export const listReminders = defineOperation(
+  ['Nutritionist'],
   {
     query: z.strictObject({
       PatientUserId: z.string().min(1).max(100).optional(),
@@ -76,26 +77,31 @@ export const listReminders = defineOperation(
   },
 );
 
-export const createReminder = defineOperation({ body: createReminderSchema }, async ({ actor, body }) => {
-  const nutritionistUserId = actorId(actor);
-  const patient = await getPatientProfile(body.PatientUserId);
-  if (patient?.DefaultNutritionistUserId !== nutritionistUserId) throw notFound();
-  const at = now().toISOString();
-  const reminder: Reminder = {
-    ReminderId: await nextId('reminder'),
-    NutritionistUserId: nutritionistUserId,
-    ...body,
-    createdAt: at,
-    updatedAt: at,
-    version: 1,
-  };
-  await saveReminder(reminder, 0);
-  return created((await reminderViews([reminder]))[0]);
-});
+export const createReminder = defineOperation(
+  ['Nutritionist'],
+  { body: createReminderSchema },
+  async ({ actor, body }) => {
+    const nutritionistUserId = actorId(actor);
+    const patient = await getPatientProfile(body.PatientUserId);
+    if (patient?.DefaultNutritionistUserId !== nutritionistUserId) throw notFound();
+    const at = now().toISOString();
+    const reminder: Reminder = {
+      ReminderId: await nextId('reminder'),
+      NutritionistUserId: nutritionistUserId,
+      ...body,
+      createdAt: at,
+      updatedAt: at,
+      version: 1,
+    };
+    await saveReminder(reminder, 0);
+    return created((await reminderViews([reminder]))[0]);
+  },
+);
 
 const reminderPath = z.object({ id: z.coerce.number().int().positive() });
 
 export const updateReminder = defineOperation(
+  ['Nutritionist'],
   { path: reminderPath, body: updateReminderSchema },
   async ({ actor, path, body }) => {
     const current = await requireOwnReminder(actor, path.id);
@@ -111,8 +117,12 @@ export const updateReminder = defineOperation(
   },
 );
 
-export const deleteReminderOperation = defineOperation({ path: reminderPath }, async ({ actor, path }) => {
-  const reminder = await requireOwnReminder(actor, path.id);
-  await deleteReminder(reminder.ReminderId);
-  return noContent();
-});
+export const deleteReminderOperation = defineOperation(
+  ['Nutritionist'],
+  { path: reminderPath },
+  async ({ actor, path }) => {
+    const reminder = await requireOwnReminder(actor, path.id);
+    await deleteReminder(reminder.ReminderId);
+    return noContent();
+  },
+);

@@ -83,6 +83,7 @@ const fileMessageId = (userId: string, uploadId: string) => `${userId}:file:${up
  * At most CHAT_UPLOAD_RATE_RULE's slots per user and hour, then 429 with Retry-After.
  */
 export const createFileUpload = defineOperation(
+  ['Patient', 'Nutritionist'],
   { path: userIdPathSchema, body: chatFileUploadRequestSchema },
   async ({ actor, path, body }) => {
     const caller = me(actor);
@@ -190,6 +191,7 @@ const checkUpload = async (slot: UploadSlot, key: string) => {
  * upload: a repeated confirm (a retry after a lost answer, a double click) answers the same message.
  */
 export const confirmFileUpload = defineOperation(
+  ['Patient', 'Nutritionist'],
   { path: userIdPathSchema, body: chatFileConfirmSchema },
   async ({ actor, path, body }) => {
     const caller = me(actor);
@@ -279,6 +281,7 @@ export const confirmFileUpload = defineOperation(
 
 /** `GET Chat/Files/{userId}?before=<index>`: the conversation's files, newest first, with fresh links. */
 export const getConversationFiles = defineOperation(
+  ['Patient', 'Nutritionist'],
   { path: userIdPathSchema, query: chatFilesQuerySchema },
   async ({ actor, path, query }) => {
     const pair = await resolvePair(me(actor), path.userId);

@@ -37,36 +37,45 @@ const reader = (actor: Actor | null) => {
 };
 
 /** Patients and nutritionists by e-mail (whole address) or by the start of their name. */
-export const searchChatViewerUsers = defineOperation({ query: chatViewerSearchSchema }, async ({ query }) => {
-  const found = new Map<string, ChatViewerUser>();
-  if (query.search.includes('@')) {
-    const user = await findUserByLogin(query.search);
-    const roles = CHAT_ROLES.filter((role) => user?.roles.includes(role));
-    if (user && roles.length)
-      found.set(user.Id, { UserId: user.Id, DisplayName: user.DisplayName, Email: user.Email, Roles: roles });
-  } else {
-    const pages = await Promise.all(
-      CHAT_ROLES.map(async (role) => ({
-        role,
-        members: (await listRoleMembers(role, query.search, CHAT_VIEWER_SEARCH_LIMIT)).members,
-      })),
-    );
-    for (const { role, members } of pages)
-      for (const member of members) {
-        const known = found.get(member.userId);
-        if (known) known.Roles.push(role);
-        else
-          found.set(member.userId, {
-            UserId: member.userId,
-            DisplayName: member.DisplayName,
-            Email: member.Email,
-            Roles: [role],
-          });
-      }
-  }
-  const data = [...found.values()].sort((a, b) => a.DisplayName.localeCompare(b.DisplayName, 'it'));
-  return { Data: data };
-});
+export const searchChatViewerUsers = defineOperation(
+  ['SystemAdmin'],
+  { query: chatViewerSearchSchema },
+  async ({ query }) => {
+    const found = new Map<string, ChatViewerUser>();
+    if (query.search.includes('@')) {
+      const user = await findUserByLogin(query.search);
+      const roles = CHAT_ROLES.filter((role) => user?.roles.includes(role));
+      if (user && roles.length)
+        found.set(user.Id, {
+          UserId: user.Id,
+          DisplayName: user.DisplayName,
+          Email: user.Email,
+          Roles: roles,
+        });
+    } else {
+      const pages = await Promise.all(
+        CHAT_ROLES.map(async (role) => ({
+          role,
+          members: (await listRoleMembers(role, query.search, CHAT_VIEWER_SEARCH_LIMIT)).members,
+        })),
+      );
+      for (const { role, members } of pages)
+        for (const member of members) {
+          const known = found.get(member.userId);
+          if (known) known.Roles.push(role);
+          else
+            found.set(member.userId, {
+              UserId: member.userId,
+              DisplayName: member.DisplayName,
+              Email: member.Email,
+              Roles: [role],
+            });
+        }
+    }
+    const data = [...found.values()].sort((a, b) => a.DisplayName.localeCompare(b.DisplayName, 'it'));
+    return { Data: data };
+  },
+);
 
 const member = (userId: string, names: Map<string, string>) => ({
   UserId: userId,
@@ -74,43 +83,48 @@ const member = (userId: string, names: Map<string, string>) => ({
 });
 
 /** The user's conversations, newest first; the read is audited (who talks to whom is sensitive too). */
-export const getChatViewerConversations = defineOperation({ path: userIdPath }, async ({ actor, path }) => {
-  const actorUserId = reader(actor);
-  const user = await getUser(path.userId);
-  if (!user) throw notFound(chatViewerTexts.userNotFound);
-  const members = await listConversationsOfUser(user.Id);
-  const conversations = (await Promise.all(members.map((m) => getConversation(m.ConversationSid)))).filter(
-    (conversation): conversation is Conversation => conversation !== null,
-  );
-  const names = await getDisplayNames([
-    user.Id,
-    ...conversations.flatMap((c) => [c.PatientUserId, c.NutritionistUserId]),
-  ]);
-  const data: ChatViewerConversation[] = conversations
-    .map((conversation) => ({
-      ConversationSid: conversation.ConversationSid,
-      Patient: member(conversation.PatientUserId, names),
-      Nutritionist: member(conversation.NutritionistUserId, names),
-      MessageCount: conversation.MaxMessageIndex === null ? 0 : conversation.MaxMessageIndex + 1,
-      LastMessageDate: conversation.LastMessageDate,
-    }))
-    .sort((a, b) => (b.LastMessageDate ?? '').localeCompare(a.LastMessageDate ?? ''));
-  await recordAudit(
-    {
-      Action: 'chat.conversations.list',
-      ActorUserId: actorUserId,
-      SubjectType: 'user',
-      SubjectId: user.Id,
-      Details: { Count: data.length },
-    },
-    now(),
-  );
-  const response: ChatViewerConversationsResponse = { User: member(user.Id, names), Data: data };
-  return response;
-});
+export const getChatViewerConversations = defineOperation(
+  ['SystemAdmin'],
+  { path: userIdPath },
+  async ({ actor, path }) => {
+    const actorUserId = reader(actor);
+    const user = await getUser(path.userId);
+    if (!user) throw notFound(chatViewerTexts.userNotFound);
+    const members = await listConversationsOfUser(user.Id);
+    const conversations = (await Promise.all(members.map((m) => getConversation(m.ConversationSid)))).filter(
+      (conversation): conversation is Conversation => conversation !== null,
+    );
+    const names = await getDisplayNames([
+      user.Id,
+      ...conversations.flatMap((c) => [c.PatientUserId, c.NutritionistUserId]),
+    ]);
+    const data: ChatViewerConversation[] = conversations
+      .map((conversation) => ({
+        ConversationSid: conversation.ConversationSid,
+        Patient: member(conversation.PatientUserId, names),
+        Nutritionist: member(conversation.NutritionistUserId, names),
+        MessageCount: conversation.MaxMessageIndex === null ? 0 : conversation.MaxMessageIndex + 1,
+        LastMessageDate: conversation.LastMessageDate,
+      }))
+      .sort((a, b) => (b.LastMessageDate ?? '').localeCompare(a.LastMessageDate ?? ''));
+    await recordAudit(
+      {
+        Action: 'chat.conversations.list',
+        ActorUserId: actorUserId,
+        SubjectType: 'user',
+        SubjectId: user.Id,
+        Details: { Count: data.length },
+      },
+      now(),
+    );
+    const response: ChatViewerConversationsResponse = { User: member(user.Id, names), Data: data };
+    return response;
+  },
+);
 
 /** One page of a conversation's messages (newest page first, oldest message first), audited. */
 export const getChatViewerMessages = defineOperation(
+  ['SystemAdmin'],
   { path: conversationPath, query: chatViewerMessagesQuerySchema },
   async ({ actor, path, query }) => {
     const actorUserId = reader(actor);

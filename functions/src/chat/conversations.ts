@@ -112,7 +112,7 @@ const viewsFor = async (
   );
 };
 
-export const createConnectionTicket = defineOperation({}, async ({ actor }) => {
+export const createConnectionTicket = defineOperation(['Patient', 'Nutritionist'], {}, async ({ actor }) => {
   // The ticket names the session, so signing out closes the connection it opens.
   if (!actor?.family) throw unauthorized();
   const { ticket, expiresAt } = await issueTicket({ ...me(actor), familyId: actor.family }, now());
@@ -121,7 +121,7 @@ export const createConnectionTicket = defineOperation({}, async ({ actor }) => {
 });
 
 /** The patient's conversations: their nutritionist's (even before the first message) and any earlier one. */
-export const getPatientConversations = defineOperation({}, async ({ actor }) => {
+export const getPatientConversations = defineOperation(['Patient'], {}, async ({ actor }) => {
   const { userId } = me(actor);
   const [profile, members] = await Promise.all([getPatientProfile(userId), listConversationsOfUser(userId)]);
   const others = new Set(members.map((member) => member.OtherUserId));
@@ -136,6 +136,7 @@ export const getPatientConversations = defineOperation({}, async ({ actor }) => 
  * them unless 'Tutti i pazienti' is on).
  */
 export const getNutritionistConversations = defineOperation(
+  ['Nutritionist'],
   { query: nutritionistConversationsQuerySchema },
   async ({ actor, query }) => {
     const { userId } = me(actor);
@@ -155,22 +156,27 @@ export const getNutritionistConversations = defineOperation(
 );
 
 /** The pair's conversation id, creating the conversation on first selection. */
-export const getDirectConversation = defineOperation({ path: userIdPathSchema }, async ({ actor, path }) => {
-  const caller = me(actor);
-  const pair = await resolvePair(caller, path.userId);
-  let conversation = pair.conversation;
-  if (!conversation) {
-    const opened = await openConversation(pair.patientUserId, pair.nutritionistUserId, now());
-    conversation = opened.conversation;
-    // Both members' lists get the new id (e.g. the other member's open screen can now receive into it).
-    if (opened.created) await pushConversationAdded(conversation, conversation.ConversationSid);
-  }
-  const response: DirectConversationResponse = { ConversationId: conversation.ConversationSid };
-  return response;
-});
+export const getDirectConversation = defineOperation(
+  ['Patient', 'Nutritionist'],
+  { path: userIdPathSchema },
+  async ({ actor, path }) => {
+    const caller = me(actor);
+    const pair = await resolvePair(caller, path.userId);
+    let conversation = pair.conversation;
+    if (!conversation) {
+      const opened = await openConversation(pair.patientUserId, pair.nutritionistUserId, now());
+      conversation = opened.conversation;
+      // Both members' lists get the new id (e.g. the other member's open screen can now receive into it).
+      if (opened.created) await pushConversationAdded(conversation, conversation.ConversationSid);
+    }
+    const response: DirectConversationResponse = { ConversationId: conversation.ConversationSid };
+    return response;
+  },
+);
 
 /** One page of history, newest page first (`before` = the oldest index the client holds). */
 export const getMessages = defineOperation(
+  ['Patient', 'Nutritionist'],
   { path: userIdPathSchema, query: chatMessagesQuerySchema },
   async ({ actor, path, query }) => {
     const pair = await resolvePair(me(actor), path.userId);
@@ -193,6 +199,7 @@ export const getMessages = defineOperation(
 
 /** Archive or move back to the inbox (the nutritionist's own list); announced to their other tabs. */
 export const archiveConversation = defineOperation(
+  ['Nutritionist'],
   { path: conversationPathSchema, body: archiveConversationSchema },
   async ({ actor, path, body }) => {
     const { userId } = me(actor);

@@ -83,6 +83,7 @@ const releaseSlot = async (patientUserId: string, sentAt: string) => {
 };
 
 export const sendUrgentChatMessageNotification = defineOperation(
+  ['Nutritionist'],
   { path: z.object({ id: z.string().min(1).max(100) }) },
   async ({ actor, path }): Promise<UrgentNoticeResponse> => {
     if (!actor) throw unauthorized();

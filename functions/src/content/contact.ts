@@ -5,11 +5,17 @@ import { defineOperation, noContent } from '../http/operation';
 import { now } from '../platform/clock';
 import { listContactMessagePage, submitContactMessage } from './contact-service';
 
-export const submitContactForm = defineOperation({ body: contactFormSchema }, async ({ body, event }) => {
-  await submitContactMessage(body, clientIp(event), now());
-  return noContent();
-});
+export const submitContactForm = defineOperation(
+  'public',
+  { body: contactFormSchema },
+  async ({ body, event }) => {
+    await submitContactMessage(body, clientIp(event), now());
+    return noContent();
+  },
+);
 
-export const listContactMessages = defineOperation({ query: pageQuerySchema }, ({ query }) =>
-  listContactMessagePage(query),
+export const listContactMessages = defineOperation(
+  ['BusinessAdmin'],
+  { query: pageQuerySchema },
+  ({ query }) => listContactMessagePage(query),
 );

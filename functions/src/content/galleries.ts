@@ -15,35 +15,43 @@ import {
 } from './gallery-service';
 import { idPath, numericId } from './params';
 
-export const listGalleries = defineOperation({ query: pageQuerySchema }, ({ query }) =>
+export const listGalleries = defineOperation(['BusinessAdmin'], { query: pageQuerySchema }, ({ query }) =>
   listGalleryPage(query),
 );
 
-export const createGallery = defineOperation({ body: createGallerySchema }, async ({ body }) =>
-  created(await createNewGallery(body.Title)),
+export const createGallery = defineOperation(
+  ['BusinessAdmin'],
+  { body: createGallerySchema },
+  async ({ body }) => created(await createNewGallery(body.Title)),
 );
 
-export const getGallery = defineOperation({ path: idPath }, ({ path }) => getGalleryView(path.id));
-
-export const updateGallery = defineOperation({ path: idPath, body: createGallerySchema }, ({ path, body }) =>
-  renameGallery(path.id, body.Title),
+export const getGallery = defineOperation(['BusinessAdmin'], { path: idPath }, ({ path }) =>
+  getGalleryView(path.id),
 );
 
-export const deleteGallery = defineOperation({ path: idPath }, async ({ path }) => {
+export const updateGallery = defineOperation(
+  ['BusinessAdmin'],
+  { path: idPath, body: createGallerySchema },
+  ({ path, body }) => renameGallery(path.id, body.Title),
+);
+
+export const deleteGallery = defineOperation(['BusinessAdmin'], { path: idPath }, async ({ path }) => {
   await removeGallery(path.id);
   return noContent();
 });
 
-export const addGalleryImage = defineOperation({ path: idPath }, async ({ path, event }) =>
+export const addGalleryImage = defineOperation(['BusinessAdmin'], { path: idPath }, async ({ path, event }) =>
   created(await addImageToGallery(path.id, event)),
 );
 
 export const removeGalleryImage = defineOperation(
+  ['BusinessAdmin'],
   { path: z.object({ id: numericId, imageId: z.uuid({ error: IMAGE_NOT_FOUND }) }) },
   ({ path }) => removeImageFromGallery(path.id, path.imageId),
 );
 
 export const reorderGallery = defineOperation(
+  ['BusinessAdmin'],
   { path: idPath, body: reorderGallerySchema },
   ({ path, body }) => reorderGalleryByIds(path.id, body.ImageIds),
 );

@@ -11,11 +11,12 @@ import {
   submitApplication,
 } from './join-team-service';
 
-export const createCvUpload = defineOperation({}, async ({ event }) =>
+export const createCvUpload = defineOperation('public', {}, async ({ event }) =>
   created(await createCvUploadSlot(clientIp(event), now())),
 );
 
 export const submitJoinTeamApplication = defineOperation(
+  'public',
   { body: joinTeamApplicationSchema },
   async ({ body, event }) => {
     await submitApplication(body, clientIp(event), now());
@@ -23,11 +24,14 @@ export const submitJoinTeamApplication = defineOperation(
   },
 );
 
-export const listJoinTeamApplications = defineOperation({ query: pageQuerySchema }, ({ query }) =>
-  listApplicationPage(query),
+export const listJoinTeamApplications = defineOperation(
+  ['BusinessAdmin'],
+  { query: pageQuerySchema },
+  ({ query }) => listApplicationPage(query),
 );
 
 export const getJoinTeamCv = defineOperation(
+  ['BusinessAdmin'],
   { path: z.object({ id: z.uuid({ error: 'Candidatura non trovata.' }) }) },
   ({ path }) => cvDownloadLink(path.id),
 );

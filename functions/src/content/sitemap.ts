@@ -42,7 +42,7 @@ export const buildSitemap = (baseUrl: string, entries: readonly SitemapEntry[]) 
   ].join('\n');
 };
 
-export const getSitemap = defineOperation({}, async () => {
+export const getSitemap = defineOperation('public', {}, async () => {
   const [articles, profiles] = await Promise.all([listPublishedArticleUrls(), listPublicProfileUrls()]);
   const entries: SitemapEntry[] = [
     ...PUBLIC_PAGES.map((path) => ({ path })),

@@ -33,6 +33,7 @@ const friendlyUrlPath = z.object({ friendlyUrl: z.string().min(1).max(120) });
 const contentListQuery = staticContentAdminQuerySchema.omit({ limit: true, cursor: true, orderBy: true });
 
 export const listPublicContentOperation = defineOperation(
+  'public',
   { query: publicStaticContentQuerySchema },
   async ({ query }) => {
     const list = await listPublicContent(query);
@@ -41,58 +42,65 @@ export const listPublicContentOperation = defineOperation(
 );
 
 export const getContent = defineOperation(
+  'public',
   { path: idPath, query: staticContentQuerySchema },
   async ({ path, query, actor }) => pickFields(await getVisibleContent(path.id, actor), query.fields),
 );
 
 export const getContentByFriendlyUrl = defineOperation(
+  'public',
   { path: friendlyUrlPath, query: staticContentQuerySchema },
   async ({ path, query, actor }) =>
     pickFields(await getVisibleContentByUrl(path.friendlyUrl, actor), query.fields),
 );
 
-export const getContentTags = defineOperation({ path: idPath }, ({ path, actor }) =>
+export const getContentTags = defineOperation('public', { path: idPath }, ({ path, actor }) =>
   getVisibleContentTags(path.id, actor),
 );
 
-export const listContent = defineOperation({ query: staticContentAdminQuerySchema }, ({ query }) =>
-  listContentForBackOffice(query),
+export const listContent = defineOperation(
+  ['BusinessAdmin'],
+  { query: staticContentAdminQuerySchema },
+  ({ query }) => listContentForBackOffice(query),
 );
 
-export const countContent = defineOperation({ query: contentListQuery }, ({ query }) =>
+export const countContent = defineOperation(['BusinessAdmin'], { query: contentListQuery }, ({ query }) =>
   countContentForBackOffice(query),
 );
 
-export const getContentMetadata = defineOperation({}, () =>
+export const getContentMetadata = defineOperation(['BusinessAdmin'], {}, () =>
   Promise.resolve({ Fields: describeSchema(createStaticContentSchema) }),
 );
 
-export const createContent = defineOperation({ body: createStaticContentSchema }, async ({ body }) =>
-  created(await createStaticContent(body, now())),
+export const createContent = defineOperation(
+  ['BusinessAdmin'],
+  { body: createStaticContentSchema },
+  async ({ body }) => created(await createStaticContent(body, now())),
 );
 
 export const updateContent = defineOperation(
+  ['BusinessAdmin'],
   { path: idPath, body: updateStaticContentSchema },
   ({ path, body }) => updateStaticContent(path.id, body, now()),
 );
 
-export const deleteContent = defineOperation({ path: idPath }, async ({ path }) => {
+export const deleteContent = defineOperation(['BusinessAdmin'], { path: idPath }, async ({ path }) => {
   await deleteStaticContent(path.id);
   return noContent();
 });
 
-export const uploadContentImage = defineOperation({ path: idPath }, ({ path, event }) =>
+export const uploadContentImage = defineOperation(['BusinessAdmin'], { path: idPath }, ({ path, event }) =>
   uploadContentCover(path.id, event, now()),
 );
 
-export const deleteContentImage = defineOperation({ path: idPath }, ({ path }) =>
+export const deleteContentImage = defineOperation(['BusinessAdmin'], { path: idPath }, ({ path }) =>
   removeContentCover(path.id, now()),
 );
 
-export const addContentTag = defineOperation({ path: idAndTagPath }, ({ path }) =>
+export const addContentTag = defineOperation(['BusinessAdmin'], { path: idAndTagPath }, ({ path }) =>
   addTagToContent(path.id, path.tagId, now()),
 );
 
-export const removeContentTag = defineOperation({ path: idAndTagPath }, ({ path }) =>
+export const removeContentTag = defineOperation(['BusinessAdmin'], { path: idAndTagPath }, ({ path }) =>
   removeTagFromContent(path.id, path.tagId),
 );

@@ -24,26 +24,38 @@ const requireTag = async (tagId: number) => {
   return tag;
 };
 
-export const listTagsOperation = defineOperation({ query: listTagsQuerySchema }, async ({ query }) => {
-  const cursor = pageCursor('tags', query.Kind, query.name);
-  const page = await listTags(query.Kind, query.name, query.limit, await cursor.decode(query.cursor));
-  return { Data: page.tags, Count: page.tags.length, NextCursor: await cursor.encode(page.next) };
-});
-
-export const autocompleteTags = defineOperation({ query: autocompleteTagsQuerySchema }, async ({ query }) => {
-  const { tags } = await listTags(query.Kind, query.q, query.limit);
-  return { Data: tags };
-});
-
-export const createTagOperation = defineOperation({ body: createTagSchema }, async ({ body }) =>
-  created(await createTag(body.TagName, body.Kind)),
+export const listTagsOperation = defineOperation(
+  ['BusinessAdmin'],
+  { query: listTagsQuerySchema },
+  async ({ query }) => {
+    const cursor = pageCursor('tags', query.Kind, query.name);
+    const page = await listTags(query.Kind, query.name, query.limit, await cursor.decode(query.cursor));
+    return { Data: page.tags, Count: page.tags.length, NextCursor: await cursor.encode(page.next) };
+  },
 );
 
-export const updateTag = defineOperation({ path: idPath, body: updateTagSchema }, async ({ path, body }) =>
-  renameTag(await requireTag(path.id), body.TagName),
+export const autocompleteTags = defineOperation(
+  ['BusinessAdmin'],
+  { query: autocompleteTagsQuerySchema },
+  async ({ query }) => {
+    const { tags } = await listTags(query.Kind, query.q, query.limit);
+    return { Data: tags };
+  },
 );
 
-export const deleteTag = defineOperation({ path: idPath }, async ({ path }) => {
+export const createTagOperation = defineOperation(
+  ['BusinessAdmin'],
+  { body: createTagSchema },
+  async ({ body }) => created(await createTag(body.TagName, body.Kind)),
+);
+
+export const updateTag = defineOperation(
+  ['BusinessAdmin'],
+  { path: idPath, body: updateTagSchema },
+  async ({ path, body }) => renameTag(await requireTag(path.id), body.TagName),
+);
+
+export const deleteTag = defineOperation(['BusinessAdmin'], { path: idPath }, async ({ path }) => {
   await deleteTagItem(await requireTag(path.id));
   return noContent();
 });

@@ -19,11 +19,13 @@ import { verifyAccessToken, type AccessTokenClaims } from '../platform/tokens';
 import {
   findRestRoute,
   findWebSocketRoute,
+  restRoutes,
   type Area,
   type RestOperationsOf,
+  type RestRoute,
   type WebSocketOperationsOf,
 } from '../routes';
-import { authorize, type Actor } from './actor';
+import { accessAdmits, authorize, type Actor, type ActorFor } from './actor';
 import { AppError, toErrorResponse } from './errors';
 import { HttpResponse, type Operation } from './operation';
 import type { WebSocketOperation, WebSocketResult } from './websocket-operation';
@@ -119,6 +121,7 @@ const dispatchRest =
       const operation = route && route.area === area ? operations[route.operation] : undefined;
       if (!route || !operation) throw new AppError('not_found');
       const actor = await readActor(event);
+      // Past this line the actor is what the route admits, which the operation was checked to accept.
       authorize(route.access, actor);
       const { schemas } = operation;
       const body = route.rawBody ? rawBodyOf(event) : parseJsonBody(event);
@@ -126,7 +129,7 @@ const dispatchRest =
         body: schemas.body ? schemas.body.parse(body ?? {}) : body,
         query: schemas.query ? schemas.query.parse(event.queryStringParameters ?? {}) : undefined,
         path: schemas.path ? schemas.path.parse(event.pathParameters ?? {}) : undefined,
-        actor,
+        actor: actor as never,
         route,
         event,
         requestId: context.awsRequestId,
@@ -165,8 +168,14 @@ const isWebSocketEvent = (event: unknown): event is APIGatewayProxyWebsocketEven
   'requestContext' in event &&
   typeof (event as { requestContext?: { connectionId?: unknown } }).requestContext?.connectionId === 'string';
 
+type RestRouteOf<A extends Area, K> = Extract<(typeof restRoutes)[number], { area: A; operation: K }>;
+
+/**
+ * Per route, an operation written for an access rule that admits every caller the route's rule admits: a
+ * `['Patient']` operation fits only patients' routes, a `signedIn` one any route requiring sign-in.
+ */
 export interface AreaOperations<A extends Area> {
-  rest: Record<RestOperationsOf<A>, Operation>;
+  rest: { [K in RestOperationsOf<A>]: Operation<ActorFor<RestRouteOf<A, K>['access']>> };
   webSocket: Record<WebSocketOperationsOf<A>, WebSocketOperation>;
 }
 
@@ -193,8 +202,24 @@ export const securityHeadersFor = async (contentType: string): Promise<Record<st
   return headers;
 };
 
+/**
+ * The same rule as AreaOperations' type, checked when the handler is created, for what a cast or an
+ * `as` in an area's map could slip past the type checker: an operation whose rule does not admit every
+ * caller of its route would otherwise meet a caller it was not written for.
+ */
+export const assertAccessFits = (area: Area, operations: Record<string, Operation>) => {
+  for (const route of restRoutes as readonly RestRoute[]) {
+    const operation = route.area === area ? operations[route.operation] : undefined;
+    if (operation && !accessAdmits(operation.access, route.access))
+      throw new Error(
+        `Operation ${area}.${route.operation} (${JSON.stringify(operation.access)}) mounted on ${route.method} ${route.path} (${JSON.stringify(route.access)})`,
+      );
+  }
+};
+
 /** The Lambda handler of one feature area. The type requires an operation for every route of the area. */
 export const createAreaHandler = <A extends Area>(area: A, operations: AreaOperations<A>) => {
+  assertAccessFits(area, operations.rest as Record<string, Operation>);
   const rest = middy<APIGatewayProxyEvent, APIGatewayProxyResult>()
     .use(injectLambdaContext(logger, { resetKeys: true }))
     .use(securityHeaders())

@@ -41,6 +41,7 @@ export const listAdminQuerySchema = z.strictObject({
 });
 
 export const listNutritionistsForAdmin = defineOperation(
+  ['BusinessAdmin'],
   { query: listAdminQuerySchema },
   async ({ query }) => {
     const cursor = pageCursor('role-members', 'Nutritionist', query.displayName);
@@ -77,10 +78,14 @@ const adminView = async (user: User, profile: NutritionistProfile | null) => {
 
 const userIdPath = z.object({ userId: z.string().min(1).max(100) });
 
-export const getNutritionistProfileForAdmin = defineOperation({ path: userIdPath }, async ({ path }) => {
-  const user = await requireNutritionist(path.userId);
-  return adminView(user, await getNutritionistProfile(user.Id));
-});
+export const getNutritionistProfileForAdmin = defineOperation(
+  ['BusinessAdmin'],
+  { path: userIdPath },
+  async ({ path }) => {
+    const user = await requireNutritionist(path.userId);
+    return adminView(user, await getNutritionistProfile(user.Id));
+  },
+);
 
 export const INCOMPLETE_FOR_PUBLIC = 'Completa il profilo prima di renderlo pubblico.';
 
@@ -96,6 +101,7 @@ const MISSING_MESSAGES: Record<PublicProfileRequiredField, string> = {
 };
 
 export const updateNutritionistProfile = defineOperation(
+  ['BusinessAdmin'],
   { path: userIdPath, body: updateNutritionistProfileSchema },
   async ({ path, body }) => {
     const user = await requireNutritionist(path.userId);
@@ -130,19 +136,23 @@ export const updateNutritionistProfile = defineOperation(
   },
 );
 
-export const uploadNutritionistImage = defineOperation({ path: userIdPath }, async ({ path, event }) => {
-  const user = await requireNutritionist(path.userId);
-  const image = await readPhotoUpload(event);
-  const current = await getNutritionistProfile(user.Id);
-  const prefix = await storeNutritionistPhoto(user.Id, image);
-  let saved: NutritionistProfile;
-  try {
-    saved = await saveNutritionistProfile(user.Id, current, { ImagePath: prefix }, now());
-  } catch (error) {
-    // The profile changed meanwhile: the new renditions belong to nobody.
-    await deleteNutritionistPhoto(prefix);
-    throw error;
-  }
-  if (current?.ImagePath) await deleteNutritionistPhoto(current.ImagePath);
-  return adminView(user, saved);
-});
+export const uploadNutritionistImage = defineOperation(
+  ['BusinessAdmin'],
+  { path: userIdPath },
+  async ({ path, event }) => {
+    const user = await requireNutritionist(path.userId);
+    const image = await readPhotoUpload(event);
+    const current = await getNutritionistProfile(user.Id);
+    const prefix = await storeNutritionistPhoto(user.Id, image);
+    let saved: NutritionistProfile;
+    try {
+      saved = await saveNutritionistProfile(user.Id, current, { ImagePath: prefix }, now());
+    } catch (error) {
+      // The profile changed meanwhile: the new renditions belong to nobody.
+      await deleteNutritionistPhoto(prefix);
+      throw error;
+    }
+    if (current?.ImagePath) await deleteNutritionistPhoto(current.ImagePath);
+    return adminView(user, saved);
+  },
+);

@@ -74,6 +74,7 @@ const toPublicNutritionists = async (
 };
 
 export const listPublicNutritionists = defineOperation(
+  'public',
   { query: listPublicQuerySchema },
   async ({ query }) => {
     const profiles = seededOrder(
@@ -100,11 +101,12 @@ const publicProfileOf = async (userId: string | null): Promise<PublicNutritionis
 
 const userIdPath = z.object({ userId: z.string().min(1).max(100) });
 
-export const getPublicNutritionist = defineOperation({ path: userIdPath }, ({ path }) =>
+export const getPublicNutritionist = defineOperation('public', { path: userIdPath }, ({ path }) =>
   publicProfileOf(path.userId),
 );
 
 export const getPublicNutritionistByFriendlyUrl = defineOperation(
+  'public',
   { path: z.object({ friendlyUrl: z.string().min(1).max(120) }) },
   async ({ path }) => publicProfileOf(await findUserIdByProfileUrl(path.friendlyUrl)),
 );
@@ -120,14 +122,14 @@ const nutritionistOf = async (userId: string) => {
   return { user, profile };
 };
 
-export const getUserSkills = defineOperation({ path: userIdPath }, async ({ path }) => {
+export const getUserSkills = defineOperation('public', { path: userIdPath }, async ({ path }) => {
   const { profile } = await nutritionistOf(path.userId);
   const held = profile?.Skills ?? [];
   const skills = toUserSkills(held, await skillNamesById(held));
   return { Data: skills, Count: skills.length, NextCursor: null };
 });
 
-export const getPublicProfile = defineOperation({ path: userIdPath }, async ({ path }) => {
+export const getPublicProfile = defineOperation('public', { path: userIdPath }, async ({ path }) => {
   const { user, profile } = await nutritionistOf(path.userId);
   return toPublicProfile(user.Id, user.DisplayName, profile);
 });

@@ -93,13 +93,14 @@ const requireOwnBooking = async (actor: Actor | null, bookingId: number) => {
   return booking;
 };
 
-export const listFeaturedReviews = defineOperation({}, async () => {
+export const listFeaturedReviews = defineOperation('public', {}, async () => {
   const reviews = (await listFeatured(FEATURED_REVIEWS_COUNT)).map(toReview);
   return { Data: reviews, Count: reviews.length, NextCursor: null };
 });
 
 // POST CurrentPatient/Bookings/{id}/Review: once per completed visit of the caller's own.
 export const createVisitReview = defineOperation(
+  ['Patient'],
   { path: bookingPath, body: createReviewSchema },
   async ({ actor, path, body }) => {
     const booking = await requireOwnBooking(actor, path.id);
@@ -128,7 +129,7 @@ export const createVisitReview = defineOperation(
 );
 
 // GET CurrentPatient/Bookings/{id}/Review: the caller's review of their visit, with its moderation status.
-export const getVisitReview = defineOperation({ path: bookingPath }, async ({ actor, path }) => {
+export const getVisitReview = defineOperation(['Patient'], { path: bookingPath }, async ({ actor, path }) => {
   const booking = await requireOwnBooking(actor, path.id);
   const review = await findReviewOfBooking(booking.BookingId);
   if (!review) throw notFound(reviewTexts.noReviewYet);
@@ -136,7 +137,7 @@ export const getVisitReview = defineOperation({ path: bookingPath }, async ({ ac
 });
 
 // GET CurrentPatient/VisitsToReview: the newest completed visits still without a review.
-export const listVisitsToReview = defineOperation({}, async ({ actor }) => {
+export const listVisitsToReview = defineOperation(['Patient'], {}, async ({ actor }) => {
   const patientUserId = actorId(actor);
   // A handful of the newest completed visits is enough: older ones are not worth a prompt.
   const { bookings } = await listBookingsPage({
@@ -167,6 +168,7 @@ export const listVisitsToReview = defineOperation({}, async ({ actor }) => {
 
 // GET Nutritionists/Public/{userId}/Reviews: approved reviews of a public nutritionist, newest first.
 export const listNutritionistReviews = defineOperation(
+  'public',
   {
     path: z.object({ userId: z.string().min(1).max(100) }),
     query: z.strictObject(pageQuery(PAGE_SIZE.pickers)),
@@ -203,6 +205,7 @@ const toModeratedReviews = async (reviews: readonly StoredReview[]): Promise<Mod
 
 // GET Reviews?status=Pending (BusinessAdmin): the moderation queue (oldest first) or the decided ones.
 export const listReviewsForModeration = defineOperation(
+  ['BusinessAdmin'],
   {
     query: z.strictObject({
       status: z
@@ -227,7 +230,7 @@ export const listReviewsForModeration = defineOperation(
  * approved one. Deciding what is already decided answers the review unchanged (a double click is harmless).
  */
 const moderate = (status: ReviewStatus) =>
-  defineOperation({ path: reviewPath }, async ({ actor, path }) => {
+  defineOperation(['BusinessAdmin'], { path: reviewPath }, async ({ actor, path }) => {
     const moderatorUserId = actorId(actor);
     const review = await getReview(path.id);
     if (!review) throw notFound(reviewTexts.reviewNotFound);

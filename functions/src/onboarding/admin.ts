@@ -6,6 +6,7 @@ import { config } from '../platform/config';
 import { listWebhookLog } from './submissions-repo';
 
 export const listTallyWebhookLog = defineOperation(
+  ['BusinessAdmin'],
   {
     query: z.strictObject({
       limit: z.coerce.number().int().min(1).max(100).default(25),
@@ -20,7 +21,7 @@ export const listTallyWebhookLog = defineOperation(
 );
 
 /** What the web app needs to know about this deployment before anyone signs in. */
-export const getPublicConfig = defineOperation({}, () => {
+export const getPublicConfig = defineOperation('public', {}, () => {
   const { TALLY_FORM_ID, SUPPORT_WHATSAPP_NUMBER, GOOGLE_CLIENT_ID } = config();
   return Promise.resolve({
     TallyFormId: TALLY_FORM_ID ?? null,

@@ -43,6 +43,7 @@ const logAdminRead = (actor: Actor | null, what: string, details: Record<string,
 
 // GET Admin/Patients/Unassigned: longest waiting first, with what their questionnaire asks for.
 export const listUnassignedPatientsForAdmin = defineOperation(
+  ['BusinessAdmin'],
   {
     query: z.strictObject({
       limit: z.coerce.number().int().min(1).max(100).default(25),
@@ -77,39 +78,44 @@ export const listUnassignedPatientsForAdmin = defineOperation(
 );
 
 // GET Admin/Patients/{userId}/NutritionistCandidates: every public nutritionist, best match first.
-export const listAssignmentCandidates = defineOperation({ path: userIdPath }, async ({ path, actor }) => {
-  const patient = await requireUnassignedPatient(path.userId);
-  const [criteria, candidates] = await Promise.all([criteriaOf(patient), listMatchCandidates()]);
-  const ranking = rankCandidates(criteria, candidates);
-  const outcome = matchNutritionist(criteria, candidates);
-  const ids = ranking.map((candidate) => candidate.userId);
-  const [names, profiles] = await Promise.all([getUserNames(ids), getNutritionistProfiles(ids)]);
-  logAdminRead(actor, 'Assignment candidates read by admin', { patientUserId: patient.UserId });
-  const byId = new Map(candidates.map((candidate) => [candidate.userId, candidate]));
-  return {
-    Patient: {
-      UserId: patient.UserId,
-      DisplayName: patient.DisplayName,
-      RequestedSkills: criteria.skills,
-      GenderPreference: criteria.genderPreference,
-    },
-    Data: ranking.map((scored) => ({
-      UserId: scored.userId,
-      DisplayName: names.get(scored.userId)?.DisplayName ?? '',
-      PersonalTitle: profiles.get(scored.userId)?.PersonalTitle ?? '',
-      Score: scored.score,
-      MatchingSkills: scored.matchingSkills,
-      Reasons: scored.reasons,
-      ActivePatients: byId.get(scored.userId)?.activePatients ?? 0,
-      CalendarSlotsAvailable: (byId.get(scored.userId)?.introSlotsNext7Days ?? 0) > 0,
-      // What the matching would choose on its own (none when nobody covers what was asked).
-      Recommended: outcome.kind === 'matched' && outcome.chosen.userId === scored.userId,
-    })),
-  };
-});
+export const listAssignmentCandidates = defineOperation(
+  ['BusinessAdmin'],
+  { path: userIdPath },
+  async ({ path, actor }) => {
+    const patient = await requireUnassignedPatient(path.userId);
+    const [criteria, candidates] = await Promise.all([criteriaOf(patient), listMatchCandidates()]);
+    const ranking = rankCandidates(criteria, candidates);
+    const outcome = matchNutritionist(criteria, candidates);
+    const ids = ranking.map((candidate) => candidate.userId);
+    const [names, profiles] = await Promise.all([getUserNames(ids), getNutritionistProfiles(ids)]);
+    logAdminRead(actor, 'Assignment candidates read by admin', { patientUserId: patient.UserId });
+    const byId = new Map(candidates.map((candidate) => [candidate.userId, candidate]));
+    return {
+      Patient: {
+        UserId: patient.UserId,
+        DisplayName: patient.DisplayName,
+        RequestedSkills: criteria.skills,
+        GenderPreference: criteria.genderPreference,
+      },
+      Data: ranking.map((scored) => ({
+        UserId: scored.userId,
+        DisplayName: names.get(scored.userId)?.DisplayName ?? '',
+        PersonalTitle: profiles.get(scored.userId)?.PersonalTitle ?? '',
+        Score: scored.score,
+        MatchingSkills: scored.matchingSkills,
+        Reasons: scored.reasons,
+        ActivePatients: byId.get(scored.userId)?.activePatients ?? 0,
+        CalendarSlotsAvailable: (byId.get(scored.userId)?.introSlotsNext7Days ?? 0) > 0,
+        // What the matching would choose on its own (none when nobody covers what was asked).
+        Recommended: outcome.kind === 'matched' && outcome.chosen.userId === scored.userId,
+      })),
+    };
+  },
+);
 
 // POST Admin/Patients/{userId}/AssignNutritionist: assign by hand; the patient gets the mail once.
 export const assignNutritionistByAdmin = defineOperation(
+  ['BusinessAdmin'],
   {
     path: userIdPath,
     body: z.strictObject({ NutritionistUserId: z.string().trim().min(1).max(100) }),

@@ -50,7 +50,7 @@ const contractTypeSchema = z.object({
     .refine((value) => value in CONTRACTS, { error: 'Tipo di contratto non valido.' }),
 });
 
-export const getContract = defineOperation({ path: contractTypeSchema }, ({ path }) => {
+export const getContract = defineOperation('signedIn', { path: contractTypeSchema }, ({ path }) => {
   const contract = CONTRACTS[path.contractTypeId];
   return contract ? Promise.resolve(contract) : Promise.reject(notFound());
 });
@@ -75,21 +75,25 @@ export const hasSignedPrivacy = async (userId: string) => {
   );
 };
 
-export const acceptPrivacy = defineOperation({ body: acceptPrivacySchema }, async ({ actor, event }) => {
-  const user = await requireActorUser(actor);
-  const profile = await getPatientProfile(user.Id);
-  if (!profile) throw new AppError('forbidden');
-  const acceptedAt = now().toISOString();
-  for (const contract of Object.values(CONTRACTS)) {
-    await recordConsent({
-      userId: user.Id,
-      contractType: contract.ContractTypeId,
-      version: contract.Version,
-      acceptedAt,
-      sourceIp: clientIp(event),
-    });
-  }
-  if (!profile.PrivacyContractSigned)
-    await updatePatientProfile(profile, { PrivacyContractSigned: true }, now());
-  return noContent();
-});
+export const acceptPrivacy = defineOperation(
+  ['Patient'],
+  { body: acceptPrivacySchema },
+  async ({ actor, event }) => {
+    const user = await requireActorUser(actor);
+    const profile = await getPatientProfile(user.Id);
+    if (!profile) throw new AppError('forbidden');
+    const acceptedAt = now().toISOString();
+    for (const contract of Object.values(CONTRACTS)) {
+      await recordConsent({
+        userId: user.Id,
+        contractType: contract.ContractTypeId,
+        version: contract.Version,
+        acceptedAt,
+        sourceIp: clientIp(event),
+      });
+    }
+    if (!profile.PrivacyContractSigned)
+      await updatePatientProfile(profile, { PrivacyContractSigned: true }, now());
+    return noContent();
+  },
+);

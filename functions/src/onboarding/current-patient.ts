@@ -61,19 +61,23 @@ const fieldsQuery = z.object({
     }),
 });
 
-export const getCurrentPatientProfile = defineOperation({ query: fieldsQuery }, async ({ actor, query }) => {
-  const profile = await requirePatient(actor);
-  const fields = query.fields.length ? query.fields : PROFILE_FIELDS;
-  return Object.fromEntries(
-    fields.map((field) => [field, profile[field as (typeof PROFILE_FIELDS)[number]]]),
-  );
-});
+export const getCurrentPatientProfile = defineOperation(
+  ['Patient'],
+  { query: fieldsQuery },
+  async ({ actor, query }) => {
+    const profile = await requirePatient(actor);
+    const fields = query.fields.length ? query.fields : PROFILE_FIELDS;
+    return Object.fromEntries(
+      fields.map((field) => [field, profile[field as (typeof PROFILE_FIELDS)[number]]]),
+    );
+  },
+);
 
-export const getOnboardingStep = defineOperation({}, async ({ actor }) => ({
+export const getOnboardingStep = defineOperation(['Patient'], {}, async ({ actor }) => ({
   OnboardingStep: (await requirePatient(actor)).OnboardingStep,
 }));
 
-export const getTallyPreferences = defineOperation({}, async ({ actor }) => {
+export const getTallyPreferences = defineOperation(['Patient'], {}, async ({ actor }) => {
   const profile = await requirePatient(actor);
   const submission = profile.TallySubmissionId ? await getSubmission(profile.TallySubmissionId) : null;
   return {
@@ -86,6 +90,7 @@ export const PASSWORD_SET_NOT_ALLOWED =
   'La password è già impostata: per cambiarla usa la pagina Cambia password, che chiede quella attuale.';
 
 export const setPassword = defineOperation(
+  ['Patient'],
   { body: z.strictObject({ Password: newPasswordSchema }) },
   async ({ actor, body }) => {
     const user = await requireActorUser(actor);
@@ -104,7 +109,7 @@ export const setPassword = defineOperation(
   },
 );
 
-export const getCurrentPatientNutritionist = defineOperation({}, async ({ actor }) => {
+export const getCurrentPatientNutritionist = defineOperation(['Patient'], {}, async ({ actor }) => {
   const profile = await requirePatient(actor);
   if (!profile.DefaultNutritionistUserId) throw notFound('Non ti abbiamo ancora abbinato un nutrizionista.');
   const submission = profile.TallySubmissionId ? await getSubmission(profile.TallySubmissionId) : null;
@@ -126,6 +131,7 @@ export const CHANGE_NOT_ALLOWED =
   'Puoi cambiare nutrizionista una sola volta, prima dell’incontro conoscitivo. Per altre richieste scrivi all’assistenza.';
 
 export const changeNutritionist = defineOperation(
+  ['Patient'],
   { body: z.strictObject({ NutritionistId: z.string().min(1).max(100) }) },
   async ({ actor, body }) => {
     const profile = await requirePatient(actor);

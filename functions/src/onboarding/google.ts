@@ -56,7 +56,7 @@ export const verifyGoogleIdToken = async (idToken: string): Promise<GoogleIdenti
 
 const idTokenBody = z.strictObject({ IdToken: z.string().min(20).max(8000) });
 
-export const googleSignIn = defineOperation({ body: idTokenBody }, async ({ body }) => {
+export const googleSignIn = defineOperation('public', { body: idTokenBody }, async ({ body }) => {
   const identity = await verifyGoogleIdToken(body.IdToken);
   const user = await findUserByLogin(identity.email);
   if (!user) {
@@ -72,6 +72,7 @@ export const googleSignIn = defineOperation({ body: idTokenBody }, async ({ body
 });
 
 export const googleRegisterPatient = defineOperation(
+  'public',
   { body: idTokenBody, query: z.object({ tallySubmissionId: z.string().min(1).max(200) }) },
   async ({ body, query }) => {
     const identity = await verifyGoogleIdToken(body.IdToken);

@@ -12,6 +12,7 @@ import { getPatientProfile } from './patients-repo';
 import { getSubmission } from './submissions-repo';
 
 export const getPatientIntake = defineOperation(
+  ['Nutritionist', 'BusinessAdmin', 'SystemAdmin'],
   { path: z.object({ userId: z.string().min(1).max(100) }) },
   async ({ path, actor }) => {
     const patient = await getPatientProfile(path.userId);

@@ -206,40 +206,45 @@ export const createPatientFromSubmission = async (
   return user;
 };
 
-export const registerPatient = defineOperation({ body: registrationSchema }, async ({ body, event }) => {
-  assertAcceptablePassword(body.Password, 'Password');
-  const user = await createPatientFromSubmission(
-    body.TallySubmissionId,
-    {
-      email: body.Email,
-      firstName: body.FirstName,
-      lastName: body.LastName,
-      mobilePhoneNo: body.MobilePhoneNo,
-      password: body.Password,
-      emailVerified: false,
-    },
-    {
-      emailMismatch: new AppError('validation_failed', REGISTRATION_EMAIL_MISMATCH, {
-        errors: { Email: [REGISTRATION_EMAIL_MISMATCH] },
-      }),
-      admit: () =>
-        admitWithinLimit(
-          REGISTRATION_RATE_RULE,
-          clientIp(event),
-          now(),
-          (minutes) => `Troppe registrazioni da questa connessione. Riprova tra ${minutes} minuti.`,
-        ),
-    },
-  );
-  await sendVerificationMail(user, body.FirstName);
-  return signIn(user, false);
-});
+export const registerPatient = defineOperation(
+  'public',
+  { body: registrationSchema },
+  async ({ body, event }) => {
+    assertAcceptablePassword(body.Password, 'Password');
+    const user = await createPatientFromSubmission(
+      body.TallySubmissionId,
+      {
+        email: body.Email,
+        firstName: body.FirstName,
+        lastName: body.LastName,
+        mobilePhoneNo: body.MobilePhoneNo,
+        password: body.Password,
+        emailVerified: false,
+      },
+      {
+        emailMismatch: new AppError('validation_failed', REGISTRATION_EMAIL_MISMATCH, {
+          errors: { Email: [REGISTRATION_EMAIL_MISMATCH] },
+        }),
+        admit: () =>
+          admitWithinLimit(
+            REGISTRATION_RATE_RULE,
+            clientIp(event),
+            now(),
+            (minutes) => `Troppe registrazioni da questa connessione. Riprova tra ${minutes} minuti.`,
+          ),
+      },
+    );
+    await sendVerificationMail(user, body.FirstName);
+    return signIn(user, false);
+  },
+);
 
 /** Link previewers fetch links to draw a preview; they must not use up the single-use token. */
 const LINK_PREVIEWERS =
   /WhatsApp|facebookexternalhit|TelegramBot|Slackbot|Twitterbot|LinkedInBot|Discordbot|SkypeUriPreview/i;
 
 export const verifyEmail = defineOperation(
+  'public',
   { path: z.object({ verificationToken: z.string().min(1).max(200) }) },
   async ({ path, event }) => {
     const userAgent =

@@ -30,7 +30,7 @@ const signingSecret = () => {
   return readTextSecret(TALLY_SIGNING_SECRET_ARN, TALLY_SIGNING_SECRET, 'Tally signing secret');
 };
 
-export const receiveTallyWebhook = defineOperation({}, async ({ event }) => {
+export const receiveTallyWebhook = defineOperation('public', {}, async ({ event }) => {
   const at = now();
   const log = (entry: Omit<WebhookLogEntry, 'LogId' | 'ReceivedAt'>) =>
     appendWebhookLog({ ...entry, ReceivedAt: at.toISOString() }, at);

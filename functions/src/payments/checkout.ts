@@ -74,33 +74,38 @@ export const paymentPrerequisites = async (booking: Booking, at: Date) => {
   return expiresAt;
 };
 
-export const createCheckoutSession = defineOperation({ path: bookingPath }, async ({ actor, path }) => {
-  const at = now();
-  const booking = await requireOwnBooking(actor, path.BookingId);
-  const expiresAt = await paymentPrerequisites(booking, at);
-  const base = config().PUBLIC_BASE_URL;
-  const patient = await getUser(booking.PatientUserId);
-  const gateway = await paymentGateway();
-  const session = await gateway.createSession({
-    bookingId: booking.BookingId,
-    patientUserId: booking.PatientUserId,
-    customerEmail: patient?.Email ?? null,
-    description: `${BOOKING_TYPES[booking.BookingTypeId].Name} (Nutrì)`,
-    amountCents: booking.TotalPaymentAmount,
-    expiresAt,
-    successUrl: `${base}/Patients/Agenda/${booking.BookingId}/Success?session_id={CHECKOUT_SESSION_ID}`,
-    cancelUrl: `${base}/Patients/Agenda/${booking.BookingId}`,
-    createdAt: at,
-  });
-  const view: CheckoutSessionView = { SessionId: session.SessionId, Url: session.Url };
-  return view;
-});
+export const createCheckoutSession = defineOperation(
+  ['Patient'],
+  { path: bookingPath },
+  async ({ actor, path }) => {
+    const at = now();
+    const booking = await requireOwnBooking(actor, path.BookingId);
+    const expiresAt = await paymentPrerequisites(booking, at);
+    const base = config().PUBLIC_BASE_URL;
+    const patient = await getUser(booking.PatientUserId);
+    const gateway = await paymentGateway();
+    const session = await gateway.createSession({
+      bookingId: booking.BookingId,
+      patientUserId: booking.PatientUserId,
+      customerEmail: patient?.Email ?? null,
+      description: `${BOOKING_TYPES[booking.BookingTypeId].Name} (Nutrì)`,
+      amountCents: booking.TotalPaymentAmount,
+      expiresAt,
+      successUrl: `${base}/Patients/Agenda/${booking.BookingId}/Success?session_id={CHECKOUT_SESSION_ID}`,
+      cancelUrl: `${base}/Patients/Agenda/${booking.BookingId}`,
+      createdAt: at,
+    });
+    const view: CheckoutSessionView = { SessionId: session.SessionId, Url: session.Url };
+    return view;
+  },
+);
 
 /**
  * The success page's call: asks the gateway for the session (never trusts the browser) and fulfils it if
  * paid, in case the webhook has not arrived yet. Idempotent.
  */
 export const fulfilCheckoutSession = defineOperation(
+  ['Patient'],
   { path: bookingPath, body: fulfilCheckoutSchema },
   async ({ actor, path, body }) => {
     const booking = await requireOwnBooking(actor, path.BookingId);
@@ -129,25 +134,30 @@ const requireOwnLocalSession = async (actor: Actor | null, sessionId: string) =>
   return session;
 };
 
-export const getLocalCheckout = defineOperation({ path: sessionPath }, async ({ actor, path }) => {
-  const session = await requireOwnLocalSession(actor, path.SessionId);
-  // A test payment (payment test page) pays no booking.
-  const booking = session.BookingId === null ? null : await getBooking(session.BookingId);
-  if (session.BookingId !== null && !booking) throw notFound(paymentTexts.sessionNotFound);
-  const view: LocalCheckoutView = {
-    SessionId: session.SessionId,
-    BookingId: session.BookingId,
-    BookingTime: booking?.BookingTime ?? null,
-    AmountTotal: session.AmountTotal,
-    Currency: session.Currency,
-    Status: session.Status,
-    ExpiresAt: session.ExpiresAt,
-    CancelUrl: session.CancelUrl,
-  };
-  return view;
-});
+export const getLocalCheckout = defineOperation(
+  ['Patient'],
+  { path: sessionPath },
+  async ({ actor, path }) => {
+    const session = await requireOwnLocalSession(actor, path.SessionId);
+    // A test payment (payment test page) pays no booking.
+    const booking = session.BookingId === null ? null : await getBooking(session.BookingId);
+    if (session.BookingId !== null && !booking) throw notFound(paymentTexts.sessionNotFound);
+    const view: LocalCheckoutView = {
+      SessionId: session.SessionId,
+      BookingId: session.BookingId,
+      BookingTime: booking?.BookingTime ?? null,
+      AmountTotal: session.AmountTotal,
+      Currency: session.Currency,
+      Status: session.Status,
+      ExpiresAt: session.ExpiresAt,
+      CancelUrl: session.CancelUrl,
+    };
+    return view;
+  },
+);
 
 export const payLocalCheckout = defineOperation(
+  ['Patient'],
   { path: sessionPath, body: localCardPaymentSchema },
   async ({ actor, path, body }) => {
     const session = await requireOwnLocalSession(actor, path.SessionId);
@@ -160,6 +170,7 @@ const ISSUER_SERVICE = 'Nutrì';
 
 /** The two documents of the patient's own paid visit (empty until it is paid). */
 export const listPatientBookingInvoices = defineOperation(
+  ['Patient'],
   { path: z.object({ id: z.coerce.number().int().positive() }) },
   async ({ actor, path }) => {
     const booking = await requireOwnBooking(actor, path.id);

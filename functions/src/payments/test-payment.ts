@@ -66,7 +66,7 @@ const requireActor = (actor: Actor | null) => {
   return actor;
 };
 
-export const createTestPayment = defineOperation({}, async ({ actor }) => {
+export const createTestPayment = defineOperation(['Patient'], {}, async ({ actor }) => {
   const caller = requireActor(actor);
   const at = now();
   const base = config().PUBLIC_BASE_URL;
@@ -105,11 +105,15 @@ const view = (payment: TestPayment, session: GatewaySession | null): TestPayment
 });
 
 /** The outcome of the caller's own test payment (anyone else's: 404), settled from the gateway if paid. */
-export const getTestPaymentResult = defineOperation({ path: sessionPath }, async ({ actor, path }) => {
-  const caller = requireActor(actor);
-  const payment = await getTestPayment(path.SessionId);
-  if (payment?.PatientUserId !== caller.userId) throw notFound(paymentTexts.testPaymentNotFound);
-  const session = await (await paymentGateway()).retrieveSession(payment.SessionId);
-  if (session?.TestPayment && session.PaymentStatus === 'paid') await settleTestPayment(session, now());
-  return view((await getTestPayment(payment.SessionId)) ?? payment, session);
-});
+export const getTestPaymentResult = defineOperation(
+  ['Patient'],
+  { path: sessionPath },
+  async ({ actor, path }) => {
+    const caller = requireActor(actor);
+    const payment = await getTestPayment(path.SessionId);
+    if (payment?.PatientUserId !== caller.userId) throw notFound(paymentTexts.testPaymentNotFound);
+    const session = await (await paymentGateway()).retrieveSession(payment.SessionId);
+    if (session?.TestPayment && session.PaymentStatus === 'paid') await settleTestPayment(session, now());
+    return view((await getTestPayment(payment.SessionId)) ?? payment, session);
+  },
+);

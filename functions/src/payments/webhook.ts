@@ -80,7 +80,7 @@ const handleEvent = async (event: Stripe.Event, at: Date): Promise<HandledOutcom
   }
 };
 
-export const receiveStripeWebhook = defineOperation({}, async ({ event: request }) => {
+export const receiveStripeWebhook = defineOperation('public', {}, async ({ event: request }) => {
   const at = now();
   const raw = rawBodyOf(request);
   const signature = headerOf(request.headers, 'stripe-signature');

@@ -14,7 +14,7 @@ const RETRY_AFTER_SECONDS = 5;
  * answers 503 `{"status":"unavailable"}` with Retry-After, the answer monitors and load balancers expect
  * from a dependency outage (a 500 would say the check itself is broken).
  */
-export const getHealth = defineOperation({}, async (): Promise<HealthResponse | HttpResponse> => {
+export const getHealth = defineOperation('public', {}, async (): Promise<HealthResponse | HttpResponse> => {
   try {
     await db().send(
       new GetCommand({ TableName: tableName(), Key: { pk: 'SYSTEM#health', sk: 'SYSTEM#health' } }),
