@@ -1,10 +1,10 @@
-import type { Actor } from '../http/actor';
+import type { SignedInActor } from '../http/actor';
 import { unauthorized } from '../http/errors';
 import { getUser, type User } from './users-repo';
 
 /** The signed-in user's record; a token whose user no longer exists counts as signed out. */
-export const requireActorUser = async (actor: Actor | null): Promise<User> => {
-  const user = actor ? await getUser(actor.userId) : null;
+export const requireActorUser = async (actor: SignedInActor): Promise<User> => {
+  const user = await getUser(actor.userId);
   if (!user) throw unauthorized();
   return user;
 };

@@ -100,7 +100,7 @@ export const changePassword = defineOperation(
     assertAcceptablePassword(body.newPassword, 'newPassword');
     const at = now();
     await updateUser(user, { passwordHash: await hashPassword(body.newPassword) }, at);
-    await endOtherSessions(user.Id, at, actor?.family);
+    await endOtherSessions(user.Id, at, actor.family);
     return noContent();
   },
 );

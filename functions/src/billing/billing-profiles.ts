@@ -22,8 +22,7 @@ import {
 } from '@nutri/shared';
 import { z } from 'zod';
 import { getUser } from '../accounts/users-repo';
-import type { Actor } from '../http/actor';
-import { AppError, notFound, unauthorized, zodErrorsByField } from '../http/errors';
+import { AppError, notFound, zodErrorsByField } from '../http/errors';
 import { created, defineOperation } from '../http/operation';
 import { getPatientProfile } from '../onboarding/patients-repo';
 import { now } from '../platform/clock';
@@ -38,11 +37,6 @@ import {
 } from './billing-profiles-repo';
 import { codiceFiscaleLibraryProblem } from './codice-fiscale';
 import { getComune } from './comuni-repo';
-
-const actorId = (actor: Actor | null) => {
-  if (!actor) throw unauthorized();
-  return actor.userId;
-};
 
 // ---------------------------------------------------------------------------------------------------
 // Validation: shared schema, then the checks that need the dataset and the table, in one Errors map.
@@ -187,7 +181,7 @@ export const createOwnBillingProfile = defineOperation(
   ['Patient', 'Nutritionist'],
   {},
   async ({ actor, body }) => {
-    const userId = actorId(actor);
+    const userId = actor.userId;
     const request = await parseBillingRequest(createBillingProfileSchema, body);
     if (request.UserId !== undefined && request.UserId !== userId)
       throw new AppError('forbidden', billingTexts.notYourself);
@@ -198,25 +192,25 @@ export const createOwnBillingProfile = defineOperation(
 export const listOwnBillingProfiles = defineOperation(
   ['Patient', 'Nutritionist'],
   { query: billingProfileFilterSchema },
-  async ({ actor, query }) => listOf(await listBillingProfiles(actorId(actor), query.IsActive)),
+  async ({ actor, query }) => listOf(await listBillingProfiles(actor.userId, query.IsActive)),
 );
 
 export const countOwnBillingProfiles = defineOperation(
   ['Patient', 'Nutritionist'],
   { query: billingProfileFilterSchema },
-  async ({ actor, query }) => ({ Count: await countBillingProfiles(actorId(actor), query.IsActive) }),
+  async ({ actor, query }) => ({ Count: await countBillingProfiles(actor.userId, query.IsActive) }),
 );
 
 export const getOwnBillingProfile = defineOperation(
   ['Patient', 'Nutritionist'],
   { path: idPath },
-  async ({ actor, path }) => profileView(await requireProfile(actorId(actor), path.id)),
+  async ({ actor, path }) => profileView(await requireProfile(actor.userId, path.id)),
 );
 
 export const updateOwnBillingProfile = defineOperation(
   ['Patient', 'Nutritionist'],
   { path: idPath },
-  ({ actor, path, body }) => updateFor(actorId(actor), path.id, body),
+  ({ actor, path, body }) => updateFor(actor.userId, path.id, body),
 );
 
 // ---------------------------------------------------------------------------------------------------
@@ -273,7 +267,7 @@ export const listPatientBillingProfiles = defineOperation(
   async ({ actor, path }) => {
     const patient = await getPatientProfile(path.id);
     // Someone else's patient is as unknown as a missing one.
-    if (!patient || patient.DefaultNutritionistUserId !== actorId(actor)) throw notFound();
+    if (!patient || patient.DefaultNutritionistUserId !== actor.userId) throw notFound();
     return listOf(await listBillingProfiles(path.id));
   },
 );

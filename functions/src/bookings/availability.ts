@@ -13,8 +13,7 @@ import {
   romeInstant,
 } from '@nutri/shared';
 import { z } from 'zod';
-import type { Actor } from '../http/actor';
-import { AppError, notFound, unauthorized } from '../http/errors';
+import { AppError, notFound } from '../http/errors';
 import { created, defineOperation, noContent } from '../http/operation';
 import { setCalendarSlotsAvailable } from '../nutritionists/public-profiles-repo';
 import { now } from '../platform/clock';
@@ -29,11 +28,6 @@ import {
   removeInterval,
   type StoredInterval,
 } from './availability-repo';
-
-export const actorId = (actor: Actor | null) => {
-  if (!actor) throw unauthorized();
-  return actor.userId;
-};
 
 export const intervalView = (interval: StoredInterval) => ({
   IntervalId: interval.IntervalId,
@@ -75,9 +69,9 @@ export const listDailyAvailabilities = defineOperation(
   },
   async ({ actor, query }) => {
     const window = romeDateWindow(now(), AVAILABILITY_WINDOW_DAYS.from, AVAILABILITY_WINDOW_DAYS.to);
-    const cursor = pageCursor('availability', actorId(actor), query.from, query.to);
+    const cursor = pageCursor('availability', actor.userId, query.from, query.to);
     const page = await listIntervalsPage(
-      actorId(actor),
+      actor.userId,
       query.from ?? window.first,
       query.to ?? window.last,
       query.limit,
@@ -98,7 +92,7 @@ export const createDailyAvailability = defineOperation(
   ['Nutritionist'],
   { body: createIntervalSchema },
   async ({ actor, body }) => {
-    const nutritionistUserId = actorId(actor);
+    const nutritionistUserId = actor.userId;
     const at = now();
     if (
       body.IntervalDate < romeDate(at) ||
@@ -128,7 +122,7 @@ export const deleteDailyAvailability = defineOperation(
   ['Nutritionist'],
   { path: intervalPath },
   async ({ actor, path }) => {
-    const nutritionistUserId = actorId(actor);
+    const nutritionistUserId = actor.userId;
     const interval = await findInterval(path.id);
     // Someone else's interval is as unknown as a missing one.
     if (!interval || interval.NutritionistUserId !== nutritionistUserId) throw notFound();

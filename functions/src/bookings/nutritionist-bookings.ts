@@ -20,14 +20,13 @@ import {
   type OwnPatientRef,
 } from '@nutri/shared';
 import { z } from 'zod';
-import type { Actor } from '../http/actor';
+import type { SignedInActor } from '../http/actor';
 import { AppError, notFound } from '../http/errors';
 import { created, defineOperation } from '../http/operation';
 import { getUserContacts } from '../accounts';
 import { getPatientProfile, searchPatientsOfNutritionist } from '../onboarding/patients-repo';
 import { now } from '../platform/clock';
 import { pageCursor } from '../platform/db/cursor';
-import { actorId } from './availability';
 import {
   bookVisit,
   bookingViews,
@@ -37,12 +36,12 @@ import {
   requireCancelReason,
 } from './booking-service';
 import {
-  getBooking,
   listBookingsPage,
   nutritionistBookingsPartition,
   patientBookingsPartition,
   type BookingPageQuery,
 } from './bookings-repo';
+import { requireOwnBooking } from './own-booking';
 
 /** `YYYY-MM-DDTHH:mm` on the Rome wall clock -> instant. */
 const fromLocalDateTime = (value: string) => romeInstant(value.slice(0, 10), value.slice(11, 16));
@@ -51,7 +50,7 @@ export const createNutritionistBooking = defineOperation(
   ['Nutritionist'],
   { body: createBookingSchema },
   async ({ actor, body }) => {
-    const nutritionistUserId = actorId(actor);
+    const nutritionistUserId = actor.userId;
     if (body.NutritionistUserId !== nutritionistUserId)
       throw new AppError('forbidden', bookingTexts.notYourself);
     const patient = await getPatientProfile(body.PatientUserId);
@@ -71,18 +70,11 @@ export const createNutritionistBooking = defineOperation(
 
 const bookingPath = z.object({ id: z.coerce.number().int().positive() });
 
-/** The nutritionist's own booking; anyone else's is as unknown as a missing one. */
-const requireOwnBooking = async (actor: Actor | null, bookingId: number) => {
-  const booking = await getBooking(bookingId);
-  if (!booking || booking.NutritionistUserId !== actorId(actor)) throw notFound();
-  return booking;
-};
-
 export const getNutritionistBooking = defineOperation(
   ['Nutritionist'],
   { path: bookingPath },
   async ({ actor, path }) => {
-    const booking = await requireOwnBooking(actor, path.id);
+    const booking = await requireOwnBooking('Nutritionist', actor, path.id);
     return (await bookingViews([booking]))[0];
   },
 );
@@ -96,7 +88,7 @@ export const cancelBooking = defineOperation(
     }),
   },
   async ({ actor, path, query }) => {
-    const booking = await requireOwnBooking(actor, path.id);
+    const booking = await requireOwnBooking('Nutritionist', actor, path.id);
     const reason = requireCancelReason(booking, query.cancelReasonId as CancelReasonId | undefined);
     const updated = await cancelVisit(booking, reason, 'nutritionist', now());
     return (await bookingViews([updated]))[0];
@@ -107,7 +99,7 @@ export const modifyBookingTime = defineOperation(
   ['Nutritionist'],
   { path: bookingPath, body: modifyBookingTimeSchema },
   async ({ actor, path, body }) => {
-    const booking = await requireOwnBooking(actor, path.id);
+    const booking = await requireOwnBooking('Nutritionist', actor, path.id);
     const updated = await moveVisit(booking, fromLocalDateTime(body.BookingTime), now());
     return (await bookingViews([updated]))[0];
   },
@@ -117,7 +109,7 @@ export const completeBooking = defineOperation(
   ['Nutritionist'],
   { path: bookingPath },
   async ({ actor, path }) => {
-    const booking = await requireOwnBooking(actor, path.id);
+    const booking = await requireOwnBooking('Nutritionist', actor, path.id);
     const updated = await completeVisit(booking, now());
     return (await bookingViews([updated]))[0];
   },
@@ -143,7 +135,7 @@ export const listNutritionistBookings = defineOperation(
   ['Nutritionist'],
   { query: listBookingsQuerySchema },
   async ({ actor, query }) => {
-    const nutritionistUserId = actorId(actor);
+    const nutritionistUserId = actor.userId;
     const { cursor: token, limit, ...filters } = query;
     const cursor = pageCursor('nutritionist-bookings', nutritionistUserId, filters);
     const at = now();
@@ -197,9 +189,9 @@ export const listNutritionistBookings = defineOperation(
 );
 
 /** The nutritionist's own patient; anyone else's is as unknown as a missing one. */
-const requireOwnPatient = async (actor: Actor | null, patientUserId: string) => {
+const requireOwnPatient = async (actor: SignedInActor<'Nutritionist'>, patientUserId: string) => {
   const patient = await getPatientProfile(patientUserId);
-  if (patient?.DefaultNutritionistUserId !== actorId(actor)) throw notFound();
+  if (patient?.DefaultNutritionistUserId !== actor.userId) throw notFound();
   return patient;
 };
 
@@ -227,7 +219,7 @@ export const searchOwnPatients = defineOperation(
     }),
   },
   async ({ actor, query }) => {
-    const patients = await searchPatientsOfNutritionist(actorId(actor), query.userInput, query.limit);
+    const patients = await searchPatientsOfNutritionist(actor.userId, query.userInput, query.limit);
     const contacts = await getUserContacts(patients.map((patient) => patient.UserId));
     const Data = patients.map((patient): OwnPatientRef => {
       const contact = contacts.get(patient.UserId);

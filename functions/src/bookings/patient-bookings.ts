@@ -15,24 +15,26 @@ import {
   type BookingTypeId,
 } from '@nutri/shared';
 import { z } from 'zod';
-import type { Actor } from '../http/actor';
-import { AppError, forbidden, notFound } from '../http/errors';
+import type { SignedInActor } from '../http/actor';
+import { AppError, forbidden } from '../http/errors';
 import { created, defineOperation } from '../http/operation';
 import { getPatientProfile } from '../onboarding/patients-repo';
 import { now } from '../platform/clock';
 import { pageCursor } from '../platform/db/cursor';
-import { actorId } from './availability';
 import { bookVisit, bookingViews, cancelVisit } from './booking-service';
-import { getBooking, listBookingsPage, patientBookingsPartition } from './bookings-repo';
+import { listBookingsPage, patientBookingsPartition } from './bookings-repo';
+import { requireOwnBooking } from './own-booking';
 import { slotState, slotsOfNutritionist } from './slots';
 
-const requirePatient = async (actor: Actor | null) => {
-  const profile = await getPatientProfile(actorId(actor));
+type PatientActor = SignedInActor<'Patient'>;
+
+const requirePatient = async (actor: PatientActor) => {
+  const profile = await getPatientProfile(actor.userId);
   if (!profile) throw forbidden();
   return profile;
 };
 
-const requireNutritionistOf = async (actor: Actor | null) => {
+const requireNutritionistOf = async (actor: PatientActor) => {
   const profile = await requirePatient(actor);
   if (!profile.DefaultNutritionistUserId) throw new AppError('unprocessable', bookingTexts.noNutritionist);
   return { profile, nutritionistUserId: profile.DefaultNutritionistUserId };
@@ -71,18 +73,11 @@ export const createPaidVisitFromCalendarSlot = bookSlot(BookingType.NORMAL);
 
 const bookingPath = z.object({ id: z.coerce.number().int().positive() });
 
-/** The patient's own booking; anyone else's is as unknown as a missing one. */
-const requireOwnBooking = async (actor: Actor | null, bookingId: number) => {
-  const booking = await getBooking(bookingId);
-  if (!booking || booking.PatientUserId !== actorId(actor)) throw notFound();
-  return booking;
-};
-
 export const cancelIntroductionVisit = defineOperation(
   ['Patient'],
   { path: bookingPath },
   async ({ actor, path }) => {
-    const booking = await requireOwnBooking(actor, path.id);
+    const booking = await requireOwnBooking('Patient', actor, path.id);
     if (booking.BookingTypeId !== BookingType.FREE)
       throw new AppError('unprocessable', bookingTexts.onlyIntroByPatient);
     if (booking.BookingStatusId !== BookingStatus.BOOKED)
@@ -96,7 +91,7 @@ export const getPatientBooking = defineOperation(
   ['Patient'],
   { path: bookingPath },
   async ({ actor, path }) => {
-    const booking = await requireOwnBooking(actor, path.id);
+    const booking = await requireOwnBooking('Patient', actor, path.id);
     return (await bookingViews([booking]))[0];
   },
 );
@@ -110,7 +105,7 @@ export const listPatientBookingsOperation = defineOperation(
     }),
   },
   async ({ actor, query }) => {
-    const patientUserId = actorId(actor);
+    const patientUserId = actor.userId;
     const cursor = pageCursor('patient-upcoming-bookings', patientUserId);
     // Upcoming: from the start of today (Rome), BOOKED, COMPLETE or WAITINGFORPAYMENT, soonest first.
     const page = await listBookingsPage({

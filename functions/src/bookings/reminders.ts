@@ -11,7 +11,7 @@ import {
   updateReminderSchema,
 } from '@nutri/shared';
 import { z } from 'zod';
-import type { Actor } from '../http/actor';
+import type { SignedInActor } from '../http/actor';
 import { notFound } from '../http/errors';
 import { created, defineOperation, noContent } from '../http/operation';
 import { getPatientProfile } from '../onboarding/patients-repo';
@@ -19,7 +19,6 @@ import { getDisplayNames } from '../accounts/users-repo';
 import { now } from '../platform/clock';
 import { nextId } from '../platform/db/counter';
 import { pageCursor } from '../platform/db/cursor';
-import { actorId } from './availability';
 import {
   deleteReminder,
   getReminder,
@@ -40,9 +39,9 @@ const reminderViews = async (reminders: readonly Reminder[]) => {
   }));
 };
 
-const requireOwnReminder = async (actor: Actor | null, reminderId: number) => {
+const requireOwnReminder = async (actor: SignedInActor<'Nutritionist'>, reminderId: number) => {
   const reminder = await getReminder(reminderId);
-  if (!reminder || reminder.NutritionistUserId !== actorId(actor)) throw notFound();
+  if (!reminder || reminder.NutritionistUserId !== actor.userId) throw notFound();
   return reminder;
 };
 
@@ -56,7 +55,7 @@ export const listReminders = defineOperation(
     }),
   },
   async ({ actor, query }) => {
-    const nutritionistUserId = actorId(actor);
+    const nutritionistUserId = actor.userId;
     const cursor = pageCursor('reminders', nutritionistUserId, query.PatientUserId);
     const page = await listRemindersPage(
       query.PatientUserId
@@ -81,7 +80,7 @@ export const createReminder = defineOperation(
   ['Nutritionist'],
   { body: createReminderSchema },
   async ({ actor, body }) => {
-    const nutritionistUserId = actorId(actor);
+    const nutritionistUserId = actor.userId;
     const patient = await getPatientProfile(body.PatientUserId);
     if (patient?.DefaultNutritionistUserId !== nutritionistUserId) throw notFound();
     const at = now().toISOString();

@@ -22,9 +22,10 @@ import {
   type ChatFileUploadResponse,
   type ChatFilesResponse,
   type ChatMessage,
+  type ChatRole,
 } from '@nutri/shared';
-import type { Actor } from '../http/actor';
-import { AppError, unauthorized } from '../http/errors';
+import type { SignedInActor } from '../http/actor';
+import { AppError } from '../http/errors';
 import { created, defineOperation, HttpResponse } from '../http/operation';
 import { admitWithinLimit } from '../http/rate-limit';
 import { now } from '../platform/clock';
@@ -66,10 +67,7 @@ const userIdPathSchema = z.object({ userId: z.string().min(1).max(100) });
 /** Where an upload waits for its confirm; the bucket's lifecycle deletes what is never confirmed. */
 export const pendingUploadKey = (uploadId: string) => `chat-uploads/${uploadId}`;
 
-const me = (actor: Actor | null) => {
-  if (!actor) throw unauthorized();
-  return { userId: actor.userId, role: chatRoleOf(actor) };
-};
+const me = (actor: SignedInActor<ChatRole>) => ({ userId: actor.userId, role: chatRoleOf(actor) });
 
 const fileError = (message: string) =>
   new AppError('validation_failed', message, { errors: { UploadId: [message] } });

@@ -11,11 +11,12 @@ import {
   nutritionistConversationsQuerySchema,
   unreadCount,
   type ChatMessagesResponse,
+  type ChatRole,
   type ConnectionTicketResponse,
   type ConversationView,
   type DirectConversationResponse,
 } from '@nutri/shared';
-import type { Actor } from '../http/actor';
+import type { SignedInActor } from '../http/actor';
 import { unauthorized } from '../http/errors';
 import { defineOperation } from '../http/operation';
 import { getUserContacts, type UserContact } from '../accounts';
@@ -43,10 +44,7 @@ const NUTRITIONIST_LIST_SIZE = 50;
 const userIdPathSchema = z.object({ userId: z.string().min(1).max(100) });
 const conversationPathSchema = z.object({ conversationSid: z.string().regex(/^CH[0-9a-f]{32}$/) });
 
-const me = (actor: Actor | null) => {
-  if (!actor) throw unauthorized();
-  return { userId: actor.userId, role: chatRoleOf(actor) };
-};
+const me = (actor: SignedInActor<ChatRole>) => ({ userId: actor.userId, role: chatRoleOf(actor) });
 
 /** The view of one conversation (or of a pair without one yet) from `userId`'s side. */
 const buildView = async (
@@ -114,7 +112,7 @@ const viewsFor = async (
 
 export const createConnectionTicket = defineOperation(['Patient', 'Nutritionist'], {}, async ({ actor }) => {
   // The ticket names the session, so signing out closes the connection it opens.
-  if (!actor?.family) throw unauthorized();
+  if (!actor.family) throw unauthorized();
   const { ticket, expiresAt } = await issueTicket({ ...me(actor), familyId: actor.family }, now());
   const response: ConnectionTicketResponse = { Ticket: ticket, ExpiresAt: expiresAt.toISOString() };
   return response;

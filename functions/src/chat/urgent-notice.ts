@@ -19,7 +19,7 @@ import {
   type UrgentNoticeResponse,
 } from '@nutri/shared';
 import { getUser } from '../accounts/users-repo';
-import { AppError, notFound, tooManyRequests, unauthorized } from '../http/errors';
+import { AppError, notFound, tooManyRequests } from '../http/errors';
 import { defineOperation } from '../http/operation';
 import { getNutritionistProfile } from '../nutritionists/public-profiles-repo';
 import { getPatientProfile } from '../onboarding/patients-repo';
@@ -86,7 +86,6 @@ export const sendUrgentChatMessageNotification = defineOperation(
   ['Nutritionist'],
   { path: z.object({ id: z.string().min(1).max(100) }) },
   async ({ actor, path }): Promise<UrgentNoticeResponse> => {
-    if (!actor) throw unauthorized();
     const nutritionistUserId = actor.userId;
     const patient = await getPatientProfile(path.id);
     if (patient?.DefaultNutritionistUserId !== nutritionistUserId) throw notFound();

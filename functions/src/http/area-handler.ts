@@ -219,11 +219,12 @@ export const assertAccessFits = (area: Area, operations: Record<string, Operatio
 
 /** The Lambda handler of one feature area. The type requires an operation for every route of the area. */
 export const createAreaHandler = <A extends Area>(area: A, operations: AreaOperations<A>) => {
-  assertAccessFits(area, operations.rest as Record<string, Operation>);
+  const restOperations: Record<string, Operation> = operations.rest;
+  assertAccessFits(area, restOperations);
   const rest = middy<APIGatewayProxyEvent, APIGatewayProxyResult>()
     .use(injectLambdaContext(logger, { resetKeys: true }))
     .use(securityHeaders())
-    .handler(dispatchRest(area, operations.rest as Record<string, Operation>));
+    .handler(dispatchRest(area, restOperations));
   const webSocket = middy<APIGatewayProxyWebsocketEventV2, WebSocketResult>()
     .use(injectLambdaContext(logger, { resetKeys: true }))
     .handler(dispatchWebSocket(area, operations.webSocket as Record<string, WebSocketOperation>));

@@ -20,9 +20,9 @@ import {
 import { z } from 'zod';
 import { getDisplayNames, getUser } from '../accounts/users-repo';
 // Reviews are about visits: their ownership and state are read from the bookings area, never written.
-import { getBooking, listBookingsPage, patientBookingsPartition } from '../bookings/bookings-repo';
-import type { Actor } from '../http/actor';
-import { AppError, notFound, unauthorized } from '../http/errors';
+import { listBookingsPage, patientBookingsPartition } from '../bookings/bookings-repo';
+import { requireOwnBooking } from '../bookings/own-booking';
+import { AppError, notFound } from '../http/errors';
 import { created, defineOperation } from '../http/operation';
 import { now } from '../platform/clock';
 import { pageCursor } from '../platform/db/cursor';
@@ -74,24 +74,12 @@ export const reviewAuthor = (name: string) => {
   return last ? `${first} ${last.charAt(0).toLocaleUpperCase('it-IT')}.` : first;
 };
 
-const actorId = (actor: Actor | null) => {
-  if (!actor) throw unauthorized();
-  return actor.userId;
-};
-
 const bookingPath = z.object({ id: z.coerce.number().int().positive() });
 const reviewPath = z.object({ id: z.string().min(1).max(100) });
 const pageQuery = (defaultLimit: number) => ({
   limit: z.coerce.number().int().min(1).max(50).default(defaultLimit),
   cursor: z.string().max(2000).optional(),
 });
-
-/** The caller's own booking; anyone else's is as unknown as a missing one (as in the bookings area). */
-const requireOwnBooking = async (actor: Actor | null, bookingId: number) => {
-  const booking = await getBooking(bookingId);
-  if (!booking || booking.PatientUserId !== actorId(actor)) throw notFound(reviewTexts.bookingNotFound);
-  return booking;
-};
 
 export const listFeaturedReviews = defineOperation('public', {}, async () => {
   const reviews = (await listFeatured(FEATURED_REVIEWS_COUNT)).map(toReview);
@@ -103,7 +91,7 @@ export const createVisitReview = defineOperation(
   ['Patient'],
   { path: bookingPath, body: createReviewSchema },
   async ({ actor, path, body }) => {
-    const booking = await requireOwnBooking(actor, path.id);
+    const booking = await requireOwnBooking('Patient', actor, path.id, reviewTexts.bookingNotFound);
     if (booking.BookingStatusId !== BookingStatus.COMPLETE)
       throw new AppError('unprocessable', reviewTexts.notComplete);
     const user = await getUser(booking.PatientUserId);
@@ -130,7 +118,7 @@ export const createVisitReview = defineOperation(
 
 // GET CurrentPatient/Bookings/{id}/Review: the caller's review of their visit, with its moderation status.
 export const getVisitReview = defineOperation(['Patient'], { path: bookingPath }, async ({ actor, path }) => {
-  const booking = await requireOwnBooking(actor, path.id);
+  const booking = await requireOwnBooking('Patient', actor, path.id, reviewTexts.bookingNotFound);
   const review = await findReviewOfBooking(booking.BookingId);
   if (!review) throw notFound(reviewTexts.noReviewYet);
   return toOwnReview({ ...review, BookingId: booking.BookingId });
@@ -138,7 +126,7 @@ export const getVisitReview = defineOperation(['Patient'], { path: bookingPath }
 
 // GET CurrentPatient/VisitsToReview: the newest completed visits still without a review.
 export const listVisitsToReview = defineOperation(['Patient'], {}, async ({ actor }) => {
-  const patientUserId = actorId(actor);
+  const patientUserId = actor.userId;
   // A handful of the newest completed visits is enough: older ones are not worth a prompt.
   const { bookings } = await listBookingsPage({
     index: 'gsi1',
@@ -231,7 +219,7 @@ export const listReviewsForModeration = defineOperation(
  */
 const moderate = (status: ReviewStatus) =>
   defineOperation(['BusinessAdmin'], { path: reviewPath }, async ({ actor, path }) => {
-    const moderatorUserId = actorId(actor);
+    const moderatorUserId = actor.userId;
     const review = await getReview(path.id);
     if (!review) throw notFound(reviewTexts.reviewNotFound);
     if (review.Status === status) return (await toModeratedReviews([review]))[0];

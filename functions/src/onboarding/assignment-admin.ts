@@ -4,7 +4,7 @@
  * assignment is the rematch job's: same conditional write, same single mail.
  */
 import { z } from 'zod';
-import type { Actor } from '../http/actor';
+import type { SignedInActor } from '../http/actor';
 import { AppError, notFound } from '../http/errors';
 import { defineOperation } from '../http/operation';
 import { getUserNames } from '../nutritionists/nutritionist-users';
@@ -38,8 +38,11 @@ const criteriaOf = async (patient: PatientProfile): Promise<MatchCriteria> => {
   return submission?.criteria ?? NO_CRITERIA;
 };
 
-const logAdminRead = (actor: Actor | null, what: string, details: Record<string, unknown>) =>
-  logger.info(what, { adminUserId: actor?.userId, ...details });
+const logAdminRead = (
+  actor: SignedInActor<'BusinessAdmin'>,
+  what: string,
+  details: Record<string, unknown>,
+) => logger.info(what, { adminUserId: actor.userId, ...details });
 
 // GET Admin/Patients/Unassigned: longest waiting first, with what their questionnaire asks for.
 export const listUnassignedPatientsForAdmin = defineOperation(
@@ -134,7 +137,7 @@ export const assignNutritionistByAdmin = defineOperation(
       chosen,
       criteria,
       candidates,
-      source: { kind: 'admin', adminUserId: actor!.userId },
+      source: { kind: 'admin', adminUserId: actor.userId },
     });
     if (!result.assigned) throw new AppError('conflict', ALREADY_ASSIGNED);
     return {

@@ -4,7 +4,7 @@
  */
 import { newPasswordSchema } from '@nutri/shared';
 import { z } from 'zod';
-import type { Actor } from '../http/actor';
+import type { SignedInActor } from '../http/actor';
 import { requireActorUser } from '../accounts/current-user';
 import { hashPassword } from '../accounts/password';
 import { isBillingProfileComplete } from '../billing/billing-status';
@@ -25,7 +25,7 @@ import {
 import { getSubmission } from './submissions-repo';
 import { publicNutritionistsByIds } from './public-nutritionists';
 
-const requirePatient = async (actor: Actor | null): Promise<PatientProfile> => {
+const requirePatient = async (actor: SignedInActor<'Patient'>): Promise<PatientProfile> => {
   const user = await requireActorUser(actor);
   const profile = await getPatientProfile(user.Id);
   if (!profile) throw forbidden();

@@ -20,14 +20,14 @@ export const getPatientIntake = defineOperation(
     const isOwnNutritionist =
       hasRole(actor, 'Nutritionist') &&
       patient !== null &&
-      patient.DefaultNutritionistUserId === actor?.userId;
+      patient.DefaultNutritionistUserId === actor.userId;
     // The same answer whether the patient exists or not, so ids cannot be probed.
     if (!isAdmin && !isOwnNutritionist) throw forbidden();
     if (!patient?.TallySubmissionId) throw notFound();
     const submission = await getSubmission(patient.TallySubmissionId);
     if (!submission) throw notFound();
     if (isAdmin)
-      logger.info('Intake read by admin', { patientUserId: path.userId, adminUserId: actor?.userId });
+      logger.info('Intake read by admin', { patientUserId: path.userId, adminUserId: actor.userId });
     const fields = isAdmin
       ? submission.fields
       : submission.fields.filter((field) => !INTAKE_HIDDEN_TYPES.includes(field.type as TallyFieldType));

@@ -23,7 +23,8 @@ import { getDisplayNames, getUser } from '../accounts/users-repo';
 import { countBillingProfiles } from '../billing/billing-profiles-repo';
 import { isBillingProfileComplete } from '../billing/billing-status';
 import { getBooking, type Booking } from '../bookings/bookings-repo';
-import type { Actor } from '../http/actor';
+import { requireOwnBooking } from '../bookings/own-booking';
+import type { SignedInActor } from '../http/actor';
 import { AppError, notFound } from '../http/errors';
 import { defineOperation } from '../http/operation';
 import { getPatientProfile } from '../onboarding/patients-repo';
@@ -37,13 +38,6 @@ import { paymentGateway } from './stripe-gateway';
 
 const bookingPath = z.object({ BookingId: z.coerce.number().int().positive() });
 const sessionPath = z.object({ SessionId: z.string().trim().min(1).max(255) });
-
-/** The caller's own booking; anyone else's is as unknown as a missing one. */
-const requireOwnBooking = async (actor: Actor | null, bookingId: number) => {
-  const booking = await getBooking(bookingId);
-  if (!booking || !actor || booking.PatientUserId !== actor.userId) throw notFound();
-  return booking;
-};
 
 /**
  * What stands between the patient and the card form, in the spec's order: the booking must await payment
@@ -79,7 +73,7 @@ export const createCheckoutSession = defineOperation(
   { path: bookingPath },
   async ({ actor, path }) => {
     const at = now();
-    const booking = await requireOwnBooking(actor, path.BookingId);
+    const booking = await requireOwnBooking('Patient', actor, path.BookingId);
     const expiresAt = await paymentPrerequisites(booking, at);
     const base = config().PUBLIC_BASE_URL;
     const patient = await getUser(booking.PatientUserId);
@@ -108,7 +102,7 @@ export const fulfilCheckoutSession = defineOperation(
   ['Patient'],
   { path: bookingPath, body: fulfilCheckoutSchema },
   async ({ actor, path, body }) => {
-    const booking = await requireOwnBooking(actor, path.BookingId);
+    const booking = await requireOwnBooking('Patient', actor, path.BookingId);
     const session = await (await paymentGateway()).retrieveSession(body.SessionId);
     if (!session || session.BookingId !== booking.BookingId) throw notFound(paymentTexts.sessionNotFound);
     const outcome = await fulfilSession(session, now());
@@ -126,11 +120,10 @@ const requireLocalGateway = async () => {
   if ((await paymentGateway()).kind !== 'local') throw notFound();
 };
 
-const requireOwnLocalSession = async (actor: Actor | null, sessionId: string) => {
+const requireOwnLocalSession = async (actor: SignedInActor<'Patient'>, sessionId: string) => {
   await requireLocalGateway();
   const session = await getLocalSession(sessionId);
-  if (!session || !actor || session.PatientUserId !== actor.userId)
-    throw notFound(paymentTexts.sessionNotFound);
+  if (!session || session.PatientUserId !== actor.userId) throw notFound(paymentTexts.sessionNotFound);
   return session;
 };
 
@@ -173,7 +166,7 @@ export const listPatientBookingInvoices = defineOperation(
   ['Patient'],
   { path: z.object({ id: z.coerce.number().int().positive() }) },
   async ({ actor, path }) => {
-    const booking = await requireOwnBooking(actor, path.id);
+    const booking = await requireOwnBooking('Patient', actor, path.id);
     const invoices = await listBookingInvoices(booking.BookingId);
     const names = await getDisplayNames([booking.NutritionistUserId]);
     const views: InvoiceView[] = invoices

@@ -15,8 +15,7 @@ import {
 } from '@nutri/shared';
 import { z } from 'zod';
 import { getUser } from '../accounts/users-repo';
-import type { Actor } from '../http/actor';
-import { notFound, unauthorized } from '../http/errors';
+import { notFound } from '../http/errors';
 import { defineOperation } from '../http/operation';
 import { now } from '../platform/clock';
 import { config } from '../platform/config';
@@ -61,20 +60,14 @@ export const settleTestPayment = async (session: GatewaySession, at: Date): Prom
 
 const sessionPath = z.object({ SessionId: z.string().trim().min(1).max(255) });
 
-const requireActor = (actor: Actor | null) => {
-  if (!actor) throw unauthorized();
-  return actor;
-};
-
 export const createTestPayment = defineOperation(['Patient'], {}, async ({ actor }) => {
-  const caller = requireActor(actor);
   const at = now();
   const base = config().PUBLIC_BASE_URL;
   const gateway = await paymentGateway();
-  const user = await getUser(caller.userId);
+  const user = await getUser(actor.userId);
   const session = await gateway.createSession({
     bookingId: null,
-    patientUserId: caller.userId,
+    patientUserId: actor.userId,
     customerEmail: user?.Email ?? null,
     description: 'Pagamento di prova (Nutrì)',
     amountCents: TEST_PAYMENT_AMOUNT_CENTS,
@@ -85,7 +78,7 @@ export const createTestPayment = defineOperation(['Patient'], {}, async ({ actor
   });
   await putTestPayment({
     SessionId: session.SessionId,
-    PatientUserId: caller.userId,
+    PatientUserId: actor.userId,
     Gateway: gateway.kind,
     Amount: TEST_PAYMENT_AMOUNT_CENTS,
     CreatedAt: at.toISOString(),
@@ -109,9 +102,8 @@ export const getTestPaymentResult = defineOperation(
   ['Patient'],
   { path: sessionPath },
   async ({ actor, path }) => {
-    const caller = requireActor(actor);
     const payment = await getTestPayment(path.SessionId);
-    if (payment?.PatientUserId !== caller.userId) throw notFound(paymentTexts.testPaymentNotFound);
+    if (payment?.PatientUserId !== actor.userId) throw notFound(paymentTexts.testPaymentNotFound);
     const session = await (await paymentGateway()).retrieveSession(payment.SessionId);
     if (session?.TestPayment && session.PaymentStatus === 'paid') await settleTestPayment(session, now());
     return view((await getTestPayment(payment.SessionId)) ?? payment, session);

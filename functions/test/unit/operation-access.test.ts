@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import { accessAdmits } from '../../src/http/actor';
+import { assertAccessFits, type AreaOperations } from '../../src/http/area-handler';
+import { defineOperation, type Operation } from '../../src/http/operation';
+import { AREAS, restRoutes, type Access } from '../../src/routes';
+
+const patientsOnly = defineOperation(['Patient'], {}, ({ actor }) => Promise.resolve(actor.userId));
+const anySignedIn = defineOperation('signedIn', {}, ({ actor }) => Promise.resolve(actor.userId));
+const anyone = defineOperation('public', {}, ({ actor }) => Promise.resolve(actor?.userId ?? null));
+
+// The same rule as types: these lines would not compile without the expected errors.
+// @ts-expect-error a patients' operation cannot serve a route open to every signed-in user
+export const onSignedInRoute: AreaOperations<'billing'>['rest']['searchItalianCities'] = patientsOnly;
+// @ts-expect-error a signed-in operation cannot serve a public route (its actor may be null)
+export const onPublicRoute: AreaOperations<'accounts'>['rest']['login'] = anySignedIn;
+// @ts-expect-error a patients' operation cannot serve a route nutritionists may call too
+export const onTwoRolesRoute: AreaOperations<'chat'>['rest']['getMessages'] = patientsOnly;
+export const patientsOnPatientsRoute: AreaOperations<'bookings'>['rest']['getPatientBooking'] = patientsOnly;
+export const signedInOnRolesRoute: AreaOperations<'chat'>['rest']['getMessages'] = anySignedIn;
+export const publicOnSignedInRoute: AreaOperations<'accounts'>['rest']['changePassword'] = anyone;
+
+describe('access of operations and routes', () => {
+  it.each<[Access, Access, boolean]>([
+    ['public', 'public', true],
+    ['public', ['Patient'], true],
+    ['signedIn', 'public', false],
+    ['signedIn', 'signedIn', true],
+    ['signedIn', ['Nutritionist'], true],
+    [['Patient'], 'public', false],
+    [['Patient'], 'signedIn', false],
+    [['Patient'], ['Patient'], true],
+    [['Patient', 'Nutritionist'], ['Patient'], true],
+    [['Patient'], ['Patient', 'Nutritionist'], false],
+    [['BusinessAdmin'], ['SystemAdmin'], false],
+  ])('an operation for %j on a route for %j: %s', (operation, route, fits) => {
+    expect(accessAdmits(operation, route)).toBe(fits);
+  });
+
+  it('refuses to create a handler that mounts an operation on a route admitting callers it was not written for', () => {
+    const forced = { getPatientBooking: patientsOnly, getItalianCity: patientsOnly } as Record<
+      string,
+      Operation
+    >;
+    expect(() => assertAccessFits('bookings', forced)).not.toThrow();
+    expect(() => assertAccessFits('billing', forced)).toThrow(
+      /billing\.getItalianCity .* mounted on GET \/api\/v2\/ItalianCities\/\{id\}/,
+    );
+    expect(() => assertAccessFits('accounts', { login: anySignedIn } as Record<string, Operation>)).toThrow(
+      /accounts\.login/,
+    );
+  });
+
+  it('every area handler mounts each route of the table on an operation its rule fits (checked on creation)', async () => {
+    const areasWithRoutes = new Set(restRoutes.map((route) => route.area));
+    for (const area of AREAS.filter((name) => areasWithRoutes.has(name))) {
+      // createAreaHandler runs assertAccessFits over the area's routes: a misfit throws on import.
+      const module = (await import(`../../src/${area}/handler.ts`)) as { handler?: unknown };
+      expect(typeof module.handler, area).toBe('function');
+    }
+  }, 60_000);
+});
