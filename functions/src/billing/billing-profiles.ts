@@ -24,6 +24,7 @@ import { z } from 'zod';
 import { getUser } from '../accounts/users-repo';
 import { AppError, notFound, zodErrorsByField } from '../http/errors';
 import { created, defineOperation } from '../http/operation';
+import { idPath } from '../http/path-id';
 import { getPatientProfile } from '../onboarding/patients-repo';
 import { now } from '../platform/clock';
 import { nextId } from '../platform/db/counter';
@@ -171,8 +172,6 @@ const updateFor = async (userId: string, billingProfileId: number, rawBody: unkn
   };
   return profileView(await updateBillingProfile(current, next));
 };
-
-const idPath = z.object({ id: z.coerce.number().int().positive() });
 
 // ---------------------------------------------------------------------------------------------------
 // User/BillingProfilesSelf: the caller's own profiles.

@@ -15,6 +15,7 @@ import {
 import { z } from 'zod';
 import { AppError, notFound } from '../http/errors';
 import { created, defineOperation, noContent } from '../http/operation';
+import { idPath } from '../http/path-id';
 import { setCalendarSlotsAvailable } from '../nutritionists/public-profiles-repo';
 import { now } from '../platform/clock';
 import { nextId } from '../platform/db/counter';
@@ -116,11 +117,9 @@ export const createDailyAvailability = defineOperation(
   },
 );
 
-const intervalPath = z.object({ id: z.coerce.number().int().positive() });
-
 export const deleteDailyAvailability = defineOperation(
   ['Nutritionist'],
-  { path: intervalPath },
+  { path: idPath },
   async ({ actor, path }) => {
     const nutritionistUserId = actor.userId;
     const interval = await findInterval(path.id);

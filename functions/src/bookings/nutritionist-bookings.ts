@@ -16,6 +16,7 @@ import {
   optionalText,
   romeDate,
   romeInstant,
+  validationTexts,
   type CancelReasonId,
   type OwnPatientRef,
 } from '@nutri/shared';
@@ -23,6 +24,7 @@ import { z } from 'zod';
 import type { SignedInActor } from '../http/actor';
 import { AppError, notFound } from '../http/errors';
 import { created, defineOperation } from '../http/operation';
+import { idPath, pathId } from '../http/path-id';
 import { getUserContacts } from '../accounts';
 import { getPatientProfile, searchPatientsOfNutritionist } from '../onboarding/patients-repo';
 import { now } from '../platform/clock';
@@ -68,11 +70,9 @@ export const createNutritionistBooking = defineOperation(
   },
 );
 
-const bookingPath = z.object({ id: z.coerce.number().int().positive() });
-
 export const getNutritionistBooking = defineOperation(
   ['Nutritionist'],
-  { path: bookingPath },
+  { path: idPath },
   async ({ actor, path }) => {
     const booking = await requireOwnBooking('Nutritionist', actor, path.id);
     return (await bookingViews([booking]))[0];
@@ -82,7 +82,7 @@ export const getNutritionistBooking = defineOperation(
 export const cancelBooking = defineOperation(
   ['Nutritionist'],
   {
-    path: bookingPath,
+    path: idPath,
     query: z.object({
       cancelReasonId: z.coerce.number().int().min(1).max(5).optional(),
     }),
@@ -97,7 +97,7 @@ export const cancelBooking = defineOperation(
 
 export const modifyBookingTime = defineOperation(
   ['Nutritionist'],
-  { path: bookingPath, body: modifyBookingTimeSchema },
+  { path: idPath, body: modifyBookingTimeSchema },
   async ({ actor, path, body }) => {
     const booking = await requireOwnBooking('Nutritionist', actor, path.id);
     const updated = await moveVisit(booking, fromLocalDateTime(body.BookingTime), now());
@@ -107,7 +107,7 @@ export const modifyBookingTime = defineOperation(
 
 export const completeBooking = defineOperation(
   ['Nutritionist'],
-  { path: bookingPath },
+  { path: idPath },
   async ({ actor, path }) => {
     const booking = await requireOwnBooking('Nutritionist', actor, path.id);
     const updated = await completeVisit(booking, now());
@@ -200,7 +200,7 @@ export const getPatientPrice = defineOperation(
   {
     path: z.object({
       id: z.string().min(1).max(100),
-      bookingTypeId: z.coerce.number().int().min(1).max(3),
+      bookingTypeId: pathId.refine((id) => id in BOOKING_TYPES, { error: validationTexts.invalidValue }),
     }),
   },
   async ({ actor, path }) => {

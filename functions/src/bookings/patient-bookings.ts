@@ -18,6 +18,7 @@ import { z } from 'zod';
 import type { SignedInActor } from '../http/actor';
 import { AppError, forbidden } from '../http/errors';
 import { created, defineOperation } from '../http/operation';
+import { idPath } from '../http/path-id';
 import { getPatientProfile } from '../onboarding/patients-repo';
 import { now } from '../platform/clock';
 import { pageCursor } from '../platform/db/cursor';
@@ -71,11 +72,9 @@ const bookSlot = (bookingTypeId: BookingTypeId) =>
 export const createIntroductionVisitFromCalendarSlot = bookSlot(BookingType.FREE);
 export const createPaidVisitFromCalendarSlot = bookSlot(BookingType.NORMAL);
 
-const bookingPath = z.object({ id: z.coerce.number().int().positive() });
-
 export const cancelIntroductionVisit = defineOperation(
   ['Patient'],
-  { path: bookingPath },
+  { path: idPath },
   async ({ actor, path }) => {
     const booking = await requireOwnBooking('Patient', actor, path.id);
     if (booking.BookingTypeId !== BookingType.FREE)
@@ -87,14 +86,10 @@ export const cancelIntroductionVisit = defineOperation(
   },
 );
 
-export const getPatientBooking = defineOperation(
-  ['Patient'],
-  { path: bookingPath },
-  async ({ actor, path }) => {
-    const booking = await requireOwnBooking('Patient', actor, path.id);
-    return (await bookingViews([booking]))[0];
-  },
-);
+export const getPatientBooking = defineOperation(['Patient'], { path: idPath }, async ({ actor, path }) => {
+  const booking = await requireOwnBooking('Patient', actor, path.id);
+  return (await bookingViews([booking]))[0];
+});
 
 export const listPatientBookingsOperation = defineOperation(
   ['Patient'],

@@ -14,6 +14,7 @@ import { z } from 'zod';
 import type { SignedInActor } from '../http/actor';
 import { notFound } from '../http/errors';
 import { created, defineOperation, noContent } from '../http/operation';
+import { idPath } from '../http/path-id';
 import { getPatientProfile } from '../onboarding/patients-repo';
 import { getDisplayNames } from '../accounts/users-repo';
 import { now } from '../platform/clock';
@@ -97,11 +98,9 @@ export const createReminder = defineOperation(
   },
 );
 
-const reminderPath = z.object({ id: z.coerce.number().int().positive() });
-
 export const updateReminder = defineOperation(
   ['Nutritionist'],
-  { path: reminderPath, body: updateReminderSchema },
+  { path: idPath, body: updateReminderSchema },
   async ({ actor, path, body }) => {
     const current = await requireOwnReminder(actor, path.id);
     const updated: Reminder = {
@@ -118,7 +117,7 @@ export const updateReminder = defineOperation(
 
 export const deleteReminderOperation = defineOperation(
   ['Nutritionist'],
-  { path: reminderPath },
+  { path: idPath },
   async ({ actor, path }) => {
     const reminder = await requireOwnReminder(actor, path.id);
     await deleteReminder(reminder.ReminderId);

@@ -13,7 +13,7 @@ import {
   renameGallery,
   reorderGalleryByIds,
 } from './gallery-service';
-import { idPath, numericId } from './params';
+import { idPath, pathId } from '../http/path-id';
 
 export const listGalleries = defineOperation(['BusinessAdmin'], { query: pageQuerySchema }, ({ query }) =>
   listGalleryPage(query),
@@ -46,7 +46,7 @@ export const addGalleryImage = defineOperation(['BusinessAdmin'], { path: idPath
 
 export const removeGalleryImage = defineOperation(
   ['BusinessAdmin'],
-  { path: z.object({ id: numericId, imageId: z.uuid({ error: IMAGE_NOT_FOUND }) }) },
+  { path: z.object({ id: pathId, imageId: z.uuid({ error: IMAGE_NOT_FOUND }) }) },
   ({ path }) => removeImageFromGallery(path.id, path.imageId),
 );
 

@@ -26,9 +26,9 @@ import {
   updateStaticContent,
   uploadContentCover,
 } from './content-service';
-import { idPath, numericId } from './params';
+import { idPath, pathId } from '../http/path-id';
 
-const idAndTagPath = z.object({ id: numericId, tagId: numericId });
+const idAndTagPath = z.object({ id: pathId, tagId: pathId });
 const friendlyUrlPath = z.object({ friendlyUrl: z.string().min(1).max(120) });
 const contentListQuery = staticContentAdminQuerySchema.omit({ limit: true, cursor: true, orderBy: true });
 

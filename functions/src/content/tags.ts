@@ -8,7 +8,7 @@ import {
 import { notFound } from '../http/errors';
 import { created, defineOperation, noContent } from '../http/operation';
 import { pageCursor } from '../platform/db/cursor';
-import { idPath } from './params';
+import { idPath } from '../http/path-id';
 import {
   createTag,
   deleteTag as deleteTagItem,

@@ -24,6 +24,7 @@ import { listBookingsPage, patientBookingsPartition } from '../bookings/bookings
 import { requireOwnBooking } from '../bookings/own-booking';
 import { AppError, notFound } from '../http/errors';
 import { created, defineOperation } from '../http/operation';
+import { idPath } from '../http/path-id';
 import { now } from '../platform/clock';
 import { pageCursor } from '../platform/db/cursor';
 import { newId } from '../platform/ids';
@@ -74,7 +75,6 @@ export const reviewAuthor = (name: string) => {
   return last ? `${first} ${last.charAt(0).toLocaleUpperCase('it-IT')}.` : first;
 };
 
-const bookingPath = z.object({ id: z.coerce.number().int().positive() });
 const reviewPath = z.object({ id: z.string().min(1).max(100) });
 const pageQuery = (defaultLimit: number) => ({
   limit: z.coerce.number().int().min(1).max(50).default(defaultLimit),
@@ -89,7 +89,7 @@ export const listFeaturedReviews = defineOperation('public', {}, async () => {
 // POST CurrentPatient/Bookings/{id}/Review: once per completed visit of the caller's own.
 export const createVisitReview = defineOperation(
   ['Patient'],
-  { path: bookingPath, body: createReviewSchema },
+  { path: idPath, body: createReviewSchema },
   async ({ actor, path, body }) => {
     const booking = await requireOwnBooking('Patient', actor, path.id, reviewTexts.bookingNotFound);
     if (booking.BookingStatusId !== BookingStatus.COMPLETE)
@@ -117,7 +117,7 @@ export const createVisitReview = defineOperation(
 );
 
 // GET CurrentPatient/Bookings/{id}/Review: the caller's review of their visit, with its moderation status.
-export const getVisitReview = defineOperation(['Patient'], { path: bookingPath }, async ({ actor, path }) => {
+export const getVisitReview = defineOperation(['Patient'], { path: idPath }, async ({ actor, path }) => {
   const booking = await requireOwnBooking('Patient', actor, path.id, reviewTexts.bookingNotFound);
   const review = await findReviewOfBooking(booking.BookingId);
   if (!review) throw notFound(reviewTexts.noReviewYet);

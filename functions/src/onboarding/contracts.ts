@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { clientIp } from '../http/client-ip';
 import { AppError, notFound } from '../http/errors';
 import { defineOperation, noContent } from '../http/operation';
+import { pathId } from '../http/path-id';
 import { now } from '../platform/clock';
 import { getPatientProfile, listConsents, recordConsent, updatePatientProfile } from './patients-repo';
 import { requireActorUser } from '../accounts/current-user';
@@ -45,9 +46,7 @@ export const CONTRACTS: Record<number, Contract> = {
 };
 
 const contractTypeSchema = z.object({
-  contractTypeId: z.coerce
-    .number()
-    .refine((value) => value in CONTRACTS, { error: 'Tipo di contratto non valido.' }),
+  contractTypeId: pathId.refine((value) => value in CONTRACTS, { error: 'Tipo di contratto non valido.' }),
 });
 
 export const getContract = defineOperation('signedIn', { path: contractTypeSchema }, ({ path }) => {

@@ -27,6 +27,7 @@ import { requireOwnBooking } from '../bookings/own-booking';
 import type { SignedInActor } from '../http/actor';
 import { AppError, notFound } from '../http/errors';
 import { defineOperation } from '../http/operation';
+import { idPath, pathId } from '../http/path-id';
 import { getPatientProfile } from '../onboarding/patients-repo';
 import { now } from '../platform/clock';
 import { config } from '../platform/config';
@@ -36,7 +37,7 @@ import { getLocalSession } from './local-checkout-repo';
 import { payLocalSession } from './local-checkout';
 import { paymentGateway } from './stripe-gateway';
 
-const bookingPath = z.object({ BookingId: z.coerce.number().int().positive() });
+const bookingPath = z.object({ BookingId: pathId });
 const sessionPath = z.object({ SessionId: z.string().trim().min(1).max(255) });
 
 /**
@@ -164,7 +165,7 @@ const ISSUER_SERVICE = 'Nutrì';
 /** The two documents of the patient's own paid visit (empty until it is paid). */
 export const listPatientBookingInvoices = defineOperation(
   ['Patient'],
-  { path: z.object({ id: z.coerce.number().int().positive() }) },
+  { path: idPath },
   async ({ actor, path }) => {
     const booking = await requireOwnBooking('Patient', actor, path.id);
     const invoices = await listBookingInvoices(booking.BookingId);

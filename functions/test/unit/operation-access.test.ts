@@ -45,13 +45,11 @@ describe('access of operations and routes', () => {
     expect(() => assertAccessFits('billing', forced)).toThrow(
       /billing\.getItalianCity .* mounted on GET \/api\/v2\/ItalianCities\/\{id\}/,
     );
-    expect(() => assertAccessFits('accounts', { login: anySignedIn })).toThrow(
-      /accounts\.login/,
-    );
+    expect(() => assertAccessFits('accounts', { login: anySignedIn })).toThrow(/accounts\.login/);
   });
 
   it('every area handler mounts each route of the table on an operation its rule fits (checked on creation)', async () => {
-    const areasWithRoutes = new Set(restRoutes.map((route) => route.area));
+    const areasWithRoutes = new Set<string>(restRoutes.map((route) => route.area));
     for (const area of AREAS.filter((name) => areasWithRoutes.has(name))) {
       // createAreaHandler runs assertAccessFits over the area's routes: a misfit throws on import.
       const module = (await import(`../../src/${area}/handler.ts`)) as { handler?: unknown };
