@@ -8,8 +8,10 @@
  *   per hour-long window, through the outbox.
  * Unknown accounts count the same (no mail), so throttling does not tell which accounts exist.
  */
+import { z } from 'zod';
 import type { OutboxHandlers } from '../platform/outbox';
-import { deliverOutboxEntry, newOutboxEntry, putOutboxEntry } from '../platform/outbox';
+import { deliverOutboxEntry, putOutboxEntry } from '../platform/outbox';
+import { defineOutboxTopic } from '../platform/outbox-topic';
 import { config } from '../platform/config';
 import { logger } from '../platform/logger';
 import { sendMail } from '../platform/mail';
@@ -59,15 +61,22 @@ export const waitInWords = (seconds: number) =>
 
 export const LOGIN_ATTACK_TOPIC = 'login-attack-notice';
 
+/** The account owner's notice of repeated failed sign-ins: one schema for the writer and the handler. */
+const loginAttackTopic = defineOutboxTopic(
+  LOGIN_ATTACK_TOPIC,
+  z.object({ userId: z.string().min(1), failures: z.number().int().positive() }),
+);
+
 const handleLoginAttackNotice: OutboxHandlers[string] = async (entry, step) => {
-  const user = await getUser(String(entry.Payload.userId));
+  const notice = loginAttackTopic.payload(entry);
+  const user = await getUser(notice.userId);
   if (!user) return;
   await step('mail', async () => {
     await sendMail({
       to: user.Email,
       ...loginAttackNoticeMail(
         user.DisplayName,
-        Number(entry.Payload.failures),
+        notice.failures,
         `${config().PUBLIC_BASE_URL}/RecoverPassword`,
       ),
     });
@@ -86,7 +95,7 @@ export const recordLoginFailure = async (account: string, ip: string, user: User
   // Exactly one failure of the window is the limit-th, however many arrive at once.
   if (!user || accountFailures !== ACCOUNT_ATTACK_RULE.limit) return;
   logger.warn('Repeated failed sign-ins: owner notified', { userId: user.Id });
-  const entry = newOutboxEntry(LOGIN_ATTACK_TOPIC, { userId: user.Id, failures: accountFailures }, at);
+  const entry = loginAttackTopic.entry({ userId: user.Id, failures: accountFailures }, at);
   await putOutboxEntry(entry);
   await deliverOutboxEntry(entry, loginOutboxHandlers);
 };

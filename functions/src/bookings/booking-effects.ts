@@ -10,13 +10,7 @@
  * mails (MailingOptOut) get no reminders; mails about a change to their appointment are service messages
  * and always go out.
  */
-import {
-  BOOKING_MESSAGE_TYPES,
-  SYSTEM_AUTHOR_ID,
-  type BookingMessageType,
-  type BookingStatusId,
-  type BookingTypeId,
-} from '@nutri/shared';
+import { BOOKING_MESSAGE_TYPES, SYSTEM_AUTHOR_ID, type BookingMessageType } from '@nutri/shared';
 import { z } from 'zod';
 import { optionalMailLinks } from '../accounts';
 import { getUser } from '../accounts/users-repo';
@@ -26,14 +20,15 @@ import { config } from '../platform/config';
 import { sendMail } from '../platform/mail';
 import {
   deliverOutboxEntry,
-  newOutboxEntry,
   type OutboxEntry,
   type OutboxHandler,
   type OutboxHandlers,
 } from '../platform/outbox';
+import { defineOutboxTopic } from '../platform/outbox-topic';
 import {
   bookingMail,
   bookingMessageBody,
+  bookingSnapshotSchema,
   type BookingActor,
   type BookingEvent,
   type BookingSnapshot,
@@ -57,21 +52,14 @@ const bookingEffectSchema = z.object({
   urgent: z.boolean().default(false),
   patientUserId: z.string().min(1),
   nutritionistUserId: z.string().min(1),
-  booking: z.object({
-    BookingId: z.number().int().positive(),
-    BookingTime: z.string(),
-    PreviousBookingTime: z.string().nullable(),
-    BookingTypeId: z.number().int().min(1).max(3),
-    BookingStatusId: z.number().int().min(1).max(5),
-    Duration: z.number().int().positive(),
-    TotalPaymentAmount: z.number().int().min(0),
-    RefundOwed: z.boolean(),
-    ScheduledAt: z.string(),
-  }),
+  booking: bookingSnapshotSchema,
   chat: z.enum(BOOKING_MESSAGE_TYPES).nullable(),
   mails: z.array(z.enum(['patient', 'nutritionist'])),
 });
 export type BookingEffect = z.infer<typeof bookingEffectSchema>;
+
+/** The booking area's outbox topic: one schema for bookingOutboxEntry and handleBookingEffects. */
+export const bookingTopic = defineOutboxTopic(BOOKING_TOPIC, bookingEffectSchema);
 
 const CHAT_MESSAGE: Record<BookingEvent, BookingMessageType | null> = {
   created: 'BookingCreated',
@@ -130,7 +118,7 @@ export const bookingOutboxEntry = (
     chat: CHAT_MESSAGE[event],
     mails: mailRecipients(event, by),
   };
-  return newOutboxEntry(BOOKING_TOPIC, effect, at);
+  return bookingTopic.entry(effect, at);
 };
 
 const authorOf = (effect: BookingEffect) =>
@@ -144,12 +132,8 @@ const isReminder = (event: BookingEvent) => event === 'payment-reminder' || even
 
 // Delivers one booking outbox item: the chat message, then each mail, each step once.
 export const handleBookingEffects: OutboxHandler = async (entry, step) => {
-  const effect = bookingEffectSchema.parse(entry.Payload);
-  const booking = {
-    ...effect.booking,
-    BookingTypeId: effect.booking.BookingTypeId as BookingTypeId,
-    BookingStatusId: effect.booking.BookingStatusId as BookingStatusId,
-  };
+  const effect = bookingTopic.payload(entry);
+  const { booking } = effect;
   const chat = effect.chat;
   if (chat) {
     await step(

@@ -14,9 +14,8 @@ import {
   romeTime,
   unpaidBookingExpiry,
   type BookingMessageType,
-  type BookingStatusId,
-  type BookingTypeId,
 } from '@nutri/shared';
+import { z } from 'zod';
 import { renderMail, type MailContent, type UnsubscribeLinks } from '../platform/mail-layout';
 
 /** What happened to the booking (the outbox payload's `event`). */
@@ -31,21 +30,25 @@ export type BookingEvent =
 export type BookingActor = 'patient' | 'nutritionist' | 'system';
 export type MailRecipient = 'patient' | 'nutritionist';
 
-/** The booking as it was when the event happened (times are ISO instants). */
-export interface BookingSnapshot {
-  BookingId: number;
-  BookingTime: string;
+/**
+ * The booking as it was when the event happened (times are ISO instants): the part of an outbox payload
+ * the booking and payment topics share (booking-effects.ts, payments/payment-effects.ts).
+ */
+export const bookingSnapshotSchema = z.object({
+  BookingId: z.number().int().positive(),
+  BookingTime: z.string(),
   /** The time before a move. */
-  PreviousBookingTime: string | null;
-  BookingTypeId: BookingTypeId;
-  BookingStatusId: BookingStatusId;
-  Duration: number;
+  PreviousBookingTime: z.string().nullable(),
+  BookingTypeId: z.literal(Object.values(BookingType)),
+  BookingStatusId: z.literal(Object.values(BookingStatus)),
+  Duration: z.number().int().positive(),
   /** Cents. */
-  TotalPaymentAmount: number;
-  RefundOwed: boolean;
+  TotalPaymentAmount: z.number().int().min(0),
+  RefundOwed: z.boolean(),
   /** When the booking was made or last moved (the payment grace of a late booking counts from it). */
-  ScheduledAt: string;
-}
+  ScheduledAt: z.string(),
+});
+export type BookingSnapshot = z.infer<typeof bookingSnapshotSchema>;
 
 export interface BookingMailInput {
   event: BookingEvent;

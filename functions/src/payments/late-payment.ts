@@ -14,7 +14,8 @@ import { euroLabel, patientBookingUrl, romeDayTimeLabel } from '../bookings/book
 import { recordLatePaymentWrite, type Booking } from '../bookings/bookings-repo';
 import { config } from '../platform/config';
 import { renderMail } from '../platform/mail-layout';
-import { newOutboxEntry, type OutboxEntry, type OutboxHandler } from '../platform/outbox';
+import type { OutboxEntry, OutboxHandler } from '../platform/outbox';
+import { defineOutboxTopic } from '../platform/outbox-topic';
 import { mailPatientStep } from './patient-mail';
 import type { GatewaySession } from './stripe-gateway';
 
@@ -28,6 +29,7 @@ const latePaymentSchema = z.object({
   /** Cancelled by the expiry job (no reason) rather than by someone. */
   expired: z.boolean(),
 });
+const latePaymentTopic = defineOutboxTopic(LATE_PAYMENT_TOPIC, latePaymentSchema);
 
 /** The payment flags a paid Checkout session puts on its booking (paid to the provider's account). */
 export const paymentOf = (session: GatewaySession, at: Date): NonNullable<Booking['Payment']> => ({
@@ -50,8 +52,7 @@ export const withLatePayment = (booking: Booking, session: GatewaySession, at: D
 
 /** Records the late payment and its notice together; throws AppError 'conflict' if the booking changed. */
 export const recordLatePayment = async (booking: Booking, updated: Booking, at: Date) => {
-  const entry: OutboxEntry = newOutboxEntry(
-    LATE_PAYMENT_TOPIC,
+  const entry: OutboxEntry = latePaymentTopic.entry(
     {
       patientUserId: booking.PatientUserId,
       bookingId: booking.BookingId,
@@ -90,7 +91,7 @@ export const latePaymentMail = (input: {
   });
 
 const handleLatePayment: OutboxHandler = async (entry, step) => {
-  const effect = latePaymentSchema.parse(entry.Payload);
+  const effect = latePaymentTopic.payload(entry);
   await mailPatientStep(step, entry, effect.patientUserId, 'late-payment', (patientName) =>
     latePaymentMail({
       patientName,

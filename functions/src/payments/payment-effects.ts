@@ -6,10 +6,11 @@
  * section 4). Steps as in booking-effects.ts: the chat append is keyed by the outbox id (exactly once), the
  * mail is recorded once SES accepted it (at least once).
  */
-import { SYSTEM_AUTHOR_ID, type BookingStatusId, type BookingTypeId } from '@nutri/shared';
+import { SYSTEM_AUTHOR_ID } from '@nutri/shared';
 import { z } from 'zod';
 import {
   bookingMessageBody,
+  bookingSnapshotSchema,
   patientBookingUrl,
   romeDayTimeLabel,
   euroLabel,
@@ -24,32 +25,35 @@ import { mailPatientStep } from './patient-mail';
 import { unappliedPaymentOutboxHandlers } from './unapplied-payments';
 import {
   deliverOutboxEntry,
-  newOutboxEntry,
   type OutboxEntry,
   type OutboxHandler,
   type OutboxHandlers,
 } from '../platform/outbox';
+import { defineOutboxTopic } from '../platform/outbox-topic';
 
 export const PAYMENT_TOPIC = 'payment';
 
 const paymentEffectSchema = z.object({
   patientUserId: z.string().min(1),
   nutritionistUserId: z.string().min(1),
-  booking: z.object({
-    BookingId: z.number().int().positive(),
-    BookingTime: z.string(),
-    BookingTypeId: z.number().int().min(1).max(3),
-    BookingStatusId: z.number().int().min(1).max(5),
-    Duration: z.number().int().positive(),
-    TotalPaymentAmount: z.number().int().min(0),
-    AmountPaid: z.number().int().min(0),
-  }),
+  booking: bookingSnapshotSchema
+    .pick({
+      BookingId: true,
+      BookingTime: true,
+      BookingTypeId: true,
+      BookingStatusId: true,
+      Duration: true,
+      TotalPaymentAmount: true,
+    })
+    .extend({ AmountPaid: z.number().int().min(0) }),
 });
+
+/** The payments area's outbox topic of a received payment: one schema for writer and handler. */
+export const paymentTopic = defineOutboxTopic(PAYMENT_TOPIC, paymentEffectSchema);
 
 /** The outbox item of a received payment, for the transaction that marks the booking paid. */
 export const paymentOutboxEntry = (booking: Booking, amountPaid: number, at: Date): OutboxEntry =>
-  newOutboxEntry(
-    PAYMENT_TOPIC,
+  paymentTopic.entry(
     {
       patientUserId: booking.PatientUserId,
       nutritionistUserId: booking.NutritionistUserId,
@@ -67,11 +71,9 @@ export const paymentOutboxEntry = (booking: Booking, amountPaid: number, at: Dat
   );
 
 const handlePaymentEffects: OutboxHandler = async (entry, step) => {
-  const effect = paymentEffectSchema.parse(entry.Payload);
+  const effect = paymentTopic.payload(entry);
   const snapshot = {
     ...effect.booking,
-    BookingTypeId: effect.booking.BookingTypeId as BookingTypeId,
-    BookingStatusId: effect.booking.BookingStatusId as BookingStatusId,
     PreviousBookingTime: null,
     RefundOwed: false,
     ScheduledAt: entry.CreatedAt,

@@ -13,7 +13,8 @@ import type { Booking } from '../bookings/bookings-repo';
 import { config } from '../platform/config';
 import { logger } from '../platform/logger';
 import { renderMail } from '../platform/mail-layout';
-import { newOutboxEntry, type OutboxEntry, type OutboxHandler } from '../platform/outbox';
+import type { OutboxEntry, OutboxHandler } from '../platform/outbox';
+import { defineOutboxTopic } from '../platform/outbox-topic';
 import { mailPatientStep } from './patient-mail';
 import { paymentGateway, type GatewaySession } from './stripe-gateway';
 import {
@@ -34,6 +35,8 @@ const noticeSchema = z.object({
   amount: z.number().int().min(0),
   bookingAlreadyPaid: z.boolean(),
 });
+/** The patient's notice of an unapplied payment: one schema for the writer and the handler. */
+export const unappliedPaymentTopic = defineOutboxTopic(UNAPPLIED_PAYMENT_TOPIC, noticeSchema);
 
 /** Issues the refund of an unapplied payment, once (the provider returns the same refund for the key). */
 export const refundUnappliedPayment = async (payment: UnappliedPayment, at: Date) => {
@@ -82,8 +85,7 @@ export const handleUnappliedPayment = async (
     BookingAlreadyPaid: booking.Payment !== undefined,
     Refund: null,
   };
-  const notice = newOutboxEntry(
-    UNAPPLIED_PAYMENT_TOPIC,
+  const notice = unappliedPaymentTopic.entry(
     {
       patientUserId: booking.PatientUserId,
       bookingId: booking.BookingId,
@@ -135,7 +137,7 @@ export const unappliedPaymentMail = (input: {
   });
 
 const handleUnappliedPaymentNotice: OutboxHandler = async (entry, step) => {
-  const notice = noticeSchema.parse(entry.Payload);
+  const notice = unappliedPaymentTopic.payload(entry);
   await mailPatientStep(step, entry, notice.patientUserId, 'unapplied-payment', (patientName) =>
     unappliedPaymentMail({
       patientName,
