@@ -2,7 +2,7 @@
  * One zod schema per outbox topic, shared by the side that writes its items and the side that delivers
  * them. The writer's payload is typed by the schema and parsed before it goes into the transaction, so a
  * malformed item never enters the queue; the deliverer gets the payload parsed by the same schema, so an
- * item it cannot read fails (and is retried, then left for support) instead of half-running.
+ * item it cannot read fails before its first step, as any failed delivery does, instead of half-running.
  */
 import type { z } from 'zod';
 import { newOutboxEntry, type OutboxEntry } from './outbox';
