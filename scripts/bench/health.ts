@@ -18,6 +18,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { performance } from 'node:perf_hooks';
@@ -54,7 +55,23 @@ interface Figures {
   /** Transport errors and timeouts, then answers that were not the expected status. */
   errors: number;
   unexpected: number;
+  /** CPU time the serving process (not DynamoDB Local) spent per request, in ms; NaN where unknown. */
+  serverCpuMs: number;
 }
+
+/** USER_HZ: 100 on Linux on every architecture Node supports. */
+const CLOCK_TICKS_PER_SECOND = 100;
+
+/** CPU time (user + system) a process has used so far, in ms, from /proc (Linux); NaN elsewhere. */
+const cpuMsOf = (pid: number | undefined) => {
+  try {
+    // Fields after the command name: the state is field 3, utime field 14 and stime field 15.
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS_PER_SECOND;
+  } catch {
+    return NaN;
+  }
+};
 
 /** Refuses anything but loopback: this tool must never load someone else's server. */
 const assertLoopback = (url: string) => {
@@ -73,9 +90,12 @@ const load = async (
     connections: number;
     /** Requests each connection sends in turn (default: GET `url`). */
     requests?: { method: 'GET'; path: string; headers: Record<string, string> }[];
+    /** The process serving `url`, whose CPU time is measured. */
+    serverPid?: number | undefined;
   },
 ): Promise<Figures> => {
   assertLoopback(url);
+  const cpuBefore = cpuMsOf(options.serverPid);
   const result = await autocannon({
     url,
     duration: options.duration,
@@ -91,6 +111,7 @@ const load = async (
     requests: result.requests.total,
     errors: result.errors + result.timeouts,
     unexpected: result.non2xx,
+    serverCpuMs: (cpuMsOf(options.serverPid) - cpuBefore) / result.requests.total,
   };
 };
 
@@ -102,7 +123,7 @@ const startBareServer = async (read: boolean) => {
   const child = spawn(
     process.execPath,
     ['--import', 'tsx', path.join(import.meta.dirname, 'bare-server.ts'), ...(read ? [] : ['--no-read'])],
-    { stdio: ['ignore', 'pipe', 'inherit', 'ipc'], env: process.env },
+    { stdio: ['ignore', 'pipe', 'inherit', 'ipc'], env: process.env, detached: true },
   );
   const [line] = (await once(createInterface({ input: child.stdout! }), 'line')) as [string];
   const { url } = JSON.parse(line) as { url: string };
@@ -198,7 +219,14 @@ const bookSlot = async (baseUrl: string, patient: Patient): Promise<Attempt> => 
 };
 
 /** `count` bookings spread over the patients, one request in flight per patient. */
-const bookMany = async (baseUrl: string, patients: Patient[], count: number, name: string) => {
+const bookMany = async (
+  baseUrl: string,
+  patients: Patient[],
+  count: number,
+  name: string,
+  serverPid: number | undefined,
+) => {
+  const cpuBefore = cpuMsOf(serverPid);
   const started = performance.now();
   const attempts = (
     await Promise.all(
@@ -220,6 +248,7 @@ const bookMany = async (baseUrl: string, patients: Patient[], count: number, nam
     requests: attempts.length,
     errors: 0,
     unexpected: attempts.length - created,
+    serverCpuMs: (cpuMsOf(serverPid) - cpuBefore) / attempts.length,
   } satisfies Figures;
 };
 
@@ -235,15 +264,28 @@ const combine = (name: string, rounds: Figures[]): Figures => ({
   requests: rounds.reduce((sum, row) => sum + row.requests, 0),
   errors: rounds.reduce((sum, row) => sum + row.errors, 0),
   unexpected: rounds.reduce((sum, row) => sum + row.unexpected, 0),
+  serverCpuMs:
+    rounds.reduce((sum, row) => sum + row.serverCpuMs * row.requests, 0) /
+    rounds.reduce((sum, row) => sum + row.requests, 0),
 });
 
 const printTable = (rows: Figures[]) => {
-  const header = ['target', 'req/s (mean)', 'p50 ms', 'p99 ms', 'requests', 'errors', 'unexpected'];
+  const header = [
+    'target',
+    'req/s (mean)',
+    'p50 ms',
+    'p99 ms',
+    'server CPU ms/req',
+    'requests',
+    'errors',
+    'unexpected',
+  ];
   const cells = rows.map((row) => [
     row.name,
     row.requestsPerSecond.toFixed(0),
     row.p50Ms.toFixed(1),
     row.p99Ms.toFixed(1),
+    row.serverCpuMs.toFixed(2),
     String(row.requests),
     String(row.errors),
     String(row.unexpected),
@@ -305,6 +347,7 @@ const main = async () => {
     const withoutRead = await startBareServer(false);
     bareServers.push(withoutRead.child);
     const run = { duration: options.duration, connections: options.connections };
+    const onGateway = { ...run, serverPid: stack.child.pid };
     const warmUp = { duration: WARM_UP_SECONDS, connections: Math.min(10, options.connections) };
 
     // Warm-up: JIT, DynamoDB Local's JVM and connection pools, so the measured runs are steady state.
@@ -316,15 +359,22 @@ const main = async () => {
     const gatewayRounds: Figures[] = [];
     const bareRounds: Figures[] = [];
     for (let round = 0; round < options.rounds; round += 1) {
-      const gatewayRound = () => load('gateway', gatewayUrl, run).then((row) => gatewayRounds.push(row));
-      const bareRound = () => load('bare', withRead.url, run).then((row) => bareRounds.push(row));
+      const gatewayRound = () =>
+        load('gateway', gatewayUrl, onGateway).then((row) => gatewayRounds.push(row));
+      const bareRound = () =>
+        load('bare', withRead.url, { ...run, serverPid: withRead.child.pid }).then((row) =>
+          bareRounds.push(row),
+        );
       if (round % 2 === 0) await gatewayRound().then(bareRound);
       else await bareRound().then(gatewayRound);
     }
     const gateway = combine('health: local gateway + handler + GetItem', gatewayRounds);
     const bare = combine('health: bare node:http + same GetItem', bareRounds);
     await load('warm-up', withoutRead.url, warmUp);
-    const bareNoRead = await load('reference: bare node:http, no read', withoutRead.url, run);
+    const bareNoRead = await load('reference: bare node:http, no read', withoutRead.url, {
+      ...run,
+      serverPid: withoutRead.child.pid,
+    });
 
     // Each connection reads as each signed-in patient in turn.
     const listPath = '/api/v2/CurrentPatient/Bookings';
@@ -336,7 +386,7 @@ const main = async () => {
     const listUrl = new URL(listPath, baseUrl).toString();
     await load('warm-up', listUrl, { ...warmUp, requests: listRequests });
     const listRead = await load(`signed-in read: patient's bookings (${LISTED_BOOKINGS} each)`, listUrl, {
-      ...run,
+      ...onGateway,
       requests: listRequests,
     });
 
@@ -346,6 +396,7 @@ const main = async () => {
       patients,
       options.writes,
       `write: book a paid visit (${patients.length} in flight)`,
+      stack.child.pid,
     );
 
     console.log(
@@ -363,6 +414,10 @@ const main = async () => {
       `like-for-like throughput ratio (gateway + handler ÷ bare server, same read): ${ratio.toFixed(2)} (target >= ${TARGET_RATIO})` +
         `\np99 latency ratio (gateway + handler ÷ bare server, same read):           ${(gateway.p99Ms / bare.p99Ms).toFixed(2)}` +
         `\nfor reference, gateway + handler ÷ bare server without the read:          ${(gateway.requestsPerSecond / bareNoRead.requestsPerSecond).toFixed(3)}`,
+    );
+    console.log(
+      `CPU of the serving process per request (DynamoDB Local's JVM excluded): gateway + handler ${gateway.serverCpuMs.toFixed(2)} ms,` +
+        ` bare server with the same read ${bare.serverCpuMs.toFixed(2)} ms: our gateway, middy stack and handler add ${(gateway.serverCpuMs - bare.serverCpuMs).toFixed(2)} ms`,
     );
     const failed = [gateway, bare, bareNoRead, listRead, write].filter((row) => row.errors || row.unexpected);
     if (failed.length) {
