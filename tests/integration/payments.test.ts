@@ -20,6 +20,7 @@ import {
   type TestPaymentView,
 } from '@nutri/shared';
 import { api, mailsTo, stack, waitForMail } from './support/api';
+import { outboxMark, waitForOutboxDrained } from './support/outbox';
 import {
   addAvailability,
   bookVisitFor,
@@ -158,6 +159,7 @@ describe('Stripe webhook: signature', () => {
 
 describe('Stripe webhook: payment', () => {
   it('the same event 10 times at once: one confirmation, one chat message, one mail, step 4 -> 5', async () => {
+    const mark = outboxMark();
     const { nutritionist, patient, booking } = await paidVisit();
     expect(await onboardingStep(patient.token)).toMatchObject({ OnboardingStep: 4 });
     const samePayment = { id: `cs_test_${randomUUID()}`, payment_intent: `pi_test_${randomUUID()}` };
@@ -226,7 +228,7 @@ describe('Stripe webhook: payment', () => {
     // A different event for the same payment (Stripe's async success, the redirect) adds nothing.
     const again = sessionEvent('checkout.session.async_payment_succeeded', booking.BookingId, samePayment);
     expect((await postEvent(again, sign(again))).status).toBe(200);
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    await waitForOutboxDrained(mark);
     expect((await mailsTo(patient.email)).filter((m) => CONFIRMED.test(m.subject))).toHaveLength(1);
     expect(await paymentMessages(patient.id, nutritionist.id)).toHaveLength(1);
   });
@@ -476,6 +478,7 @@ const expireAsTheJobDoes = async (bookingId: number) => {
 
 describe('late payments (after the booking was cancelled or expired)', () => {
   it('expired booking, payment event twice at once and again as async success: one refund, one mail, still expired', async () => {
+    const mark = outboxMark();
     const { nutritionist, patient, booking } = await paidVisit();
     await expireAsTheJobDoes(booking.BookingId);
     const expired = await bookingOf(patient, booking.BookingId);
@@ -536,7 +539,7 @@ describe('late payments (after the booking was cancelled or expired)', () => {
     // The patient is told once; no confirmation, no payment message, no invoices.
     const mail = await waitForMail(patient.email, (m) => LATE_REFUND_SUBJECT.test(m.subject));
     expect(mail.body.text ?? mail.body.html).toContain('ti rimborsiamo l’intero importo');
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    await waitForOutboxDrained(mark);
     const mails = await mailsTo(patient.email);
     expect(mails.filter((m) => LATE_REFUND_SUBJECT.test(m.subject))).toHaveLength(1);
     expect(mails.filter((m) => CONFIRMED.test(m.subject))).toHaveLength(0);
@@ -596,6 +599,7 @@ const localRefunds = () => import('../../functions/src/payments/local-checkout-r
 
 describe('a second payment of a booking already paid (two payment pages paid)', () => {
   it('is refunded in full once and mailed once, however often it arrives; the booking keeps its first payment', async () => {
+    const mark = outboxMark();
     const { nutritionist, patient, booking } = await paidVisit();
     const firstIntent = await payByWebhook(booking.BookingId);
     await waitForMail(patient.email, (m) => CONFIRMED.test(m.subject));
@@ -647,7 +651,7 @@ describe('a second payment of a booking already paid (two payment pages paid)', 
     // The patient is told once; the visit's confirmation and chat message stay the first payment's.
     const mail = await waitForMail(patient.email, (m) => UNAPPLIED_REFUND_SUBJECT.test(m.subject));
     expect(mail.body.text ?? mail.body.html).toContain('rimborsiamo l’intero importo di questo pagamento');
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    await waitForOutboxDrained(mark);
     const mails = await mailsTo(patient.email);
     expect(mails.filter((m) => UNAPPLIED_REFUND_SUBJECT.test(m.subject))).toHaveLength(1);
     expect(mails.filter((m) => CONFIRMED.test(m.subject))).toHaveLength(1);
