@@ -18,6 +18,7 @@ import {
   type LocalCheckoutResult,
   type LocalCheckoutView,
   type TestPaymentView,
+  BookingType,
 } from '@nutri/shared';
 import { api, mailsTo, stack, waitForMail } from './support/api';
 import { outboxMark, waitForOutboxDrained } from './support/outbox';
@@ -80,7 +81,7 @@ const paidVisit = async (days = 10) => {
   const patient = await createPatientOf(nutritionist.id, 'Giulia Conti');
   const date = romeDateIn(days + (dayOffset++ % 3));
   await addAvailability(nutritionist, date, '09:00', '12:00');
-  const booking = await bookVisitFor(nutritionist, patient.id, 2, `${date}T10:00`);
+  const booking = await bookVisitFor(nutritionist, patient.id, BookingType.NORMAL, `${date}T10:00`);
   expect(booking.BookingStatusId).toBe(BookingStatus.WAITINGFORPAYMENT);
   return { nutritionist, patient, booking };
 };
@@ -418,7 +419,7 @@ describe('refunds', () => {
     const patient = await createPatientOf(nutritionist.id, 'Sara Neri');
     const date = romeDateIn(1);
     await addAvailability(nutritionist, date, '19:00', '21:00');
-    const booking = await bookVisitFor(nutritionist, patient.id, 2, `${date}T20:00`);
+    const booking = await bookVisitFor(nutritionist, patient.id, BookingType.NORMAL, `${date}T20:00`);
     const paymentIntent = await payByWebhook(booking.BookingId);
     expect((await bookingOf(patient, booking.BookingId)).BookingStatusId).toBe(BookingStatus.BOOKED);
     const cancelled = await cancelAsNutritionist(nutritionist.token, booking.BookingId);
