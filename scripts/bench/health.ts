@@ -27,6 +27,7 @@ import autocannon from 'autocannon';
 import type { RunningLocalStack } from '../lib/local-stack.mjs';
 import { passwordHashOf, putNutritionist, putPatient } from '../../tests/integration/support/people';
 import { cleanUpOnSignals, runBenchmark, startStack, stopStack } from './lifecycle';
+import { openWeekOfSlots, SLOT_HOURS, WEEK_DAYS, type Slot } from './slots';
 import { percentile, readBoundedOptions } from './tools';
 
 const LIMITS = {
@@ -41,9 +42,6 @@ const WARM_UP_SECONDS = 3;
 const TARGET_RATIO = 0.7;
 /** Bookings each patient has when their list is read. */
 const LISTED_BOOKINGS = 5;
-/** Paid visits last 50 minutes: hourly starts from 08:00 to 19:00 never overlap (12 a day). */
-const HOURS = Array.from({ length: 12 }, (_, n) => `${String(8 + n).padStart(2, '0')}:00`);
-const DAYS = 7;
 const PASSWORD = 'Bench-Ortaggi-2026';
 
 interface Figures {
@@ -133,7 +131,7 @@ const startBareServer = async (read: boolean) => {
 interface Patient {
   email: string;
   token: string;
-  slots: { SelectedDate: string; SelectedTime: string }[];
+  slots: Slot[];
 }
 
 /**
@@ -144,9 +142,7 @@ interface Patient {
 const seed = async (baseUrl: string, users: number): Promise<Patient[]> => {
   const { signAccessToken } = await import('../../functions/src/platform/tokens');
   const { startRefreshFamily } = await import('../../functions/src/accounts/credentials-repo');
-  const { addRomeDays, romeDate } = await import('@nutri/shared');
   const passwordHash = await passwordHashOf(PASSWORD);
-  const today = romeDate(new Date());
   const patients: Patient[] = [];
   for (let n = 0; n < users; n += 1) {
     const nutritionistId = randomUUID();
@@ -163,18 +159,7 @@ const seed = async (baseUrl: string, users: number): Promise<Patient[]> => {
       { sub: nutritionistId, roles: ['Nutritionist'], fam: family.familyId },
       3600,
     );
-    const slots: Patient['slots'] = [];
-    for (let day = 1; day <= DAYS; day += 1) {
-      const date = addRomeDays(today, day);
-      const response = await fetch(`${baseUrl}/api/v2/CurrentNutritionist/DailyAvailabilities`, {
-        method: 'POST',
-        headers: { Authorization: `Bearer ${nutritionistToken}`, 'Content-Type': 'application/json' },
-        body: JSON.stringify({ IntervalDate: date, IntervalStart: '08:00', IntervalEnd: '20:00' }),
-      });
-      if (response.status !== 201)
-        throw new Error(`availability: ${response.status} ${await response.text()}`);
-      for (const time of HOURS) slots.push({ SelectedDate: date, SelectedTime: time });
-    }
+    const slots = await openWeekOfSlots(baseUrl, nutritionistToken);
     const patientId = randomUUID();
     const email = `bench-${patientId.slice(0, 8)}@nutri.test`;
     await putPatient(
@@ -306,10 +291,10 @@ const printTable = (rows: Figures[]) => {
 
 const main = async () => {
   const options = readBoundedOptions(LIMITS);
-  if (options.writes + LISTED_BOOKINGS * options.users > options.users * HOURS.length * DAYS)
+  if (options.writes + LISTED_BOOKINGS * options.users > options.users * SLOT_HOURS.length * WEEK_DAYS)
     throw new Error(
       `--writes ${options.writes} needs more free slots than ${options.users} patient(s) have: at most ${
-        options.users * (HOURS.length * DAYS - LISTED_BOOKINGS)
+        options.users * (SLOT_HOURS.length * WEEK_DAYS - LISTED_BOOKINGS)
       }.`,
     );
   let stack: RunningLocalStack | undefined;
