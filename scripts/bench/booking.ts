@@ -18,6 +18,7 @@ import { performance } from 'node:perf_hooks';
 import type { RunningLocalStack } from '../lib/local-stack.mjs';
 import { putNutritionist, putPatient } from '../../tests/integration/support/people';
 import { cleanUpOnSignals, runBenchmark, startStack, stopStack } from './lifecycle';
+import { openWeekOfSlots, SLOT_HOURS, WEEK_DAYS } from './slots';
 import { percentile, pool, readBoundedOptions } from './tools';
 
 const LIMITS = {
@@ -28,14 +29,11 @@ const LIMITS = {
 };
 const WARM_UP_BOOKINGS = 8;
 const SEQUENTIAL_BOOKINGS = 20;
-/** Paid visits last 50 minutes: hourly starts from 08:00 to 19:00 never overlap (12 a day, 7 days). */
-const HOURS = Array.from({ length: 12 }, (_, n) => `${String(8 + n).padStart(2, '0')}:00`);
-const SLOTS_PER_NUTRITIONIST = HOURS.length * 7;
+const SLOTS_PER_NUTRITIONIST = SLOT_HOURS.length * WEEK_DAYS;
 
 const seed = async (baseUrl: string, nutritionistCount: number, patientsPerNutritionist: number[]) => {
   const { signAccessToken } = await import('../../functions/src/platform/tokens');
   const { startRefreshFamily } = await import('../../functions/src/accounts/credentials-repo');
-  const { addRomeDays, romeDate } = await import('@nutri/shared');
   // No password (IsPasswordSet false on the patients): see the tokens below.
   const person = (id: string, role: 'Patient' | 'Nutritionist') => ({
     id,
@@ -51,24 +49,12 @@ const seed = async (baseUrl: string, nutritionistCount: number, patientsPerNutri
     const { family } = await startRefreshFamily(id, false, new Date());
     return signAccessToken({ sub: id, roles: [role], fam: family.familyId }, 3600);
   };
-  const today = romeDate(new Date());
   const nutritionists = [];
   for (let n = 0; n < nutritionistCount; n += 1) {
     const id = randomUUID();
     await putNutritionist(person(id, 'Nutritionist'));
     const nutritionistToken = await token(id, 'Nutritionist');
-    const slots: { SelectedDate: string; SelectedTime: string }[] = [];
-    for (let day = 1; day <= 7; day += 1) {
-      const date = addRomeDays(today, day);
-      const response = await fetch(`${baseUrl}/api/v2/CurrentNutritionist/DailyAvailabilities`, {
-        method: 'POST',
-        headers: { Authorization: `Bearer ${nutritionistToken}`, 'Content-Type': 'application/json' },
-        body: JSON.stringify({ IntervalDate: date, IntervalStart: '08:00', IntervalEnd: '20:00' }),
-      });
-      if (response.status !== 201)
-        throw new Error(`availability: ${response.status} ${await response.text()}`);
-      for (const time of HOURS) slots.push({ SelectedDate: date, SelectedTime: time });
-    }
+    const slots = await openWeekOfSlots(baseUrl, nutritionistToken);
     const patients = await Promise.all(
       Array.from({ length: patientsPerNutritionist[n] ?? 0 }, async () => {
         const patientId = randomUUID();

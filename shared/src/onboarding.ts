@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { emailSchema, mobilePhoneNoSchema, newPasswordSchema } from './accounts';
+import { BookingType, type BookingTypeId } from './domain';
 import { requiredText } from './text';
 
 /** Tally field types (the subset the questionnaire uses, plus those the intake view must hide). */
@@ -271,3 +272,93 @@ export const ONBOARDING_STEPS = [
   { step: 9, headline: 'Visita completata', text: 'Ottimo lavoro! Prenota la prossima visita quando vuoi.' },
 ] as const;
 export type OnboardingStep = (typeof ONBOARDING_STEPS)[number]['step'];
+
+/**
+ * What a visit is for the patient's journey (docs/product.md#states): the free introductory meeting, the
+ * first paid visit, or a later one. Meal-plan deliveries do not move the step.
+ */
+export type OnboardingVisit = 'intro' | 'firstVisit' | 'nextVisit';
+
+export const onboardingVisitOf = (booking: {
+  BookingTypeId: BookingTypeId;
+  Recurring: boolean;
+}): OnboardingVisit | null => {
+  if (booking.BookingTypeId === BookingType.FREE) return 'intro';
+  if (booking.BookingTypeId === BookingType.NORMAL) return booking.Recurring ? 'nextVisit' : 'firstVisit';
+  return null;
+};
+
+/**
+ * What happens to a visit: booked, paid, done (completed), cancelled (no fee: the visit did not happen) or
+ * cancelled late with the fee (counts as done).
+ */
+export const ONBOARDING_EVENTS = ['booked', 'paid', 'done', 'cancelled', 'cancelledWithFee'] as const;
+export type OnboardingEvent = (typeof ONBOARDING_EVENTS)[number];
+
+/** Target of a cancellation: back to the step the patient was at when the visit was booked. */
+export const STEP_BEFORE_BOOKING = 'stepBeforeBooking';
+export type OnboardingTarget = OnboardingStep | typeof STEP_BEFORE_BOOKING;
+
+type StepMoves = Partial<Record<OnboardingStep, OnboardingTarget>>;
+const fromEveryStep = (to: OnboardingStep): StepMoves =>
+  Object.fromEntries(ONBOARDING_STEPS.map(({ step }) => [step, to]));
+
+/**
+ * The patient's step (docs/product.md#states) as events of their visits move it: visit x event x current
+ * step -> next step. A step missing from a row stays as it is. Booking a first or a later paid visit moves
+ * to 4 or 7 from anywhere; an introductory meeting only while the patient has not gone past it.
+ */
+export const ONBOARDING_TRANSITIONS: Record<OnboardingVisit, Record<OnboardingEvent, StepMoves>> = {
+  intro: {
+    booked: { 0: 2, 1: 2, 2: 2 },
+    paid: {},
+    done: { 2: 3 },
+    cancelled: { 2: STEP_BEFORE_BOOKING },
+    cancelledWithFee: { 2: 3 },
+  },
+  firstVisit: {
+    booked: fromEveryStep(4),
+    paid: { 4: 5 },
+    done: { 4: 6, 5: 6 },
+    cancelled: { 4: STEP_BEFORE_BOOKING },
+    cancelledWithFee: { 4: 6 },
+  },
+  nextVisit: {
+    booked: fromEveryStep(7),
+    paid: { 7: 8 },
+    done: { 7: 9, 8: 9 },
+    cancelled: { 7: STEP_BEFORE_BOOKING },
+    cancelledWithFee: { 7: 9 },
+  },
+};
+
+/** What the booking recorded about the step when it was booked. */
+export interface BookingStepRecord {
+  /** The step booking this visit set (null: it set none, so its later events move nothing). */
+  SetOnboardingStep: OnboardingStep | null;
+  /** The step the patient was at before. */
+  PreviousOnboardingStep: OnboardingStep | null;
+}
+
+/**
+ * The patient's next step after an event of one of their visits, or null when it stays. After the booking,
+ * a visit moves the step only while the step is still the one it set, or what its payment made of it: a
+ * later booking (or an assignment) has taken the journey over otherwise.
+ */
+export const nextOnboardingStep = (
+  visit: OnboardingVisit | null,
+  event: OnboardingEvent,
+  current: OnboardingStep,
+  booking?: BookingStepRecord,
+): OnboardingStep | null => {
+  if (!visit) return null;
+  if (event !== 'booked') {
+    const set = booking?.SetOnboardingStep ?? null;
+    if (set === null) return null;
+    const paid = ONBOARDING_TRANSITIONS[visit].paid[set];
+    if (current !== set && current !== paid) return null;
+  }
+  const target = ONBOARDING_TRANSITIONS[visit][event][current];
+  if (target === undefined) return null;
+  return target === STEP_BEFORE_BOOKING ? (booking?.PreviousOnboardingStep ?? null) : target;
+};

@@ -2,31 +2,25 @@
  * Sign-in journeys on the local stack: each demo account lands on its own home, and a forgotten
  * password is reset through the link in the mail, opened from the local mail viewer.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { createTestUser } from '../integration/support/api';
-
-const signIn = async (page: Page, login: string, password: string) => {
-  await page.goto('/Login');
-  await page.getByLabel('Nome utente o e-mail').fill(login);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Accedi' }).click();
-};
+import { signIn } from '../support/sign-in';
 
 test.describe('sign-in', () => {
   test('the demo patient lands on the patient home', async ({ page }) => {
-    await signIn(page, 'paziente@nutri.local', 'Paziente123!');
+    await signIn(page, 'paziente@nutri.local', 'Paziente123!', null);
     await expect(page).toHaveURL(/\/$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Ciao, Giulia Rossi!' })).toBeVisible();
   });
 
   test('the demo nutritionist lands on the nutritionist home', async ({ page }) => {
-    await signIn(page, 'nutrizionista', 'Nutrizionista123!');
+    await signIn(page, 'nutrizionista', 'Nutrizionista123!', null);
     await expect(page).toHaveURL(/\/$/);
     await expect(page.getByRole('heading', { level: 1, name: /Buon lavoro, Chiara Bianchi/ })).toBeVisible();
   });
 
   test('the demo admin sees the public home and may open the back office', async ({ page }) => {
-    await signIn(page, 'admin@nutri.local', 'Admin1234!');
+    await signIn(page, 'admin@nutri.local', 'Admin1234!', null);
     await expect(page).toHaveURL(/\/$/);
     await expect(
       page.getByRole('heading', { level: 1, name: /Il nutrizionista giusto per te/ }),
@@ -38,9 +32,9 @@ test.describe('sign-in', () => {
   test('a wrong password shows the spec’s message and a patient is kept out of the back office', async ({
     page,
   }) => {
-    await signIn(page, 'paziente@nutri.local', 'non-e-la-password');
+    await signIn(page, 'paziente@nutri.local', 'non-e-la-password', null);
     await expect(page.getByRole('alert')).toHaveText('Nome utente o password non valido!');
-    await signIn(page, 'paziente@nutri.local', 'Paziente123!');
+    await signIn(page, 'paziente@nutri.local', 'Paziente123!', null);
     await expect(page.getByRole('heading', { level: 1, name: 'Ciao, Giulia Rossi!' })).toBeVisible();
     await page.goto('/Admin');
     await expect(page).toHaveURL(/\/Login\?/);
@@ -96,7 +90,7 @@ test.describe('password reset', () => {
     await page.getByRole('button', { name: 'Reimposta password' }).click();
     await expect(page.getByText('Password reimpostata con successo')).toBeVisible();
 
-    await signIn(page, user.email, 'Carciofi-Romani-2027');
+    await signIn(page, user.email, 'Carciofi-Romani-2027', null);
     await expect(page.getByRole('heading', { level: 1, name: /^Ciao, Mario Verdi/ })).toBeVisible();
   });
 });

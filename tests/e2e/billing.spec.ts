@@ -4,20 +4,13 @@
  * only the full check sees (birth place), the comune picker finds "Forlì" from "forli", the data is saved
  * and shown, and the edit dialog opens with it. axe checks the dialog.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { billingTexts } from '@nutri/shared';
 import { createTestUser } from '../integration/support/api';
 import { seriousViolations } from '../support/axe';
+import { signIn } from '../support/sign-in';
 
 const SCREENSHOTS = process.env.NUTRI_SCREENSHOTS_DIR;
-
-const signIn = async (page: Page, email: string, password: string) => {
-  await page.goto('/Login');
-  await page.getByLabel('Nome utente o e-mail').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Accedi' }).click();
-  await expect(page).toHaveURL(/\/$/);
-};
 
 test('a patient adds and edits their billing data in the billing dialog', async ({ page }, testInfo) => {
   const patient = await createTestUser(['Patient']);

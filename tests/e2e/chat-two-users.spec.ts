@@ -12,7 +12,6 @@
  * and a realtime outage: the patient's screen says Reconnecting, recovers by itself and shows what the
  * nutritionist wrote meanwhile. axe checks every state.
  */
-import AxeBuilder from '@axe-core/playwright';
 import sharp from 'sharp';
 import { expect, test, type Page, type TestInfo } from '@playwright/test';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
@@ -25,6 +24,7 @@ import {
   type TestPatient,
 } from '../integration/support/visits';
 import { expectNoSeriousViolations, openAs, signIn } from '../support/booking-ui';
+import { seriousViolations } from '../support/axe';
 import { storeQuestionnaire } from '../support/questionnaire';
 
 const SCREENSHOTS = process.env.NUTRI_SCREENSHOTS_DIR;
@@ -171,16 +171,8 @@ const alertsOf = (page: Page) =>
  * axe on an open drawer alone: behind its dimming overlay the page is inert, and axe would measure the
  * contrast of half-covered text against the overlay.
  */
-const expectAccessibleDialog = async (page: Page, name: string) => {
-  const results = await new AxeBuilder({ page })
-    .include(`[role="dialog"][aria-labelledby]`)
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
-    .analyze();
-  const serious = results.violations.filter((violation) =>
-    ['serious', 'critical'].includes(violation.impact ?? ''),
-  );
-  expect(serious.map((violation) => `${name}: ${violation.id}`)).toEqual([]);
-};
+const expectAccessibleDialog = async (page: Page, name: string) =>
+  expect(await seriousViolations(page, '[role="dialog"][aria-labelledby]'), name).toEqual([]);
 
 const openChat = async (page: Page) => {
   await page.goto('/Chat');

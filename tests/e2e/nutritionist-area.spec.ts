@@ -17,6 +17,7 @@ import {
   pickDateTime,
   weekdayLabel,
 } from '../support/booking-ui';
+import { signIn } from '../support/sign-in';
 import { api, login } from '../integration/support/api';
 import {
   PASSWORD,
@@ -29,14 +30,6 @@ import {
 const newPatient = async (nutritionistUserId: string, firstName: string) => {
   const patient = await createPatientOf(nutritionistUserId, `${firstName} Test${randomUUID().slice(0, 6)}`);
   return { id: patient.id, displayName: patient.name };
-};
-
-const signIn = async (page: Page, email: string) => {
-  await page.goto('/Login');
-  await page.getByLabel('Nome utente o e-mail').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Accedi' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: /Buon lavoro/ })).toBeVisible();
 };
 
 /** Adds an availability interval to a day of the calendar page. */
@@ -59,7 +52,7 @@ test.describe('nutritionist area', () => {
     test.setTimeout(240_000);
     const nutritionist = await newNutritionist();
     const patient = await newPatient(nutritionist.id, 'Ortensia');
-    await signIn(page, nutritionist.email);
+    await signIn(page, nutritionist.email, PASSWORD, { heading: /Buon lavoro/ });
 
     // No availability yet: the home warns and leads to the calendar.
     const warning = page.getByRole('status').filter({ hasText: 'Poca disponibilità nei prossimi 7 giorni' });
@@ -244,7 +237,7 @@ test.describe('nutritionist area', () => {
     test.setTimeout(120_000);
     const nutritionist = await newNutritionist();
     const patient = await newPatient(nutritionist.id, 'Violetta');
-    await signIn(page, nutritionist.email);
+    await signIn(page, nutritionist.email, PASSWORD, { heading: /Buon lavoro/ });
 
     const bell = page.getByRole('button', { name: /^Promemoria:/ });
     await expect(bell).toHaveAccessibleName('Promemoria: nessuno in scadenza');
@@ -324,7 +317,7 @@ test.describe('nutritionist area', () => {
     });
     expect(booking.status).toBe(201);
 
-    await signIn(page, nutritionist.email);
+    await signIn(page, nutritionist.email, PASSWORD, { heading: /Buon lavoro/ });
     const answer = page.waitForResponse((response) =>
       response.url().endsWith(`/api/v2/CurrentNutritionist/Bookings/${booking.body.BookingId}`),
     );

@@ -8,6 +8,7 @@ import { expect, test, type Page, type TestInfo } from '@playwright/test';
 import { mailsTo } from '../integration/support/api';
 import { seriousViolations } from '../support/axe';
 import { storeQuestionnaire } from '../support/questionnaire';
+import { signInAsAdmin } from '../support/sign-in';
 
 /** A registered patient at step 0 with a unique name; its e-mail and name. */
 const unmatchedPatient = async (page: Page, testInfo: TestInfo) => {
@@ -31,14 +32,6 @@ const unmatchedPatient = async (page: Page, testInfo: TestInfo) => {
   });
   expect(registered.status()).toBe(200);
   return { email, name: `Elena ${lastName}` };
-};
-
-const signInAsAdmin = async (page: Page) => {
-  await page.goto('/Login');
-  await page.getByLabel('Nome utente o e-mail').fill('admin@nutri.local');
-  await page.getByLabel('Password', { exact: true }).fill('Admin1234!');
-  await page.getByRole('button', { name: 'Accedi', exact: true }).click();
-  await expect(page).toHaveURL(/\/$/);
 };
 
 test.describe('patients to assign (/Admin/UnassignedPatients)', () => {

@@ -4,25 +4,18 @@
  * local checkout page (no Stripe key locally) after a declined card, lands on the success page and sees the
  * booking confirmed; the chat holds the payment message.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { BookingStatus, parseMessageAttributes, paymentTexts } from '@nutri/shared';
 import { api } from '../integration/support/api';
 import { addAvailability, bookVisitFor, romeDateIn } from '../integration/support/visits';
 import { seriousViolations } from '../support/axe';
+import { signIn } from '../support/sign-in';
 import { invoicingNutritionistWithPatient } from '../support/nutritionist-pair';
 import { acceptPrivacyContracts, fillMissingBillingData } from '../support/payment-ui';
 
 const SCREENSHOTS = process.env.NUTRI_SCREENSHOTS_DIR;
 // The success page also names the time ('… del 30/11/2026 alle 16:00 è confermato!').
 const CONFIRMED = /Pagamento ricevuto, appuntamento del \d{2}\/\d{2}\/\d{4}.* è confermato!/;
-
-const signIn = async (page: Page, email: string, password: string) => {
-  await page.goto('/Login');
-  await page.getByLabel('Nome utente o e-mail').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Accedi' }).click();
-  await expect(page).toHaveURL(/\/Patients$|\/$/);
-};
 
 /** A nutritionist who can invoice, a patient without the privacy contracts and a visit awaiting payment. */
 const setUp = async () => {
@@ -38,7 +31,7 @@ test('a patient gives billing data, accepts the privacy contracts, pays by card 
   page,
 }, testInfo) => {
   const { nutritionist, patient, booking } = await setUp();
-  await signIn(page, patient.email, patient.password);
+  await signIn(page, patient.email, patient.password, { url: /\/Patients$|\/$/ });
   await page.goto(`/Patients/Agenda/${booking.BookingId}`);
 
   const pay = page.getByRole('button', { name: /^Paga 55/ });

@@ -4,11 +4,12 @@
  * form work end to end; an admin publishes an article with a cover image and it appears on the blog.
  */
 import { deflateSync } from 'node:zlib';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page, type TestInfo } from '@playwright/test';
 import { errorTexts } from '@nutri/shared';
 import { api } from '../integration/support/api';
+import { seriousViolations } from '../support/axe';
 import { openBlogWithCover } from '../support/blog-ui';
+import { signInAsAdmin } from '../support/sign-in';
 import { clearFailures } from '../../functions/src/platform/throttle';
 import {
   CONTACT_RATE_RULE,
@@ -18,20 +19,6 @@ import {
 
 /** The browser talks to the stack from here: the public forms count submissions per IP. */
 const BROWSER_IP = '127.0.0.1';
-
-const seriousViolations = async (page: Page) => {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
-    .analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => ({
-      rule: violation.id,
-      impact: violation.impact,
-      help: violation.help,
-      targets: violation.nodes.slice(0, 5).map((node) => node.target.join(' ')),
-    }));
-};
 
 /** Console errors and uncaught exceptions, collected from before the first navigation. */
 const collectErrors = (page: Page) => {
@@ -410,14 +397,6 @@ test.describe('join the team', () => {
     await expect(page.getByRole('status').filter({ hasText: 'Candidatura inviata' })).toBeVisible();
   });
 });
-
-const signInAsAdmin = async (page: Page) => {
-  await page.goto('/Login');
-  await page.getByLabel('Nome utente o e-mail').fill('admin@nutri.local');
-  await page.getByLabel('Password', { exact: true }).fill('Admin1234!');
-  await page.getByRole('button', { name: 'Accedi' }).click();
-  await expect(page).toHaveURL(/\/$/);
-};
 
 test.describe('content administration', () => {
   test('an admin creates an article with a cover image, publishes it and finds it on the blog', async ({

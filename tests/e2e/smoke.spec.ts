@@ -2,9 +2,9 @@
  * Smoke journey of the web app: it renders in Italian, unknown paths land on the 404 page, the
  * console stays clean and axe finds no serious or critical accessibility violation.
  */
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { errorTexts } from '@nutri/shared';
+import { seriousViolations } from '../support/axe';
 
 /** Console errors and uncaught exceptions of the page, collected from before the first navigation. */
 const collectErrors = (page: Page) => {
@@ -14,20 +14,6 @@ const collectErrors = (page: Page) => {
   });
   page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
   return errors;
-};
-
-const seriousViolations = async (page: Page) => {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
-    .analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => ({
-      rule: violation.id,
-      impact: violation.impact,
-      help: violation.help,
-      targets: violation.nodes.slice(0, 5).map((node) => node.target.join(' ')),
-    }));
 };
 
 test.describe('smoke', () => {

@@ -5,20 +5,13 @@
  * success in place of that error, not under it.
  */
 import { randomUUID } from 'node:crypto';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { urgentNoticeTexts } from '@nutri/shared';
 import { dayIn, expectNoSeriousViolations } from '../support/booking-ui';
+import { signIn } from '../support/sign-in';
 import { PASSWORD, bookVisitFor, createNutritionist, createPatientOf } from '../integration/support/visits';
 
 const SCREENSHOTS = process.env.NUTRI_SCREENSHOTS_DIR;
-
-const signIn = async (page: Page, email: string) => {
-  await page.goto('/Login');
-  await page.getByLabel('Nome utente o e-mail').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Accedi', exact: true }).click();
-  await expect(page.getByRole('heading', { level: 1, name: /Buon lavoro/ })).toBeVisible();
-};
 
 test('a refused WhatsApp notice closes its dialog, and the next success replaces the error toast', async ({
   page,
@@ -32,7 +25,7 @@ test('a refused WhatsApp notice closes its dialog, and the next success replaces
   await bookVisitFor(nutritionist, withoutPhone.id, 3, `${dayIn(1)}T10:00`);
   await bookVisitFor(nutritionist, withPhone.id, 3, `${dayIn(1)}T11:00`);
 
-  await signIn(page, nutritionist.email);
+  await signIn(page, nutritionist.email, PASSWORD, { heading: /Buon lavoro/ });
   const upcoming = page.getByRole('list', { name: 'Prossimi appuntamenti' });
   const cardOf = (name: string) => upcoming.getByRole('article').filter({ hasText: name });
   const dialog = page.getByRole('dialog', { name: 'Avviso urgente su WhatsApp' });

@@ -19,6 +19,8 @@ import {
   romeInstant,
   unpaidBookingExpiry,
   type ChatMessage,
+  BookingStatus,
+  BookingType,
 } from '@nutri/shared';
 import { api, mailsTo, stack, waitForMail } from './support/api';
 import { handlerApi, resetNow, setNow } from './support/in-process';
@@ -93,7 +95,7 @@ describe('each booking change: exactly one chat message and the expected mails',
   it('nutritionist creates, moves and cancels a paid visit: three messages, three mails to the patient only', async () => {
     const nutritionist = await newNutritionist();
     const patient = await newPatient(nutritionist.id);
-    const created = await book(nutritionist, patient.id, 2, localTimeIn(6 * DAY));
+    const created = await book(nutritionist, patient.id, BookingType.NORMAL, localTimeIn(6 * DAY));
     expect(created.status).toBe(201);
     const bookingId = created.body.BookingId;
 
@@ -106,7 +108,7 @@ describe('each booking change: exactly one chat message and the expected mails',
       MessageType: 'BookingCreated',
       BookingId: bookingId,
       BookingTime: created.body.BookingTime,
-      BookingTypeId: 2,
+      BookingTypeId: BookingType.NORMAL,
     });
     const mail = await waitForMail(patient.email);
     expect(mail.subject).toBe('Nuovo appuntamento: completa il pagamento per confermarlo');
@@ -226,8 +228,8 @@ describe('outbox delivery after a crash', () => {
     const booking = {
       BookingId: await nextId('booking'),
       BookingTime: romeInstant(addRomeDays(romeDate(at), 5), '15:00').toISOString(),
-      BookingStatusId: 1 as const,
-      BookingTypeId: 3 as const,
+      BookingStatusId: BookingStatus.BOOKED,
+      BookingTypeId: BookingType.MEALPLAN,
       PatientUserId: patient.id,
       NutritionistUserId: nutritionist.id,
       Price: 0,
@@ -303,8 +305,8 @@ describe('booking jobs', () => {
     const { listSlotLocks } = await repo();
     const { getPatientProfile } = await import('../../functions/src/onboarding/patients-repo');
     // Deadline 2 days before: about 4 hours from now. Booked tomorrow: deadline passed, 2 hours' grace.
-    const ordinary = await book(nutritionist, patient.id, 2, localTimeIn(2 * DAY + 240));
-    const late = await book(nutritionist, patient.id, 2, localTimeIn(DAY));
+    const ordinary = await book(nutritionist, patient.id, BookingType.NORMAL, localTimeIn(2 * DAY + 240));
+    const late = await book(nutritionist, patient.id, BookingType.NORMAL, localTimeIn(DAY));
     expect([ordinary.status, late.status]).toEqual([201, 201]);
     expect((await getPatientProfile(patient.id))!.OnboardingStep).toBe(4);
     const expiryOf = async (bookingId: number) => {
@@ -323,18 +325,22 @@ describe('booking jobs', () => {
 
     await setNow(new Date(lateExpiry.getTime() - 5_000));
     await runJob('expire-unpaid-bookings');
-    expect((await bookingNow(late.body.BookingId)).BookingStatusId).toBe(4);
+    expect((await bookingNow(late.body.BookingId)).BookingStatusId).toBe(BookingStatus.WAITINGFORPAYMENT);
     await setNow(lateExpiry);
     await runJob('expire-unpaid-bookings');
-    expect((await bookingNow(late.body.BookingId)).BookingStatusId).toBe(3);
+    expect((await bookingNow(late.body.BookingId)).BookingStatusId).toBe(BookingStatus.CANCELLED);
 
     await setNow(new Date(ordinaryExpiry.getTime() - 5_000));
     await runJob('expire-unpaid-bookings');
-    expect((await bookingNow(ordinary.body.BookingId)).BookingStatusId).toBe(4);
+    expect((await bookingNow(ordinary.body.BookingId)).BookingStatusId).toBe(BookingStatus.WAITINGFORPAYMENT);
     await setNow(ordinaryExpiry);
     await runJob('expire-unpaid-bookings');
     const expired = await bookingNow(ordinary.body.BookingId);
-    expect(expired).toMatchObject({ BookingStatusId: 3, CancelReasonId: null, RefundOwed: false });
+    expect(expired).toMatchObject({
+      BookingStatusId: BookingStatus.CANCELLED,
+      CancelReasonId: null,
+      RefundOwed: false,
+    });
 
     // Locks released, the patient's step back to where the paid visit found it.
     expect(await listSlotLocks(nutritionist.id)).toEqual([]);
@@ -376,8 +382,8 @@ describe('booking jobs', () => {
     const { getUser, updateUser } = await import('../../functions/src/accounts/users-repo');
     await updateUser((await getUser(optedOut.id))!, { MailingOptOut: true }, new Date());
     const visitDate = addRomeDays(romeDate(new Date()), 6);
-    const visit = await book(nutritionist, patient.id, 2, `${visitDate}T10:00`);
-    const other = await book(nutritionist, optedOut.id, 2, `${visitDate}T12:00`);
+    const visit = await book(nutritionist, patient.id, BookingType.NORMAL, `${visitDate}T10:00`);
+    const other = await book(nutritionist, optedOut.id, BookingType.NORMAL, `${visitDate}T12:00`);
     expect([visit.status, other.status]).toEqual([201, 201]);
     const afterBooking = (await mailsTo(patient.email)).length;
     const createdAt = new Date((await bookingNow(visit.body.BookingId)).createdAt);
@@ -417,8 +423,13 @@ describe('booking jobs', () => {
     const nutritionist = await newNutritionist();
     const patient = await newPatient(nutritionist.id);
     const today = romeDate(new Date());
-    const visit = await book(nutritionist, patient.id, 1, `${addRomeDays(today, 2)}T11:00`);
-    const later = await book(nutritionist, patient.id, 3, `${addRomeDays(today, 3)}T11:00`);
+    const visit = await book(nutritionist, patient.id, BookingType.FREE, `${addRomeDays(today, 2)}T11:00`);
+    const later = await book(
+      nutritionist,
+      patient.id,
+      BookingType.MEALPLAN,
+      `${addRomeDays(today, 3)}T11:00`,
+    );
     expect([visit.status, later.status]).toEqual([201, 201]);
     const before = (await mailsTo(patient.email)).length;
 

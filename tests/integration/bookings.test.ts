@@ -6,7 +6,15 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { addRomeDays, bookingTexts, inRome, occupiedTimeUnits, romeDate } from '@nutri/shared';
+import {
+  addRomeDays,
+  bookingTexts,
+  inRome,
+  occupiedTimeUnits,
+  romeDate,
+  BookingStatus,
+  BookingType,
+} from '@nutri/shared';
 import { api } from './support/api';
 import { handlerApiAt } from './support/in-process';
 import { completeAtStart, createNutritionist, createPatientOf } from './support/visits';
@@ -266,8 +274,8 @@ describe('slots and patient booking', () => {
     expect(agenda.body.Data).toHaveLength(1);
     expect(agenda.body.Data[0]).toMatchObject({
       BookingId: created.body.BookingId,
-      BookingStatusId: 1,
-      BookingTypeId: 1,
+      BookingStatusId: BookingStatus.BOOKED,
+      BookingTypeId: BookingType.FREE,
       BookingType: { Name: 'Incontro Conoscitivo' },
       Patient: { DisplayName: patient.displayName },
       Duration: 30,
@@ -321,25 +329,29 @@ describe('slots and patient booking', () => {
     const nutritionist = await newNutritionist();
     const patient = await newPatient(nutritionist.id);
     const base = localTimeIn(5 * DAY);
-    const first = await book(nutritionist, patient.id, 2, base);
+    const first = await book(nutritionist, patient.id, BookingType.NORMAL, base);
     expect(first.status).toBe(201);
     expect(first.body).toMatchObject({
-      BookingStatusId: 4,
+      BookingStatusId: BookingStatus.WAITINGFORPAYMENT,
       Price: 5500,
       TotalPaymentAmount: 5500,
       Duration: 50,
     });
     expect((await patientProfile(patient.id)).OnboardingStep).toBe(4);
-    const overlapping = await book(nutritionist, patient.id, 3, localTimeIn(5 * DAY + 45));
+    const overlapping = await book(nutritionist, patient.id, BookingType.MEALPLAN, localTimeIn(5 * DAY + 45));
     expect(overlapping.status).toBe(409);
     expect((overlapping.body as unknown as { message: string }).message).toBe(bookingTexts.slotTaken);
-    expect((await book(nutritionist, patient.id, 3, localTimeIn(5 * DAY + 50))).status).toBe(201);
+    expect(
+      (await book(nutritionist, patient.id, BookingType.MEALPLAN, localTimeIn(5 * DAY + 50))).status,
+    ).toBe(201);
 
     const moved = await action(nutritionist.token, first.body.BookingId, 'ModifyBookingTime', {
       BookingTime: localTimeIn(6 * DAY),
     });
     expect(moved.status).toBe(200);
-    expect((await book(nutritionist, patient.id, 3, localTimeIn(5 * DAY + 10))).status).toBe(201);
+    expect(
+      (await book(nutritionist, patient.id, BookingType.MEALPLAN, localTimeIn(5 * DAY + 10))).status,
+    ).toBe(201);
     const blocked = await action(nutritionist.token, first.body.BookingId, 'ModifyBookingTime', {
       BookingTime: localTimeIn(5 * DAY + 60),
     });
@@ -357,7 +369,9 @@ describe('slots and patient booking', () => {
       (await action(nutritionist.token, first.body.BookingId, 'CancelBooking?cancelReasonId=1')).status,
     ).toBe(200);
     await expectNoOrphanLocks(nutritionist.id);
-    expect((await book(nutritionist, patient.id, 2, localTimeIn(6 * DAY + 15))).status).toBe(201);
+    expect((await book(nutritionist, patient.id, BookingType.NORMAL, localTimeIn(6 * DAY + 15))).status).toBe(
+      201,
+    );
   });
 });
 
@@ -365,12 +379,12 @@ describe('state machine through the API', () => {
   it('BOOKED intro: complete (step 3), then nothing more', async () => {
     const nutritionist = await newNutritionist();
     const patient = await newPatient(nutritionist.id);
-    const intro = await book(nutritionist, patient.id, 1, localTimeIn(3 * DAY));
-    expect(intro.body.BookingStatusId).toBe(1);
+    const intro = await book(nutritionist, patient.id, BookingType.FREE, localTimeIn(3 * DAY));
+    expect(intro.body.BookingStatusId).toBe(BookingStatus.BOOKED);
     expect((await patientProfile(patient.id)).OnboardingStep).toBe(2);
     const done = await completeAtStart(nutritionist, intro.body);
     expect(done.status).toBe(200);
-    expect(done.body.BookingStatusId).toBe(2);
+    expect(done.body.BookingStatusId).toBe(BookingStatus.COMPLETE);
     expect((await patientProfile(patient.id)).OnboardingStep).toBe(3);
     const again = await action(nutritionist.token, intro.body.BookingId, 'Complete');
     expect(again.status).toBe(422);
@@ -390,8 +404,8 @@ describe('state machine through the API', () => {
   it('a BOOKED visit cannot be completed before its start (Rome business clock), from its start it can', async () => {
     const nutritionist = await newNutritionist();
     const patient = await newPatient(nutritionist.id);
-    const handOver = await book(nutritionist, patient.id, 3, localTimeIn(3 * DAY));
-    expect(handOver.body.BookingStatusId).toBe(1);
+    const handOver = await book(nutritionist, patient.id, BookingType.MEALPLAN, localTimeIn(3 * DAY));
+    expect(handOver.body.BookingStatusId).toBe(BookingStatus.BOOKED);
     const early = await action(nutritionist.token, handOver.body.BookingId, 'Complete');
     expect(early.status).toBe(422);
     expect(early.body.message).toBe(bookingTexts.completeBeforeStart);
@@ -410,17 +424,17 @@ describe('state machine through the API', () => {
         token: nutritionist.token,
       },
     );
-    expect(stillBooked.body.BookingStatusId).toBe(1);
+    expect(stillBooked.body.BookingStatusId).toBe(BookingStatus.BOOKED);
     const atStart = await completeAtStart(nutritionist, handOver.body);
     expect(atStart.status).toBe(200);
-    expect(atStart.body.BookingStatusId).toBe(2);
+    expect(atStart.body.BookingStatusId).toBe(BookingStatus.COMPLETE);
   });
 
   it('WAITINGFORPAYMENT: cannot be completed; can be moved and cancelled (CANCELLED, nothing owed)', async () => {
     const nutritionist = await newNutritionist();
     const patient = await newPatient(nutritionist.id);
-    const paid = await book(nutritionist, patient.id, 2, localTimeIn(DAY));
-    expect(paid.body.BookingStatusId).toBe(4);
+    const paid = await book(nutritionist, patient.id, BookingType.NORMAL, localTimeIn(DAY));
+    expect(paid.body.BookingStatusId).toBe(BookingStatus.WAITINGFORPAYMENT);
     expect((await action(nutritionist.token, paid.body.BookingId, 'Complete')).status).toBe(422);
     expect(
       (
@@ -437,7 +451,7 @@ describe('state machine through the API', () => {
     expect(absent.body.message).toBe(bookingTexts.reasonNotForType);
     const cancelled = await action(nutritionist.token, paid.body.BookingId, 'CancelBooking?cancelReasonId=2');
     expect(cancelled.status).toBe(200);
-    expect(cancelled.body).toMatchObject({ BookingStatusId: 3, RefundOwed: false });
+    expect(cancelled.body).toMatchObject({ BookingStatusId: BookingStatus.CANCELLED, RefundOwed: false });
     expect((await patientProfile(patient.id)).OnboardingStep).toBe(1);
     for (const [path, body] of [
       ['CancelBooking?cancelReasonId=1', undefined],
@@ -458,8 +472,8 @@ describe('state machine through the API', () => {
   it('the 2-day rule at its boundary: paid in time -> CANCELLED with refund; paid late -> CANCELLEDWITHFEE', async () => {
     const nutritionist = await newNutritionist();
     const patient = await newPatient(nutritionist.id);
-    const inTime = await book(nutritionist, patient.id, 2, localTimeIn(2 * DAY + 15));
-    const late = await book(nutritionist, patient.id, 2, localTimeIn(2 * DAY - 60));
+    const inTime = await book(nutritionist, patient.id, BookingType.NORMAL, localTimeIn(2 * DAY + 15));
+    const late = await book(nutritionist, patient.id, BookingType.NORMAL, localTimeIn(2 * DAY - 60));
     expect(inTime.status).toBe(201);
     expect(late.status).toBe(201);
     await markPaid(inTime.body.BookingId);
@@ -469,14 +483,17 @@ describe('state machine through the API', () => {
       inTime.body.BookingId,
       'CancelBooking?cancelReasonId=2',
     );
-    expect(refunded.body).toMatchObject({ BookingStatusId: 3, RefundOwed: true });
+    expect(refunded.body).toMatchObject({ BookingStatusId: BookingStatus.CANCELLED, RefundOwed: true });
     const withFee = await action(nutritionist.token, late.body.BookingId, 'CancelBooking?cancelReasonId=2');
-    expect(withFee.body).toMatchObject({ BookingStatusId: 5, RefundOwed: false });
+    expect(withFee.body).toMatchObject({
+      BookingStatusId: BookingStatus.CANCELLEDWITHFEE,
+      RefundOwed: false,
+    });
     for (const path of ['CancelBooking?cancelReasonId=1', 'Complete']) {
       expect((await action(nutritionist.token, late.body.BookingId, path)).status).toBe(422);
     }
     // The late cancellation counts as done: the next paid visit is a recurring one (step 7).
-    await book(nutritionist, patient.id, 2, localTimeIn(9 * DAY));
+    await book(nutritionist, patient.id, BookingType.NORMAL, localTimeIn(9 * DAY));
     expect((await patientProfile(patient.id)).OnboardingStep).toBe(7);
     await expectNoOrphanLocks(nutritionist.id);
   });
@@ -484,16 +501,18 @@ describe('state machine through the API', () => {
   it('a paid BOOKED visit can be completed (step 6)', async () => {
     const nutritionist = await newNutritionist();
     const patient = await newPatient(nutritionist.id);
-    const visit = await book(nutritionist, patient.id, 2, localTimeIn(4 * DAY));
+    const visit = await book(nutritionist, patient.id, BookingType.NORMAL, localTimeIn(4 * DAY));
     await markPaid(visit.body.BookingId);
-    expect((await completeAtStart(nutritionist, visit.body)).body.BookingStatusId).toBe(2);
+    expect((await completeAtStart(nutritionist, visit.body)).body.BookingStatusId).toBe(
+      BookingStatus.COMPLETE,
+    );
     expect((await patientProfile(patient.id)).OnboardingStep).toBe(6);
   });
 
   it('patient cancels their intro: in time it can be rebooked; late it sets HasLateCancelledIc', async () => {
     const nutritionist = await newNutritionist();
     const patient = await newPatient(nutritionist.id);
-    const early = await book(nutritionist, patient.id, 1, localTimeIn(3 * DAY));
+    const early = await book(nutritionist, patient.id, BookingType.FREE, localTimeIn(3 * DAY));
     const cancelled = await api<BookingBody>(
       'POST',
       `CurrentPatient/Bookings/${early.body.BookingId}/CancelIntroductionVisit`,
@@ -502,9 +521,9 @@ describe('state machine through the API', () => {
       },
     );
     expect(cancelled.status).toBe(200);
-    expect(cancelled.body.BookingStatusId).toBe(3);
+    expect(cancelled.body.BookingStatusId).toBe(BookingStatus.CANCELLED);
     expect(await patientProfile(patient.id)).toMatchObject({ HasLateCancelledIc: false, OnboardingStep: 1 });
-    const lateIntro = await book(nutritionist, patient.id, 1, localTimeIn(DAY));
+    const lateIntro = await book(nutritionist, patient.id, BookingType.FREE, localTimeIn(DAY));
     expect(lateIntro.status).toBe(201);
     expect(
       (
@@ -514,10 +533,10 @@ describe('state machine through the API', () => {
       ).status,
     ).toBe(200);
     expect(await patientProfile(patient.id)).toMatchObject({ HasLateCancelledIc: true, OnboardingStep: 1 });
-    const again = await book(nutritionist, patient.id, 1, localTimeIn(4 * DAY));
+    const again = await book(nutritionist, patient.id, BookingType.FREE, localTimeIn(4 * DAY));
     expect(again.status).toBe(422);
     expect((again.body as unknown as { message: string }).message).toBe(bookingTexts.introNotAllowed);
-    const paid = await book(nutritionist, patient.id, 2, localTimeIn(4 * DAY));
+    const paid = await book(nutritionist, patient.id, BookingType.NORMAL, localTimeIn(4 * DAY));
     const notIntro = await api(
       'POST',
       `CurrentPatient/Bookings/${paid.body.BookingId}/CancelIntroductionVisit`,
@@ -537,7 +556,7 @@ describe('object-level authorization', () => {
     const patient = await newPatient(owner.id);
     const otherPatient = await newPatient(owner.id);
     const strangersPatient = await newPatient(stranger.id);
-    const booking = await book(owner, patient.id, 2, localTimeIn(5 * DAY));
+    const booking = await book(owner, patient.id, BookingType.NORMAL, localTimeIn(5 * DAY));
     const id = booking.body.BookingId;
 
     expect((await api('GET', `CurrentNutritionist/Bookings/${id}`, { token: owner.token })).status).toBe(200);
@@ -571,14 +590,16 @@ describe('object-level authorization', () => {
       403,
     );
 
-    expect((await book(stranger, patient.id, 2, localTimeIn(7 * DAY))).status).toBe(403);
-    expect((await book(owner, strangersPatient.id, 2, localTimeIn(7 * DAY))).status).toBe(403);
+    expect((await book(stranger, patient.id, BookingType.NORMAL, localTimeIn(7 * DAY))).status).toBe(403);
+    expect((await book(owner, strangersPatient.id, BookingType.NORMAL, localTimeIn(7 * DAY))).status).toBe(
+      403,
+    );
     const asSomeoneElse = await api('POST', 'CurrentNutritionist/Bookings', {
       token: stranger.token,
       body: {
         PatientUserId: patient.id,
         NutritionistUserId: owner.id,
-        BookingTypeId: 2,
+        BookingTypeId: BookingType.NORMAL,
         BookingTime: localTimeIn(7 * DAY),
       },
     });
@@ -611,12 +632,12 @@ describe('nutritionist lists', () => {
   it('home window: not complete or cancelled, up to today + 3 days, soonest first', async () => {
     const nutritionist = await newNutritionist();
     const patient = await newPatient(nutritionist.id);
-    const soon = await book(nutritionist, patient.id, 2, localTimeIn(DAY));
-    const done = await book(nutritionist, patient.id, 3, localTimeIn(DAY + 120));
+    const soon = await book(nutritionist, patient.id, BookingType.NORMAL, localTimeIn(DAY));
+    const done = await book(nutritionist, patient.id, BookingType.MEALPLAN, localTimeIn(DAY + 120));
     expect((await completeAtStart(nutritionist, done.body)).status).toBe(200);
-    const cancelled = await book(nutritionist, patient.id, 3, localTimeIn(2 * DAY));
+    const cancelled = await book(nutritionist, patient.id, BookingType.MEALPLAN, localTimeIn(2 * DAY));
     await action(nutritionist.token, cancelled.body.BookingId, 'CancelBooking?cancelReasonId=4');
-    const far = await book(nutritionist, patient.id, 3, localTimeIn(6 * DAY));
+    const far = await book(nutritionist, patient.id, BookingType.MEALPLAN, localTimeIn(6 * DAY));
     const home = await api<{ Data: BookingBody[] }>('GET', 'CurrentNutritionist/Bookings?view=home', {
       token: nutritionist.token,
     });

@@ -2,6 +2,7 @@
  * Onboarding on the running local stack: the signed questionnaire webhook, matching, registration,
  * e-mail verification, the patient's onboarding data, the intake view and the privacy contracts.
  */
+import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import {
   GENDER_PREFERENCE,
@@ -11,6 +12,7 @@ import {
   type TokenResponse,
 } from '@nutri/shared';
 import { api, apiFrom, login, stack, waitForMail } from './support/api';
+import { putNutritionist } from './support/people';
 
 const SECRET = 'local-tally-signing-secret';
 
@@ -405,12 +407,20 @@ describe('Tally/Patient/{userId} (intake)', () => {
       'INPUT_EMAIL',
     );
 
-    const otherNutritionist = await login('nutrizionista@nutri.local', 'Nutrizionista123!');
-    if (submission!.match.nutritionistUserId !== '5d0c1a38-2f5e-4f0b-9a55-000000000002') {
-      expect(
-        (await api('GET', `Tally/Patient/${me.body.Id}`, { token: otherNutritionist.accessToken })).status,
-      ).toBe(403);
-    }
+    // Another nutritionist with a profile, made here so that it is certainly not the one matched.
+    const otherId = randomUUID();
+    await putNutritionist({
+      id: otherId,
+      email: `test-${otherId.slice(0, 8)}@nutri.test`,
+      userName: `utente-${otherId.slice(0, 8)}`,
+      name: 'Chiara',
+      displayName: `Chiara Verdi ${otherId.slice(0, 4)}`,
+      passwordHash: null,
+    });
+    expect(otherId).not.toBe(submission!.match.nutritionistUserId);
+    expect((await api('GET', `Tally/Patient/${me.body.Id}`, { token: await tokenOf(otherId) })).status).toBe(
+      403,
+    );
     const stranger = await tokenOf('someone-else');
     expect((await api('GET', `Tally/Patient/${me.body.Id}`, { token: stranger })).status).toBe(403);
     expect((await api('GET', `Tally/Patient/${me.body.Id}`, { token: tokens.accessToken })).status).toBe(403);

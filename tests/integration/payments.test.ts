@@ -18,8 +18,10 @@ import {
   type LocalCheckoutResult,
   type LocalCheckoutView,
   type TestPaymentView,
+  BookingType,
 } from '@nutri/shared';
 import { api, mailsTo, stack, waitForMail } from './support/api';
+import { outboxMark, waitForOutboxDrained } from './support/outbox';
 import {
   addAvailability,
   bookVisitFor,
@@ -79,7 +81,7 @@ const paidVisit = async (days = 10) => {
   const patient = await createPatientOf(nutritionist.id, 'Giulia Conti');
   const date = romeDateIn(days + (dayOffset++ % 3));
   await addAvailability(nutritionist, date, '09:00', '12:00');
-  const booking = await bookVisitFor(nutritionist, patient.id, 2, `${date}T10:00`);
+  const booking = await bookVisitFor(nutritionist, patient.id, BookingType.NORMAL, `${date}T10:00`);
   expect(booking.BookingStatusId).toBe(BookingStatus.WAITINGFORPAYMENT);
   return { nutritionist, patient, booking };
 };
@@ -158,6 +160,7 @@ describe('Stripe webhook: signature', () => {
 
 describe('Stripe webhook: payment', () => {
   it('the same event 10 times at once: one confirmation, one chat message, one mail, step 4 -> 5', async () => {
+    const mark = outboxMark();
     const { nutritionist, patient, booking } = await paidVisit();
     expect(await onboardingStep(patient.token)).toMatchObject({ OnboardingStep: 4 });
     const samePayment = { id: `cs_test_${randomUUID()}`, payment_intent: `pi_test_${randomUUID()}` };
@@ -226,7 +229,7 @@ describe('Stripe webhook: payment', () => {
     // A different event for the same payment (Stripe's async success, the redirect) adds nothing.
     const again = sessionEvent('checkout.session.async_payment_succeeded', booking.BookingId, samePayment);
     expect((await postEvent(again, sign(again))).status).toBe(200);
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    await waitForOutboxDrained(mark);
     expect((await mailsTo(patient.email)).filter((m) => CONFIRMED.test(m.subject))).toHaveLength(1);
     expect(await paymentMessages(patient.id, nutritionist.id)).toHaveLength(1);
   });
@@ -416,7 +419,7 @@ describe('refunds', () => {
     const patient = await createPatientOf(nutritionist.id, 'Sara Neri');
     const date = romeDateIn(1);
     await addAvailability(nutritionist, date, '19:00', '21:00');
-    const booking = await bookVisitFor(nutritionist, patient.id, 2, `${date}T20:00`);
+    const booking = await bookVisitFor(nutritionist, patient.id, BookingType.NORMAL, `${date}T20:00`);
     const paymentIntent = await payByWebhook(booking.BookingId);
     expect((await bookingOf(patient, booking.BookingId)).BookingStatusId).toBe(BookingStatus.BOOKED);
     const cancelled = await cancelAsNutritionist(nutritionist.token, booking.BookingId);
@@ -476,6 +479,7 @@ const expireAsTheJobDoes = async (bookingId: number) => {
 
 describe('late payments (after the booking was cancelled or expired)', () => {
   it('expired booking, payment event twice at once and again as async success: one refund, one mail, still expired', async () => {
+    const mark = outboxMark();
     const { nutritionist, patient, booking } = await paidVisit();
     await expireAsTheJobDoes(booking.BookingId);
     const expired = await bookingOf(patient, booking.BookingId);
@@ -536,7 +540,7 @@ describe('late payments (after the booking was cancelled or expired)', () => {
     // The patient is told once; no confirmation, no payment message, no invoices.
     const mail = await waitForMail(patient.email, (m) => LATE_REFUND_SUBJECT.test(m.subject));
     expect(mail.body.text ?? mail.body.html).toContain('ti rimborsiamo l’intero importo');
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    await waitForOutboxDrained(mark);
     const mails = await mailsTo(patient.email);
     expect(mails.filter((m) => LATE_REFUND_SUBJECT.test(m.subject))).toHaveLength(1);
     expect(mails.filter((m) => CONFIRMED.test(m.subject))).toHaveLength(0);
@@ -596,6 +600,7 @@ const localRefunds = () => import('../../functions/src/payments/local-checkout-r
 
 describe('a second payment of a booking already paid (two payment pages paid)', () => {
   it('is refunded in full once and mailed once, however often it arrives; the booking keeps its first payment', async () => {
+    const mark = outboxMark();
     const { nutritionist, patient, booking } = await paidVisit();
     const firstIntent = await payByWebhook(booking.BookingId);
     await waitForMail(patient.email, (m) => CONFIRMED.test(m.subject));
@@ -647,7 +652,7 @@ describe('a second payment of a booking already paid (two payment pages paid)', 
     // The patient is told once; the visit's confirmation and chat message stay the first payment's.
     const mail = await waitForMail(patient.email, (m) => UNAPPLIED_REFUND_SUBJECT.test(m.subject));
     expect(mail.body.text ?? mail.body.html).toContain('rimborsiamo l’intero importo di questo pagamento');
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    await waitForOutboxDrained(mark);
     const mails = await mailsTo(patient.email);
     expect(mails.filter((m) => UNAPPLIED_REFUND_SUBJECT.test(m.subject))).toHaveLength(1);
     expect(mails.filter((m) => CONFIRMED.test(m.subject))).toHaveLength(1);

@@ -4,7 +4,11 @@
  */
 import { expect, type Browser, type Locator, type Page, type TestInfo } from '@playwright/test';
 import { addRomeDays, inRome, romeDate, romeInstant } from '@nutri/shared';
-import { seriousViolations } from './axe';
+import { expectNoSeriousViolations } from './axe';
+import { signIn } from './sign-in';
+
+// One copy of each browser helper: specs may take these from here or from their own modules.
+export { expectNoSeriousViolations, signIn };
 
 const MONTHS = [
   'gennaio',
@@ -35,9 +39,6 @@ export const weekdayLabel = (date: string) => {
 /** '12/03/2026'. */
 export const italianDate = (date: string) => `${date.slice(8, 10)}/${date.slice(5, 7)}/${date.slice(0, 4)}`;
 
-export const expectNoSeriousViolations = async (page: Page) =>
-  expect(await seriousViolations(page)).toEqual([]);
-
 /** Picks a date and a time in the booking date-time picker (date, hour, minute: it closes by itself). */
 export const pickDateTime = async (
   page: Page,
@@ -58,15 +59,6 @@ export const pickDateTime = async (
   await page.getByRole('button', { name: time, exact: true }).click();
   await expect(picker).toBeHidden();
   await expect(page.getByRole('group', { name: /scegli i minuti/ })).toBeHidden();
-};
-
-/** Signs in on /Login and waits for the home (`/`). */
-export const signIn = async (page: Page, login: string, password: string) => {
-  await page.goto('/Login');
-  await page.getByLabel('Nome utente o e-mail').fill(login);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Accedi', exact: true }).click();
-  await expect(page).toHaveURL(/\/$/);
 };
 
 /** Another signed-in person beside the test's page, with the same device settings. */

@@ -21,10 +21,10 @@ import {
   type BookingTypeId,
   type BookingView,
   type CancelReasonId,
-  type OnboardingStep,
 } from '@nutri/shared';
 import { getDisplayNames } from '../accounts/users-repo';
 import { AppError, notFound } from '../http/errors';
+import { patientStepChange, stepAsRead } from '../onboarding';
 import { getPatientProfile, type PatientProfile } from '../onboarding/patients-repo';
 import { nextId } from '../platform/db/counter';
 import { bookingOutboxEntry, deliverBookingEffects } from './booking-effects';
@@ -85,15 +85,6 @@ export const isRecurringVisit = (history: readonly Pick<Booking, 'BookingTypeId'
         booking.BookingStatusId === BookingStatus.CANCELLEDWITHFEE),
   );
 
-/** Onboarding step after a visit is done: intro -> 3, first paid -> 6, recurring paid -> 9. */
-export const stepWhenDone = (
-  booking: Pick<Booking, 'BookingTypeId' | 'Recurring'>,
-): OnboardingStep | null => {
-  if (booking.BookingTypeId === BookingType.FREE) return 3;
-  if (booking.BookingTypeId === BookingType.NORMAL) return booking.Recurring ? 9 : 6;
-  return null;
-};
-
 export const requirePatientProfile = async (patientUserId: string) => {
   const profile = await getPatientProfile(patientUserId);
   if (!profile) throw notFound();
@@ -124,8 +115,9 @@ export const bookVisit = async ({
   const history = await listPatientBookings(patient.UserId);
   const base = { patientUserId: patient.UserId, values: { ':nutritionist': nutritionistUserId } };
   let change: PatientChange;
-  let setStep: OnboardingStep | null = null;
-  let recurring = false;
+  const recurring = bookingTypeId === BookingType.NORMAL && isRecurringVisit(history);
+  const step = patientStepChange(patient, 'booked', { BookingTypeId: bookingTypeId, Recurring: recurring });
+  const setStep = step?.set.OnboardingStep ?? null;
   const bookingId = await nextId('booking');
   if (bookingTypeId === BookingType.FREE) {
     if (patient.HasLateCancelledIc) throw unprocessable(bookingTexts.introNotAllowed);
@@ -135,23 +127,18 @@ export const bookVisit = async ({
         (b.BookingStatusId === BookingStatus.BOOKED || b.BookingStatusId === BookingStatus.WAITINGFORPAYMENT),
     );
     if (active || patient.ActiveIntroBookingId) throw unprocessable(bookingTexts.introAlreadyBooked);
-    setStep = patient.OnboardingStep <= 2 ? 2 : null;
     change = {
       ...base,
-      set: { ActiveIntroBookingId: bookingId, ...(setStep !== null ? { OnboardingStep: setStep } : {}) },
+      set: { ActiveIntroBookingId: bookingId, ...step?.set },
       condition:
         'DefaultNutritionistUserId = :nutritionist AND HasLateCancelledIc = :false AND (attribute_not_exists(ActiveIntroBookingId) OR ActiveIntroBookingId = :null)',
       values: { ...base.values, ':false': false, ':null': null },
       failure: unprocessable(bookingTexts.introNotAllowed),
     };
   } else {
-    if (bookingTypeId === BookingType.NORMAL) {
-      recurring = isRecurringVisit(history);
-      setStep = recurring ? 7 : 4;
-    }
     change = {
       ...base,
-      set: setStep !== null ? { OnboardingStep: setStep } : {},
+      set: { ...step?.set },
       condition: 'DefaultNutritionistUserId = :nutritionist',
       failure: new AppError('forbidden', bookingTexts.notYourPatient),
     };
@@ -184,8 +171,7 @@ export const bookVisit = async ({
 };
 
 const stepCondition = (profile: PatientProfile) => ({
-  condition: 'OnboardingStep = :readStep',
-  values: { ':readStep': profile.OnboardingStep },
+  ...stepAsRead(profile),
   failure: new AppError('conflict'),
 });
 
@@ -238,11 +224,8 @@ export const cancelVisit = async (
       by === 'patient' || reason === CancelReason.PATIENT_CHOICE || reason === CancelReason.PATIENT_ABSENT;
     if (booking.BookingTypeId === BookingType.FREE && patientSide && !isFreeChangeAllowed(bookingTime, at))
       set.HasLateCancelledIc = true;
-    if (booking.SetOnboardingStep !== null && profile.OnboardingStep === booking.SetOnboardingStep) {
-      const doneStep = outcome.countsAsDone ? stepWhenDone(booking) : null;
-      const step = doneStep ?? booking.PreviousOnboardingStep;
-      if (step !== null) set.OnboardingStep = step;
-    }
+    const step = patientStepChange(profile, outcome.countsAsDone ? 'cancelledWithFee' : 'cancelled', booking);
+    if (step) set.OnboardingStep = step.set.OnboardingStep;
     if (Object.keys(set).length || remove.length)
       change = { patientUserId: profile.UserId, set, remove, ...stepCondition(profile) };
   }
@@ -284,16 +267,8 @@ export const completeVisit = async (booking: Booking, at: Date) => {
   if (profile) {
     const set: Record<string, unknown> = {};
     const remove = profile.ActiveIntroBookingId === booking.BookingId ? ['ActiveIntroBookingId'] : [];
-    const done = stepWhenDone(booking);
-    // Paid visits move on from "booked" or "paid" (payments moves 4 -> 5 and 7 -> 8).
-    const from = booking.SetOnboardingStep;
-    if (
-      done !== null &&
-      from !== null &&
-      (profile.OnboardingStep === from ||
-        (booking.BookingTypeId === BookingType.NORMAL && profile.OnboardingStep === from + 1))
-    )
-      set.OnboardingStep = done;
+    const step = patientStepChange(profile, 'done', booking);
+    if (step) set.OnboardingStep = step.set.OnboardingStep;
     if (Object.keys(set).length || remove.length)
       change = { patientUserId: profile.UserId, set, remove, ...stepCondition(profile) };
   }

@@ -9,8 +9,9 @@
  * recorded and refunded in full instead (late-payment.ts), and so is a second payment of a paid booking
  * (unapplied-payments.ts).
  */
-import { BookingStatus, type OnboardingStep } from '@nutri/shared';
+import { BookingStatus } from '@nutri/shared';
 import { AppError } from '../http/errors';
+import { patientStepChange } from '../onboarding';
 import { getPatientProfile } from '../onboarding/patients-repo';
 import { logger } from '../platform/logger';
 import type { OutboxEntry } from '../platform/outbox';
@@ -47,9 +48,6 @@ export type FulfilmentOutcome =
    */
   | 'unapplied-payment';
 
-/** Paid visits move the onboarding step from "booked" to "paid": 4 -> 5, 7 -> 8. */
-const PAID_STEP: Partial<Record<OnboardingStep, OnboardingStep>> = { 4: 5, 7: 8 };
-
 const MAX_ATTEMPTS = 4;
 
 /**
@@ -62,19 +60,10 @@ const ACCEPTS_PAYMENT: ReadonlySet<number> = new Set([
   BookingStatus.CANCELLEDWITHFEE,
 ]);
 
-const patientStepChange = async (booking: Booking): Promise<PatientChange | null> => {
+const paidStepChange = async (booking: Booking): Promise<PatientChange | null> => {
   const profile = await getPatientProfile(booking.PatientUserId);
-  const from = booking.SetOnboardingStep;
-  if (!profile || from === null || profile.OnboardingStep !== from) return null;
-  const to = PAID_STEP[from];
-  if (to === undefined) return null;
-  return {
-    patientUserId: profile.UserId,
-    set: { OnboardingStep: to },
-    condition: 'OnboardingStep = :readStep',
-    values: { ':readStep': profile.OnboardingStep },
-    failure: new AppError('conflict'),
-  };
+  const step = profile && patientStepChange(profile, 'paid', booking);
+  return step ? { ...step, failure: new AppError('conflict') } : null;
 };
 
 export const fulfilSession = async (session: GatewaySession, at: Date): Promise<FulfilmentOutcome> => {
@@ -118,7 +107,7 @@ export const fulfilSession = async (session: GatewaySession, at: Date): Promise<
     };
     const effects = paymentOutboxEntry(updated, session.AmountTotal, at);
     try {
-      await markBookingPaidWrite(booking, updated, await patientStepChange(booking), effects, []);
+      await markBookingPaidWrite(booking, updated, await paidStepChange(booking), effects, []);
     } catch (error) {
       // Someone changed the booking or the profile meanwhile (often a concurrent delivery of the same
       // payment): read again and decide on the new state.

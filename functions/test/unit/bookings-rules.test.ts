@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { BookingStatus, BookingType } from '@nutri/shared';
 import { intervalsOverlap } from '../../src/bookings/availability';
-import { isPaid, isRecurringVisit, stepWhenDone } from '../../src/bookings/booking-service';
+import { isPaid, isRecurringVisit } from '../../src/bookings/booking-service';
 
 describe('intervalsOverlap', () => {
   it('overlaps on shared minutes, not on touching ends', () => {
@@ -15,23 +16,28 @@ describe('intervalsOverlap', () => {
 
 describe('booking rules', () => {
   it('a priced booking is paid once it is BOOKED', () => {
-    expect(isPaid({ BookingStatusId: 4, TotalPaymentAmount: 5500 })).toBe(false);
-    expect(isPaid({ BookingStatusId: 1, TotalPaymentAmount: 5500 })).toBe(true);
-    expect(isPaid({ BookingStatusId: 1, TotalPaymentAmount: 0 })).toBe(false);
+    expect(isPaid({ BookingStatusId: BookingStatus.WAITINGFORPAYMENT, TotalPaymentAmount: 5500 })).toBe(
+      false,
+    );
+    expect(isPaid({ BookingStatusId: BookingStatus.BOOKED, TotalPaymentAmount: 5500 })).toBe(true);
+    expect(isPaid({ BookingStatusId: BookingStatus.BOOKED, TotalPaymentAmount: 0 })).toBe(false);
   });
 
   it('a paid visit is recurring after one completed or late-cancelled paid visit', () => {
     expect(isRecurringVisit([])).toBe(false);
-    expect(isRecurringVisit([{ BookingTypeId: 1, BookingStatusId: 2 }])).toBe(false);
-    expect(isRecurringVisit([{ BookingTypeId: 2, BookingStatusId: 3 }])).toBe(false);
-    expect(isRecurringVisit([{ BookingTypeId: 2, BookingStatusId: 2 }])).toBe(true);
-    expect(isRecurringVisit([{ BookingTypeId: 2, BookingStatusId: 5 }])).toBe(true);
-  });
-
-  it('onboarding step once a visit is done', () => {
-    expect(stepWhenDone({ BookingTypeId: 1, Recurring: false })).toBe(3);
-    expect(stepWhenDone({ BookingTypeId: 2, Recurring: false })).toBe(6);
-    expect(stepWhenDone({ BookingTypeId: 2, Recurring: true })).toBe(9);
-    expect(stepWhenDone({ BookingTypeId: 3, Recurring: false })).toBeNull();
+    expect(
+      isRecurringVisit([{ BookingTypeId: BookingType.FREE, BookingStatusId: BookingStatus.COMPLETE }]),
+    ).toBe(false);
+    expect(
+      isRecurringVisit([{ BookingTypeId: BookingType.NORMAL, BookingStatusId: BookingStatus.CANCELLED }]),
+    ).toBe(false);
+    expect(
+      isRecurringVisit([{ BookingTypeId: BookingType.NORMAL, BookingStatusId: BookingStatus.COMPLETE }]),
+    ).toBe(true);
+    expect(
+      isRecurringVisit([
+        { BookingTypeId: BookingType.NORMAL, BookingStatusId: BookingStatus.CANCELLEDWITHFEE },
+      ]),
+    ).toBe(true);
   });
 });

@@ -6,7 +6,14 @@
  */
 import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
-import { addRomeDays, inRome, romeDate, type BookingView, type OnboardingStep } from '@nutri/shared';
+import {
+  addRomeDays,
+  inRome,
+  romeDate,
+  type BookingView,
+  type OnboardingStep,
+  BookingType,
+} from '@nutri/shared';
 import type { ProfileChanges } from '../../../functions/src/nutritionists/public-profiles-repo';
 import { api, createTestUser, login } from './api';
 import { handlerApiAt } from './in-process';
@@ -215,7 +222,7 @@ export const bookFollowUp = async (
 ) => {
   const date = romeDateIn(days);
   await addAvailability(nutritionist, date, visit.from, visit.to);
-  return bookVisitFor(nutritionist, patientUserId, 2, `${date}T${visit.at}`);
+  return bookVisitFor(nutritionist, patientUserId, BookingType.NORMAL, `${date}T${visit.at}`);
 };
 
 /**
@@ -289,7 +296,12 @@ export const completeVisit = async (
 /** A completed introductory visit of a fresh patient of the nutritionist, `days` from today at `time`. */
 export const completedVisit = async (nutritionist: TestNutritionist, days: number, time: string) => {
   const patient = await createPatientOf(nutritionist.id);
-  const booking = await bookVisitFor(nutritionist, patient.id, 1, `${romeDateIn(days)}T${time}`);
+  const booking = await bookVisitFor(
+    nutritionist,
+    patient.id,
+    BookingType.FREE,
+    `${romeDateIn(days)}T${time}`,
+  );
   await completeVisit(nutritionist, booking);
   return { patient, booking };
 };
