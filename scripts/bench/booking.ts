@@ -76,7 +76,7 @@ const seed = async (baseUrl: string, nutritionistCount: number, patientsPerNutri
         return { id: patientId, token: await token(patientId, 'Patient') };
       }),
     );
-    nutritionists.push({ id, slots, patients });
+    nutritionists.push({ id, token: nutritionistToken, slots, patients });
   }
   return nutritionists;
 };
@@ -84,6 +84,8 @@ const seed = async (baseUrl: string, nutritionistCount: number, patientsPerNutri
 interface Attempt {
   status: number;
   ms: number;
+  /** The booking made (201 answers of a create). */
+  bookingId?: number;
 }
 
 const bookSlot = async (
@@ -97,6 +99,18 @@ const bookSlot = async (
     headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
     body: JSON.stringify(slot),
   });
+  const body = (await response.json().catch(() => null)) as { BookingId?: number } | null;
+  const ms = performance.now() - started;
+  return { status: response.status, ms, ...(body?.BookingId ? { bookingId: body.BookingId } : {}) };
+};
+
+/** The nutritionist cancels the (unpaid) booking: the patient gets a chat message and a mail. */
+const cancelBooking = async (baseUrl: string, token: string, bookingId: number): Promise<Attempt> => {
+  const started = performance.now();
+  const response = await fetch(
+    `${baseUrl}/api/v2/CurrentNutritionist/Bookings/${bookingId}/CancelBooking?cancelReasonId=1`,
+    { method: 'POST', headers: { Authorization: `Bearer ${token}` } },
+  );
   await response.arrayBuffer();
   return { status: response.status, ms: performance.now() - started };
 };
@@ -147,7 +161,11 @@ const main = async () => {
     const contention = nutritionists.pop()!;
     // One patient per booking: a patient's own bookings would contend on their profile item.
     const requests = nutritionists.flatMap((nutritionist) =>
-      nutritionist.patients.map((patient, n) => ({ token: patient.token, slot: nutritionist.slots[n]! })),
+      nutritionist.patients.map((patient, n) => ({
+        token: patient.token,
+        nutritionistToken: nutritionist.token,
+        slot: nutritionist.slots[n]!,
+      })),
     );
     const warmUp = requests.splice(0, WARM_UP_BOOKINGS);
     const warmUpResults = await pool(
@@ -158,7 +176,8 @@ const main = async () => {
       throw new Error(`warm-up bookings failed: ${warmUpResults.map((attempt) => attempt.status).join(',')}`);
 
     const sequential: Attempt[] = [];
-    for (const request of requests.splice(0, SEQUENTIAL_BOOKINGS))
+    const sequentialRequests = requests.splice(0, SEQUENTIAL_BOOKINGS);
+    for (const request of sequentialRequests)
       sequential.push(await bookSlot(baseUrl, request.token, request.slot));
 
     console.log(
@@ -171,6 +190,25 @@ const main = async () => {
     );
     const elapsedS = (performance.now() - started) / 1000;
     const created = attempts.filter((attempt) => attempt.status === 201).length;
+
+    // Each booking made above is cancelled by its nutritionist: one at a time, then concurrently.
+    const toCancel = (made: Attempt[], madeRequests: typeof requests) =>
+      made.flatMap((attempt, n) =>
+        attempt.bookingId
+          ? [{ token: madeRequests[n]!.nutritionistToken, bookingId: attempt.bookingId }]
+          : [],
+      );
+    console.log('Cancelling them (the nutritionist cancels each booking)…');
+    const sequentialCancels: Attempt[] = [];
+    for (const request of toCancel(sequential, sequentialRequests))
+      sequentialCancels.push(await cancelBooking(baseUrl, request.token, request.bookingId));
+    const cancels = await pool(
+      toCancel(attempts, requests).map(
+        (request) => () => cancelBooking(baseUrl, request.token, request.bookingId),
+      ),
+      options.concurrency,
+    );
+    const cancelled = (results: Attempt[]) => results.filter((attempt) => attempt.status === 200).length;
 
     console.log(
       `Contention: ${options.rounds} round(s) of ${options.contenders} patients asking for one slot…`,
@@ -201,6 +239,12 @@ const main = async () => {
     console.log(
       `                 throughput ${(created / elapsedS).toFixed(1)} bookings/s (${elapsedS.toFixed(1)} s)`,
     );
+    console.log(
+      `cancel, one at a time: ${cancelled(sequentialCancels)}/${sequentialCancels.length} cancelled; latency ${latencyLine(sequentialCancels)}`,
+    );
+    console.log(
+      `cancel, concurrency ${options.concurrency}: ${cancelled(cancels)}/${cancels.length} cancelled; latency ${latencyLine(cancels)}`,
+    );
     rounds.forEach((results, round) => {
       const winners = results.filter((attempt) => attempt.status === 201).length;
       const conflicts = results.filter((attempt) => attempt.status === 409).length;
@@ -211,7 +255,13 @@ const main = async () => {
       if (winners !== 1 || other) process.exitCode = 1;
     });
     console.log(`outbox items left pending: ${pending}`);
-    if (created !== attempts.length || sequential.some((attempt) => attempt.status !== 201) || pending)
+    if (
+      created !== attempts.length ||
+      sequential.some((attempt) => attempt.status !== 201) ||
+      cancelled(sequentialCancels) !== sequential.length ||
+      cancelled(cancels) !== created ||
+      pending
+    )
       process.exitCode = 1;
   } finally {
     await cleanUp();
