@@ -9,7 +9,7 @@
  * Unknown accounts count the same (no mail), so throttling does not tell which accounts exist.
  */
 import type { OutboxHandlers } from '../platform/outbox';
-import { deliverOutboxEntry, newOutboxEntry, putOutboxEntry } from '../platform/outbox';
+import { newOutboxEntry, putOutboxEntry } from '../platform/outbox';
 import { config } from '../platform/config';
 import { logger } from '../platform/logger';
 import { sendMail } from '../platform/mail';
@@ -88,7 +88,6 @@ export const recordLoginFailure = async (account: string, ip: string, user: User
   logger.warn('Repeated failed sign-ins: owner notified', { userId: user.Id });
   const entry = newOutboxEntry(LOGIN_ATTACK_TOPIC, { userId: user.Id, failures: accountFailures }, at);
   await putOutboxEntry(entry);
-  await deliverOutboxEntry(entry, loginOutboxHandlers);
 };
 
 /** A successful sign-in frees this client only; the count of the account's failures stays for the notice. */
