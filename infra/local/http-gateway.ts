@@ -113,6 +113,8 @@ export interface HttpGatewayOptions {
   webSocket: WebSocketGateway;
   webSocketStage: string;
   runJob: (name: string) => Promise<unknown>;
+  /** What the local outbox stream reader handed to its failure destination (outbox-stream.ts). */
+  outboxFailures: () => unknown[];
   onLog?: (line: string) => void;
 }
 
@@ -253,6 +255,10 @@ export const startHttpGateway = async (options: HttpGatewayOptions) => {
         ? async (connectionId: string) => (await getConnection(connectionId))?.userId === userId
         : undefined;
       return sendJson(response, 200, await options.webSocket.startOutage(seconds * 1000, scope));
+    }
+    if (url.pathname === '/dev/outbox/failures' && request.method === 'GET') {
+      request.resume();
+      return sendJson(response, 200, { failures: options.outboxFailures() });
     }
     const job = url.pathname.match(/^\/dev\/jobs\/([a-z0-9-]+)\/run$/);
     if (job?.[1] && request.method === 'POST') {

@@ -165,8 +165,7 @@ const postpone = async (
   completed: string | null,
   retry: RetryTiming,
 ) => {
-  const delay =
-    retry === 'now' ? 0 : Math.min(RETRY_BASE_MS * 2 ** Math.max(0, attempts - 1), RETRY_MAX_MS);
+  const delay = retry === 'now' ? 0 : Math.min(RETRY_BASE_MS * 2 ** Math.max(0, attempts - 1), RETRY_MAX_MS);
   await db().send(
     new UpdateCommand({
       TableName: tableName(),

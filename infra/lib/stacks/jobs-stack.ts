@@ -15,6 +15,7 @@ import * as targets from 'aws-cdk-lib/aws-scheduler-targets';
 import * as sqs from 'aws-cdk-lib/aws-sqs';
 import * as subscriptions from 'aws-cdk-lib/aws-sns-subscriptions';
 import type { Construct } from 'constructs';
+import { acknowledge } from '../nag';
 import { jobDefinitions, type JobSchedule } from '@nutri/functions/jobs/definitions';
 import {
   OUTBOX_STREAM_FILTER_PATTERN,
@@ -135,6 +136,16 @@ export class JobsStack extends Stack {
         maxRecordAge: Duration.seconds(OUTBOX_STREAM_SOURCE.maxRecordAgeSeconds),
         onFailure: new eventsources.SqsDlq(this.outboxDeadLetterQueue),
       }),
+    );
+    acknowledge(
+      this.outboxDeadLetterQueue,
+      'SQS3',
+      "This queue is a dead-letter queue: the on-failure destination of the outbox Lambda's stream event source mapping (cdk-nag only recognises queues named in a DeadLetterConfig).",
+    );
+    acknowledge(
+      this.outboxFunction.role.node.findChild('DefaultPolicy'),
+      'IAM5[Resource::*]',
+      "dynamodb:ListStreams supports no resource-level permission (the event source's stream read grant); the stream's own read actions are granted on the table's stream ARN only.",
     );
 
     new CfnOutput(this, 'DeadLetterQueueUrl', { value: this.deadLetterQueue.queueUrl });
