@@ -2,7 +2,8 @@
  * Local stand-in for CloudFront + API Gateway REST on one origin: `/api/v2/*` as API Gateway proxy events
  * (v1) to the same handlers, `/sitemap.xml` to the sitemap route (as CloudFront rewrites it), `/ws` to the
  * WebSocket gateway, `/media/*` from the assets bucket, `/dev/*` local-only tools (mail viewer, local
- * questionnaire, jobs on demand, a simulated realtime outage for browser tests), and the web app
+ * questionnaire, jobs on demand, a simulated realtime outage for browser tests, the outbox stream reader's
+ * failure destination and hold), and the web app
  * (production build, SPA fallback) everywhere else.
  */
 import { createReadStream, existsSync, statSync } from 'node:fs';
@@ -23,8 +24,11 @@ import { restEvent } from './events';
 import { missingAnswers, submitLocalQuestionnaire, type LocalAnswers } from './local-tally';
 import { invokeArea } from './handlers';
 import { createRestRouter, isWellEncoded } from './router';
+import type { OutboxStream } from './outbox-stream';
 import type { WebSocketGateway } from './websocket-gateway';
 
+/** Longest hold of the outbox stream reader (`POST /dev/outbox/hold?seconds=`). */
+const MAX_OUTBOX_HOLD_SECONDS = 30;
 /** Longest simulated realtime outage (`POST /dev/realtime/outage?seconds=`). */
 const MAX_OUTAGE_SECONDS = 60;
 
@@ -113,8 +117,8 @@ export interface HttpGatewayOptions {
   webSocket: WebSocketGateway;
   webSocketStage: string;
   runJob: (name: string) => Promise<unknown>;
-  /** What the local outbox stream reader handed to its failure destination (outbox-stream.ts). */
-  outboxFailures: () => unknown[];
+  /** The local outbox stream reader (outbox-stream.ts): its failure destination, holding it for a while. */
+  outboxStream: () => Pick<OutboxStream, 'failures' | 'hold' | 'release'> | null;
   onLog?: (line: string) => void;
 }
 
@@ -256,9 +260,27 @@ export const startHttpGateway = async (options: HttpGatewayOptions) => {
         : undefined;
       return sendJson(response, 200, await options.webSocket.startOutage(seconds * 1000, scope));
     }
-    if (url.pathname === '/dev/outbox/failures' && request.method === 'GET') {
+    const outbox = url.pathname.startsWith('/dev/outbox/') ? options.outboxStream() : null;
+    if (outbox && url.pathname === '/dev/outbox/failures' && request.method === 'GET') {
       request.resume();
-      return sendJson(response, 200, { failures: options.outboxFailures() });
+      return sendJson(response, 200, { failures: outbox.failures() });
+    }
+    if (outbox && url.pathname === '/dev/outbox/hold' && request.method === 'POST') {
+      request.resume();
+      // Integration tests hold the stream with this; it exists in the local runtime only.
+      if (!isLoopback(request.socket.remoteAddress))
+        return sendJson(response, 403, { code: 'forbidden', message: errorTexts.forbidden });
+      const seconds = Number(url.searchParams.get('seconds') ?? '5');
+      if (!Number.isFinite(seconds) || seconds <= 0 || seconds > MAX_OUTBOX_HOLD_SECONDS)
+        return sendJson(response, 400, { code: 'bad_request', message: errorTexts.bad_request });
+      return sendJson(response, 200, outbox.hold(seconds * 1000));
+    }
+    if (outbox && url.pathname === '/dev/outbox/release' && request.method === 'POST') {
+      request.resume();
+      if (!isLoopback(request.socket.remoteAddress))
+        return sendJson(response, 403, { code: 'forbidden', message: errorTexts.forbidden });
+      outbox.release();
+      return sendJson(response, 200, {});
     }
     const job = url.pathname.match(/^\/dev\/jobs\/([a-z0-9-]+)\/run$/);
     if (job?.[1] && request.method === 'POST') {

@@ -19,6 +19,8 @@
  *   is split in two, each after a short pause that doubles; after the last retry the batch goes to the
  *   failure destination: here a list served at `GET /dev/outbox/failures`, in the shape Lambda sends to the
  *   on-failure queue, plus (locally only) the keys of the batch's records.
+ * - `POST /dev/outbox/hold?seconds=` stops reading for a while (`POST /dev/outbox/release` carries on
+ *   earlier): tests use it to show that a request answers before its effects are delivered.
  * - stop() ends the loop after the batch under way and resolves once it has.
  */
 import { DescribeTableCommand, type DynamoDBClient } from '@aws-sdk/client-dynamodb';
@@ -101,9 +103,10 @@ export const startOutboxStream = async (options: OutboxStreamOptions) => {
   let streamArn: string | null = null;
   let describedAt = 0;
   let stopping = false;
+  let heldUntil = 0;
   let wake: (() => void) | null = null;
 
-  const pause = (ms: number) =>
+  const rest = (ms: number) =>
     new Promise<void>((resolve) => {
       if (stopping) return resolve();
       const timer = setTimeout(() => {
@@ -193,7 +196,7 @@ export const startOutboxStream = async (options: OutboxStreamOptions) => {
         log(`outbox stream: handler error (${(error as Error).name})`);
         if (pending.length > 1 && left > 0) {
           const half = Math.ceil(pending.length / 2);
-          await pause(FIRST_RETRY_PAUSE_MS * 2 ** (retriesLeft - left));
+          await rest(FIRST_RETRY_PAUSE_MS * 2 ** (retriesLeft - left));
           await deliver(shard, pending.slice(0, half), left - 1, count);
           await deliver(shard, pending.slice(half), left - 1, count);
           return;
@@ -205,7 +208,7 @@ export const startOutboxStream = async (options: OutboxStreamOptions) => {
         return;
       }
       pending = pending.slice(failedAt);
-      await pause(FIRST_RETRY_PAUSE_MS * 2 ** (retriesLeft - left));
+      await rest(FIRST_RETRY_PAUSE_MS * 2 ** (retriesLeft - left));
       left -= 1;
     }
   };
@@ -255,6 +258,10 @@ export const startOutboxStream = async (options: OutboxStreamOptions) => {
     let backoff = 0;
     while (!stopping) {
       try {
+        if (Date.now() < heldUntil) {
+          await rest(Math.min(heldUntil - Date.now(), POLL_MS));
+          continue;
+        }
         if (Date.now() - describedAt >= DESCRIBE_EVERY_MS) await describe(false);
         let busy = false;
         for (const shard of readable()) {
@@ -263,7 +270,7 @@ export const startOutboxStream = async (options: OutboxStreamOptions) => {
         }
         if (backoff) log('outbox stream: reading again');
         backoff = 0;
-        if (!busy) await pause(POLL_MS);
+        if (!busy) await rest(POLL_MS);
       } catch (error) {
         if (stopping) break;
         if (!backoff) log(`outbox stream: read failed (${(error as Error).name}), retrying`);
@@ -271,7 +278,7 @@ export const startOutboxStream = async (options: OutboxStreamOptions) => {
         // Iterators do not outlive a restart: every shard starts again from where it got to.
         for (const shard of shards.values()) shard.iterator = null;
         describedAt = 0;
-        await pause(backoff);
+        await rest(backoff);
       }
     }
   })();
@@ -279,6 +286,18 @@ export const startOutboxStream = async (options: OutboxStreamOptions) => {
   return {
     /** What reached the failure destination, oldest first. */
     failures: () => [...failures],
+    /**
+     * Stops reading for a while (after the batch under way), then carries on where it was: for tests
+     * showing that a request answers before its effects are delivered.
+     */
+    hold: (ms: number) => {
+      heldUntil = Date.now() + ms;
+      return { until: new Date(heldUntil).toISOString() };
+    },
+    release: () => {
+      heldUntil = 0;
+      wake?.();
+    },
     stop: async () => {
       stopping = true;
       wake?.();

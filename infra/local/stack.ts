@@ -19,7 +19,7 @@ import { startScheduler } from './scheduler';
 import { startSes } from './ses';
 import { invokeMailEvents, invokeOutbox } from './handlers';
 import { createStreamsClient } from './dynamodb-streams';
-import { startOutboxStream, type OutboxStreamFailure } from './outbox-stream';
+import { startOutboxStream, type OutboxStream } from './outbox-stream';
 import type { LocalStackInfo } from './stack-info';
 import { WebSocketGateway } from './websocket-gateway';
 
@@ -113,7 +113,7 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
       onLog: log,
     });
     let runJob: (name: string) => Promise<unknown> = () => Promise.reject(new Error('scheduler not started'));
-    let outboxFailures: () => OutboxStreamFailure[] = () => [];
+    let outboxStream: OutboxStream | null = null;
     const gateway = await startHttpGateway({
       port,
       host,
@@ -126,7 +126,7 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
       webSocket,
       webSocketStage: LOCAL.webSocketStage,
       runJob: (name) => runJob(name),
-      outboxFailures: () => outboxFailures(),
+      outboxStream: () => outboxStream,
       ...(options.accessLog ? { onLog: log } : {}),
     });
     stops.push(async () => {
@@ -158,7 +158,7 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
     stops.push(() => Promise.resolve(dynamoClient.destroy()));
     await ensureTable(dynamoClient, LOCAL.tableName);
     // Started before anything writes, so every outbox item from now on is delivered from the stream.
-    const outboxStream = await startOutboxStream({
+    outboxStream = await startOutboxStream({
       dynamo: dynamoClient,
       streams: createStreamsClient(dynamo.endpoint, LOCAL.region, LOCAL_S3_CREDENTIALS.accessKeyId),
       tableName: LOCAL.tableName,
@@ -167,7 +167,6 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
       log,
     });
     stops.push(outboxStream.stop);
-    outboxFailures = outboxStream.failures;
 
     await seedDemoData();
     const scheduler = startScheduler(log);

@@ -268,6 +268,18 @@ export const deliverPendingOutbox = async (
   return result;
 };
 
+// Every pending item, oldest first (tests, support, benchmarks: what is still to be delivered).
+export const listPendingOutbox = async () => {
+  const pending: OutboxEntry[] = [];
+  for await (const item of queryAll({
+    IndexName: 'gsi3',
+    KeyConditionExpression: 'gsi3pk = :queue',
+    ExpressionAttributeValues: { ':queue': PENDING_QUEUE },
+  }))
+    pending.push(toEntry(item));
+  return pending;
+};
+
 // Read one outbox item (tests and support: whether and what was delivered).
 export const getOutboxItem = async (outboxId: string) => {
   const { Item } = await db().send(
@@ -279,6 +291,7 @@ export const getOutboxItem = async (outboxId: string) => {
         Attempts: Number(Item.Attempts ?? 0),
         DoneSteps: [...stepsOf(Item.DoneSteps)].sort(),
         DeliveredAt: typeof Item.DeliveredAt === 'string' ? Item.DeliveredAt : null,
+        LastError: typeof Item.LastError === 'string' ? Item.LastError : null,
         Pending: Item.gsi3pk === PENDING_QUEUE,
       }
     : null;
