@@ -20,6 +20,7 @@ import {
   type TestPaymentView,
 } from '@nutri/shared';
 import { api, mailsTo, stack, waitForMail } from './support/api';
+import { waitForEffects } from './support/outbox';
 import {
   addAvailability,
   bookVisitFor,
@@ -226,7 +227,7 @@ describe('Stripe webhook: payment', () => {
     // A different event for the same payment (Stripe's async success, the redirect) adds nothing.
     const again = sessionEvent('checkout.session.async_payment_succeeded', booking.BookingId, samePayment);
     expect((await postEvent(again, sign(again))).status).toBe(200);
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    await waitForEffects(patient.id);
     expect((await mailsTo(patient.email)).filter((m) => CONFIRMED.test(m.subject))).toHaveLength(1);
     expect(await paymentMessages(patient.id, nutritionist.id)).toHaveLength(1);
   });
@@ -270,6 +271,7 @@ describe('Stripe webhook: payment', () => {
     const late = sessionEvent('checkout.session.completed', booking.BookingId);
     expect((await postEvent(late, sign(late))).status).toBe(200);
     expect((await bookingOf(patient, booking.BookingId)).BookingStatusId).toBe(BookingStatus.CANCELLED);
+    await waitForEffects(patient.id);
     expect(await paymentMessages(patient.id, nutritionist.id)).toHaveLength(0);
   });
 });
@@ -359,6 +361,7 @@ describe('CreateSession and the local checkout', () => {
     });
     expect(fulfil.body).toEqual({ BookingId: booking.BookingId, Paid: true });
     expect((await pay('4242 4242 4242 4242')).status).toBe(422);
+    await waitForEffects(patient.id);
     expect(await paymentMessages(patient.id, nutritionist.id)).toHaveLength(1);
     // Paid: no new session.
     const again = await createSession(patient, booking.BookingId);
@@ -536,7 +539,7 @@ describe('late payments (after the booking was cancelled or expired)', () => {
     // The patient is told once; no confirmation, no payment message, no invoices.
     const mail = await waitForMail(patient.email, (m) => LATE_REFUND_SUBJECT.test(m.subject));
     expect(mail.body.text ?? mail.body.html).toContain('ti rimborsiamo l’intero importo');
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    await waitForEffects(patient.id);
     const mails = await mailsTo(patient.email);
     expect(mails.filter((m) => LATE_REFUND_SUBJECT.test(m.subject))).toHaveLength(1);
     expect(mails.filter((m) => CONFIRMED.test(m.subject))).toHaveLength(0);
@@ -647,7 +650,7 @@ describe('a second payment of a booking already paid (two payment pages paid)', 
     // The patient is told once; the visit's confirmation and chat message stay the first payment's.
     const mail = await waitForMail(patient.email, (m) => UNAPPLIED_REFUND_SUBJECT.test(m.subject));
     expect(mail.body.text ?? mail.body.html).toContain('rimborsiamo l’intero importo di questo pagamento');
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    await waitForEffects(patient.id);
     const mails = await mailsTo(patient.email);
     expect(mails.filter((m) => UNAPPLIED_REFUND_SUBJECT.test(m.subject))).toHaveLength(1);
     expect(mails.filter((m) => CONFIRMED.test(m.subject))).toHaveLength(1);
