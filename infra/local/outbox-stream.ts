@@ -29,7 +29,12 @@ import {
   OUTBOX_STREAM_FILTER_PATTERN,
   OUTBOX_STREAM_SOURCE,
 } from '@nutri/functions/platform/outbox-stream-source';
-import type { ShardIteratorType, StreamRecord, StreamsClient } from './dynamodb-streams';
+import {
+  StreamsError,
+  type ShardIteratorType,
+  type StreamRecord,
+  type StreamsClient,
+} from './dynamodb-streams';
 
 /** How often an idle shard is read: effects arrive within about this much after the commit. */
 const POLL_MS = 100;
@@ -213,14 +218,20 @@ export const startOutboxStream = async (options: OutboxStreamOptions) => {
     }
   };
 
+  /** Where the shard is to be read from; from its start when the records after the last one handled are gone. */
+  const iteratorOf = async (shard: Shard) => {
+    try {
+      return await streams.shardIterator(streamArn!, shard.id, shard.from.type, shard.from.sequenceNumber);
+    } catch (error) {
+      if (!(error instanceof StreamsError && error.code === 'TrimmedDataAccessException')) throw error;
+      shard.from = { type: 'TRIM_HORIZON' };
+      return streams.shardIterator(streamArn!, shard.id, 'TRIM_HORIZON');
+    }
+  };
+
   /** Reads one shard once; true when it returned records (read again at once). */
   const readShard = async (shard: Shard) => {
-    shard.iterator ??= await streams.shardIterator(
-      streamArn!,
-      shard.id,
-      shard.from.type,
-      shard.from.sequenceNumber,
-    );
+    shard.iterator ??= await iteratorOf(shard);
     if (!shard.iterator) {
       shard.done = true;
       return false;

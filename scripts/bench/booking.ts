@@ -7,11 +7,13 @@
  * 1. books 20 paid visits one at a time (the latency of one request on an idle stack), then `--bookings`
  *    paid visits on distinct free slots (POST CurrentPatient/Bookings/CreatePaidVisitFromCalendarSlot),
  *    `--concurrency` requests in flight, and prints latency p50/p99 and throughput. Each request is the
- *    whole path: slot check, the transaction (booking, lock items, patient, outbox item) and the in-process
- *    delivery of its effects (chat message, two e-mails);
+ *    whole request path: slot check and the transaction (booking, lock items, patient, outbox item); its
+ *    effects (chat message, two e-mails) are delivered afterwards from the table's stream;
+ *    then the nutritionists cancel those bookings (one at a time, then `--concurrency` at once), p50/p99;
  * 2. `--rounds` contention rounds: `--contenders` patients ask for the same slot at once; exactly one must
  *    win, the others get 409.
- * Finally it checks that no outbox item is left pending, and stops everything, also on Ctrl-C.
+ * Finally it waits (at most a minute) until no outbox item is left pending, printing how long the effects
+ * took to drain after the last request, and stops everything, also on Ctrl-C.
  */
 import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
@@ -120,17 +122,19 @@ const latencyLine = (attempts: Attempt[]) => {
   return `p50 ${percentile(sorted, 50).toFixed(1)} ms, p99 ${percentile(sorted, 99).toFixed(1)} ms, max ${(sorted.at(-1) ?? NaN).toFixed(1)} ms`;
 };
 
-const countPendingOutbox = async () => {
-  const { queryAll } = await import('../../functions/src/platform/db/query');
-  const { PENDING_QUEUE } = await import('../../functions/src/platform/outbox');
-  let pending = 0;
-  for await (const _item of queryAll({
-    IndexName: 'gsi3',
-    KeyConditionExpression: 'gsi3pk = :queue',
-    ExpressionAttributeValues: { ':queue': PENDING_QUEUE },
-  }))
-    pending += 1;
-  return pending;
+/** Longest wait for the stream to deliver the effects of every request made. */
+const DRAIN_TIMEOUT_MS = 60_000;
+
+/** Waits until no outbox item is pending (or the time is up); the count left and how long it took. */
+const drainOutbox = async () => {
+  const { listPendingOutbox } = await import('../../functions/src/platform/outbox');
+  const started = performance.now();
+  for (;;) {
+    const pending = (await listPendingOutbox()).length;
+    const ms = performance.now() - started;
+    if (!pending || ms > DRAIN_TIMEOUT_MS) return { pending, ms };
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
 };
 
 const main = async () => {
@@ -221,7 +225,7 @@ const main = async () => {
       );
       rounds.push(results);
     }
-    const pending = await countPendingOutbox();
+    const { pending, ms: drainMs } = await drainOutbox();
 
     console.log(`\nBooking creation through the local gateway (${baseUrl})\n`);
     console.log(
@@ -254,7 +258,9 @@ const main = async () => {
       );
       if (winners !== 1 || other) process.exitCode = 1;
     });
-    console.log(`outbox items left pending: ${pending}`);
+    console.log(
+      `outbox items left pending: ${pending} (waited ${(drainMs / 1000).toFixed(1)} s after the last request for the stream to deliver)`,
+    );
     if (
       created !== attempts.length ||
       sequential.some((attempt) => attempt.status !== 201) ||
