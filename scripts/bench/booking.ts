@@ -12,7 +12,7 @@
  *    then the nutritionists cancel those bookings (one at a time, then `--concurrency` at once), p50/p99;
  * 2. `--rounds` contention rounds: `--contenders` patients ask for the same slot at once; exactly one must
  *    win, the others get 409.
- * Finally it waits (at most a minute) until no outbox item is left pending, printing how long the effects
+ * Finally it waits (at most three minutes) until no outbox item is left pending, printing how long the effects
  * took to drain after the last request, and stops everything, also on Ctrl-C.
  */
 import { randomUUID } from 'node:crypto';
@@ -123,7 +123,7 @@ const latencyLine = (attempts: Attempt[]) => {
 };
 
 /** Longest wait for the stream to deliver the effects of every request made. */
-const DRAIN_TIMEOUT_MS = 60_000;
+const DRAIN_TIMEOUT_MS = 180_000;
 
 /** Waits until no outbox item is pending (or the time is up); the count left and how long it took. */
 const drainOutbox = async () => {
