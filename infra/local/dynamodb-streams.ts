@@ -64,7 +64,8 @@ export const createStreamsClient = (endpoint: string, region: string, accessKeyI
     const parsed = (text ? JSON.parse(text) : {}) as Record<string, unknown>;
     if (!response.ok) {
       const type = typeof parsed.__type === 'string' ? parsed.__type.split('#').pop()! : 'UnknownError';
-      throw new StreamsError(type, String(parsed.message ?? parsed.Message ?? response.status));
+      const message = [parsed.message, parsed.Message].find((value) => typeof value === 'string');
+      throw new StreamsError(type, message ?? `HTTP ${response.status}`);
     }
     return parsed as T;
   };

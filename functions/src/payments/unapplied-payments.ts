@@ -13,7 +13,7 @@ import type { Booking } from '../bookings/bookings-repo';
 import { config } from '../platform/config';
 import { logger } from '../platform/logger';
 import { renderMail } from '../platform/mail-layout';
-import { newOutboxEntry, type OutboxEntry, type OutboxHandler } from '../platform/outbox';
+import { newOutboxEntry, type OutboxHandler } from '../platform/outbox';
 import { mailPatientStep } from './patient-mail';
 import { paymentGateway, type GatewaySession } from './stripe-gateway';
 import {
@@ -59,11 +59,7 @@ export const refundUnappliedPayment = async (payment: UnappliedPayment, at: Date
  * Records the session's payment as not applied to the booking (and queues the patient's mail), then
  * refunds it. Without a payment intent there is nothing to refund through the provider: logged for support.
  */
-export const handleUnappliedPayment = async (
-  booking: Booking,
-  session: GatewaySession,
-  at: Date,
-) => {
+export const handleUnappliedPayment = async (booking: Booking, session: GatewaySession, at: Date) => {
   // Ids only: enough for support to find the payment.
   const ids = { bookingId: booking.BookingId, sessionId: session.SessionId, status: booking.BookingStatusId };
   if (!session.PaymentIntentId) {
