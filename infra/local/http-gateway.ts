@@ -245,14 +245,20 @@ export const startHttpGateway = async (options: HttpGatewayOptions) => {
       const result = await submitLocalQuestionnaire(`http://127.0.0.1:${options.port}`, answers);
       return sendJson(response, result.status, result.body);
     }
+    // Test controls (the outage and the outbox hold below): loopback clients only, a bounded duration.
+    const forbidden = () => sendJson(response, 403, { code: 'forbidden', message: errorTexts.forbidden });
+    const badRequest = () =>
+      sendJson(response, 400, { code: 'bad_request', message: errorTexts.bad_request });
+    const secondsOf = (fallback: number, max: number) => {
+      const seconds = Number(url.searchParams.get('seconds') ?? fallback);
+      return Number.isFinite(seconds) && seconds > 0 && seconds <= max ? seconds : null;
+    };
     if (url.pathname === '/dev/realtime/outage' && request.method === 'POST') {
       request.resume();
       // Browser tests cut the realtime channel with this; it exists in the local runtime only.
-      if (!isLoopback(request.socket.remoteAddress))
-        return sendJson(response, 403, { code: 'forbidden', message: errorTexts.forbidden });
-      const seconds = Number(url.searchParams.get('seconds') ?? '3');
-      if (!Number.isFinite(seconds) || seconds <= 0 || seconds > MAX_OUTAGE_SECONDS)
-        return sendJson(response, 400, { code: 'bad_request', message: errorTexts.bad_request });
+      if (!isLoopback(request.socket.remoteAddress)) return forbidden();
+      const seconds = secondsOf(3, MAX_OUTAGE_SECONDS);
+      if (seconds === null) return badRequest();
       const userId = url.searchParams.get('userId');
       // Scoped to one user's connections (looked up like the pusher does), so parallel tests are untouched.
       const scope = userId
@@ -268,17 +274,14 @@ export const startHttpGateway = async (options: HttpGatewayOptions) => {
     if (outbox && url.pathname === '/dev/outbox/hold' && request.method === 'POST') {
       request.resume();
       // Integration tests hold the stream with this; it exists in the local runtime only.
-      if (!isLoopback(request.socket.remoteAddress))
-        return sendJson(response, 403, { code: 'forbidden', message: errorTexts.forbidden });
-      const seconds = Number(url.searchParams.get('seconds') ?? '5');
-      if (!Number.isFinite(seconds) || seconds <= 0 || seconds > MAX_OUTBOX_HOLD_SECONDS)
-        return sendJson(response, 400, { code: 'bad_request', message: errorTexts.bad_request });
+      if (!isLoopback(request.socket.remoteAddress)) return forbidden();
+      const seconds = secondsOf(5, MAX_OUTBOX_HOLD_SECONDS);
+      if (seconds === null) return badRequest();
       return sendJson(response, 200, outbox.hold(seconds * 1000));
     }
     if (outbox && url.pathname === '/dev/outbox/release' && request.method === 'POST') {
       request.resume();
-      if (!isLoopback(request.socket.remoteAddress))
-        return sendJson(response, 403, { code: 'forbidden', message: errorTexts.forbidden });
+      if (!isLoopback(request.socket.remoteAddress)) return forbidden();
       outbox.release();
       return sendJson(response, 200, {});
     }
