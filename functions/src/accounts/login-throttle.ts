@@ -85,7 +85,7 @@ export const recordLoginFailure = async (account: string, ip: string, user: User
   ]);
   // Exactly one failure of the window is the limit-th, however many arrive at once.
   if (!user || accountFailures !== ACCOUNT_ATTACK_RULE.limit) return;
-  logger.warn('Repeated failed sign-ins: owner notified', { userId: user.Id });
+  logger.warn('Repeated failed sign-ins: owner notice queued', { userId: user.Id });
   const entry = newOutboxEntry(LOGIN_ATTACK_TOPIC, { userId: user.Id, failures: accountFailures }, at);
   await putOutboxEntry(entry);
 };
