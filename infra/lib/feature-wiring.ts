@@ -127,6 +127,9 @@ export const featureAccess: Partial<Record<FeatureName, FeatureAccess>> = {
     timeout: Duration.minutes(5),
     secrets: ['stripeSecretKey', 'stripeWebhookSecret'],
   },
+  // Effects of committed changes, from the table's stream (jobs stack): chat messages (stored and pushed),
+  // invoices, e-mails. A batch of ten items with SES calls may take a while; the event source retries it.
+  outbox: { table: 'readWrite', mail: true, realtimePush: true, timeout: Duration.minutes(1) },
 };
 
 export const accessOf = (feature: FeatureName): FeatureAccess =>

@@ -12,6 +12,7 @@ import {
   DynamoDBClient,
   ListTablesCommand,
   ResourceNotFoundException,
+  UpdateTableCommand,
   UpdateTimeToLiveCommand,
   type AttributeDefinition,
 } from '@aws-sdk/client-dynamodb';
@@ -163,10 +164,22 @@ export const startDynamoDbLocal = async (
   return { endpoint, pid: () => current.child.pid, stop };
 };
 
-/** Creates the table (and its indexes and TTL setting) when it does not exist yet. */
+const streamSpecification = {
+  StreamEnabled: true,
+  StreamViewType: tableDefinition.streamViewType,
+} as const;
+
+/**
+ * Creates the table (and its indexes, stream and TTL setting) when it does not exist yet; turns the stream
+ * on for a table made before the outbox was read from it.
+ */
 export const ensureTable = async (client: DynamoDBClient, tableName: string) => {
   try {
-    await client.send(new DescribeTableCommand({ TableName: tableName }));
+    const { Table } = await client.send(new DescribeTableCommand({ TableName: tableName }));
+    if (!Table?.StreamSpecification?.StreamEnabled)
+      await client.send(
+        new UpdateTableCommand({ TableName: tableName, StreamSpecification: streamSpecification }),
+      );
     return 'existing' as const;
   } catch (error) {
     if (!(error instanceof ResourceNotFoundException)) throw error;
@@ -197,6 +210,7 @@ export const ensureTable = async (client: DynamoDBClient, tableName: string) => 
         ],
         Projection: { ProjectionType: 'ALL' },
       })),
+      StreamSpecification: streamSpecification,
     }),
   );
   await client.send(

@@ -1,8 +1,8 @@
 /**
- * Loads the same Lambda handler modules the CDK stacks deploy (functions/src/<area>/handler.ts) and calls
- * them in-process, as one warm Lambda per area.
+ * Loads the same Lambda handler modules the CDK stacks deploy (functions/src/<area>/handler.ts, and the
+ * jobs and outbox Lambdas) and calls them in-process, as one warm Lambda per area.
  */
-import type { Context, SNSEvent } from 'aws-lambda';
+import type { Context, DynamoDBStreamEvent, SNSEvent } from 'aws-lambda';
 import type { Area } from '@nutri/functions/routes';
 import { lambdaContext } from './events';
 
@@ -30,6 +30,10 @@ export const invokeArea = async (area: Area, event: unknown): Promise<unknown> =
 
 export const invokeJobs = async (event: { job: string }): Promise<unknown> =>
   asLambdaReturns(await (await load('jobs'))(event, lambdaContext('nutri-jobs')));
+
+/** The outbox Lambda with table stream records, as its event source mapping invokes it in the cloud. */
+export const invokeOutbox = async (event: DynamoDBStreamEvent): Promise<unknown> =>
+  asLambdaReturns(await (await load('outbox'))(event, lambdaContext('nutri-outbox')));
 
 /** The jobs Lambda with SNS records, as the SES delivery events topic invokes it in the cloud. */
 export const invokeMailEvents = async (event: SNSEvent): Promise<unknown> =>

@@ -2,7 +2,8 @@
  * Local stand-in for CloudFront + API Gateway REST on one origin: `/api/v2/*` as API Gateway proxy events
  * (v1) to the same handlers, `/sitemap.xml` to the sitemap route (as CloudFront rewrites it), `/ws` to the
  * WebSocket gateway, `/media/*` from the assets bucket, `/dev/*` local-only tools (mail viewer, local
- * questionnaire, jobs on demand, a simulated realtime outage for browser tests), and the web app
+ * questionnaire, jobs on demand, a simulated realtime outage for browser tests, the outbox stream reader's
+ * failure destination and hold), and the web app
  * (production build, SPA fallback) everywhere else.
  */
 import { createReadStream, existsSync, statSync } from 'node:fs';
@@ -23,8 +24,11 @@ import { restEvent } from './events';
 import { missingAnswers, submitLocalQuestionnaire, type LocalAnswers } from './local-tally';
 import { invokeArea } from './handlers';
 import { createRestRouter, isWellEncoded } from './router';
+import type { OutboxStream } from './outbox-stream';
 import type { WebSocketGateway } from './websocket-gateway';
 
+/** Longest hold of the outbox stream reader (`POST /dev/outbox/hold?seconds=`). */
+const MAX_OUTBOX_HOLD_SECONDS = 30;
 /** Longest simulated realtime outage (`POST /dev/realtime/outage?seconds=`). */
 const MAX_OUTAGE_SECONDS = 60;
 
@@ -113,6 +117,8 @@ export interface HttpGatewayOptions {
   webSocket: WebSocketGateway;
   webSocketStage: string;
   runJob: (name: string) => Promise<unknown>;
+  /** The local outbox stream reader (outbox-stream.ts): its failure destination, holding it for a while. */
+  outboxStream: () => Pick<OutboxStream, 'failures' | 'hold' | 'release'> | null;
   onLog?: (line: string) => void;
 }
 
@@ -239,20 +245,45 @@ export const startHttpGateway = async (options: HttpGatewayOptions) => {
       const result = await submitLocalQuestionnaire(`http://127.0.0.1:${options.port}`, answers);
       return sendJson(response, result.status, result.body);
     }
+    // Test controls (the outage and the outbox hold below): loopback clients only, a bounded duration.
+    const forbidden = () => sendJson(response, 403, { code: 'forbidden', message: errorTexts.forbidden });
+    const badRequest = () =>
+      sendJson(response, 400, { code: 'bad_request', message: errorTexts.bad_request });
+    const secondsOf = (fallback: number, max: number) => {
+      const seconds = Number(url.searchParams.get('seconds') ?? fallback);
+      return Number.isFinite(seconds) && seconds > 0 && seconds <= max ? seconds : null;
+    };
     if (url.pathname === '/dev/realtime/outage' && request.method === 'POST') {
       request.resume();
       // Browser tests cut the realtime channel with this; it exists in the local runtime only.
-      if (!isLoopback(request.socket.remoteAddress))
-        return sendJson(response, 403, { code: 'forbidden', message: errorTexts.forbidden });
-      const seconds = Number(url.searchParams.get('seconds') ?? '3');
-      if (!Number.isFinite(seconds) || seconds <= 0 || seconds > MAX_OUTAGE_SECONDS)
-        return sendJson(response, 400, { code: 'bad_request', message: errorTexts.bad_request });
+      if (!isLoopback(request.socket.remoteAddress)) return forbidden();
+      const seconds = secondsOf(3, MAX_OUTAGE_SECONDS);
+      if (seconds === null) return badRequest();
       const userId = url.searchParams.get('userId');
       // Scoped to one user's connections (looked up like the pusher does), so parallel tests are untouched.
       const scope = userId
         ? async (connectionId: string) => (await getConnection(connectionId))?.userId === userId
         : undefined;
       return sendJson(response, 200, await options.webSocket.startOutage(seconds * 1000, scope));
+    }
+    const outbox = url.pathname.startsWith('/dev/outbox/') ? options.outboxStream() : null;
+    if (outbox && url.pathname === '/dev/outbox/failures' && request.method === 'GET') {
+      request.resume();
+      return sendJson(response, 200, { failures: outbox.failures() });
+    }
+    if (outbox && url.pathname === '/dev/outbox/hold' && request.method === 'POST') {
+      request.resume();
+      // Integration tests hold the stream with this; it exists in the local runtime only.
+      if (!isLoopback(request.socket.remoteAddress)) return forbidden();
+      const seconds = secondsOf(5, MAX_OUTBOX_HOLD_SECONDS);
+      if (seconds === null) return badRequest();
+      return sendJson(response, 200, outbox.hold(seconds * 1000));
+    }
+    if (outbox && url.pathname === '/dev/outbox/release' && request.method === 'POST') {
+      request.resume();
+      if (!isLoopback(request.socket.remoteAddress)) return forbidden();
+      outbox.release();
+      return sendJson(response, 200, {});
     }
     const job = url.pathname.match(/^\/dev\/jobs\/([a-z0-9-]+)\/run$/);
     if (job?.[1] && request.method === 'POST') {

@@ -1,6 +1,7 @@
 /**
  * Starts the whole product locally on one port: DynamoDB Local, the S3 emulator, the local SES, the HTTP
- * and WebSocket gateways, the scheduler, and demo data. The handlers are the same modules the CDK stacks
+ * and WebSocket gateways, the scheduler, the reader of the table's stream that feeds the outbox Lambda
+ * (outbox-stream.ts), and demo data. The handlers are the same modules the CDK stacks
  * deploy; only configuration (endpoints, keys) differs.
  */
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -16,7 +17,9 @@ import { startS3, LOCAL_S3_CREDENTIALS } from './s3';
 import { seedDemoData } from './seed';
 import { startScheduler } from './scheduler';
 import { startSes } from './ses';
-import { invokeMailEvents } from './handlers';
+import { invokeMailEvents, invokeOutbox } from './handlers';
+import { createStreamsClient } from './dynamodb-streams';
+import { startOutboxStream, type OutboxStream } from './outbox-stream';
 import type { LocalStackInfo } from './stack-info';
 import { WebSocketGateway } from './websocket-gateway';
 
@@ -110,6 +113,7 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
       onLog: log,
     });
     let runJob: (name: string) => Promise<unknown> = () => Promise.reject(new Error('scheduler not started'));
+    let outboxStream: OutboxStream | null = null;
     const gateway = await startHttpGateway({
       port,
       host,
@@ -122,6 +126,7 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
       webSocket,
       webSocketStage: LOCAL.webSocketStage,
       runJob: (name) => runJob(name),
+      outboxStream: () => outboxStream,
       ...(options.accessLog ? { onLog: log } : {}),
     });
     stops.push(async () => {
@@ -150,8 +155,18 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
     delete process.env.JWT_SECRET_ARN;
 
     const dynamoClient = new DynamoDBClient({ endpoint: dynamo.endpoint, region: LOCAL.region });
+    stops.push(() => Promise.resolve(dynamoClient.destroy()));
     await ensureTable(dynamoClient, LOCAL.tableName);
-    dynamoClient.destroy();
+    // Started before anything writes, so every outbox item from now on is delivered from the stream.
+    outboxStream = await startOutboxStream({
+      dynamo: dynamoClient,
+      streams: createStreamsClient(dynamo.endpoint, LOCAL.region, LOCAL_S3_CREDENTIALS.accessKeyId),
+      tableName: LOCAL.tableName,
+      region: LOCAL.region,
+      invoke: invokeOutbox,
+      log,
+    });
+    stops.push(outboxStream.stop);
 
     await seedDemoData();
     const scheduler = startScheduler(log);

@@ -1,5 +1,5 @@
 /**
- * The feature Lambdas: one per area plus the jobs Lambda, built by FeatureFunction with real esbuild
+ * The feature Lambdas: one per area plus the jobs and outbox Lambdas, built by FeatureFunction with real esbuild
  * bundles, configured for functions/src/platform/config.ts, and granted only what featureAccess says.
  */
 import { existsSync, readFileSync } from 'node:fs';
@@ -83,11 +83,11 @@ describe('feature Lambdas', () => {
     });
   };
 
-  it('there is one Lambda per area plus the jobs Lambda, and no other Node.js Lambda', () => {
+  it('there is one Lambda per area plus the jobs and outbox Lambdas, and no other Node.js Lambda', () => {
     console.log(
       `Feature Lambdas: ${lambdas.map((lambda) => `${lambda.feature} (${lambda.stack.stackName})`).join(', ')}`,
     );
-    expect(lambdas.map((lambda) => lambda.feature).sort()).toEqual([...AREAS, 'jobs'].sort());
+    expect(lambdas.map((lambda) => lambda.feature).sort()).toEqual([...AREAS, 'jobs', 'outbox'].sort());
   });
 
   it('run Node.js 22 on arm64 with source maps, JSON logs with retention and tracing', () => {
@@ -189,7 +189,7 @@ describe('feature Lambdas', () => {
       expect(byFeature.get('jobs')).toContain('ManageConnectionsPolicy');
     });
 
-    it('inline role policies hold only log writing, secret reads and (jobs) the dead-letter queue', () => {
+    it('inline role policies hold only log writing, secret reads, (jobs, outbox) a dead-letter queue and (outbox) the table stream', () => {
       for (const lambda of lambdas) {
         const roleId = (lambda.resource.Properties.Role as { 'Fn::GetAtt': [string, string] })[
           'Fn::GetAtt'
@@ -211,8 +211,21 @@ describe('feature Lambdas', () => {
           'secretsmanager:DescribeSecret',
           'sqs:SendMessage',
         ];
-        expect(actions.filter((action) => !allowed.includes(action))).toEqual([]);
-        expect(actions.includes('sqs:SendMessage')).toBe(lambda.feature === 'jobs');
+        // The outbox Lambda's event source reads the stream (decrypting it) and reports to its queue.
+        const outboxOnly = [
+          'dynamodb:ListStreams',
+          'dynamodb:DescribeStream',
+          'dynamodb:GetRecords',
+          'dynamodb:GetShardIterator',
+          'kms:Decrypt',
+          'kms:DescribeKey',
+          'sqs:GetQueueAttributes',
+          'sqs:GetQueueUrl',
+        ];
+        const permitted = lambda.feature === 'outbox' ? [...allowed, ...outboxOnly] : allowed;
+        expect(actions.filter((action) => !permitted.includes(action))).toEqual([]);
+        expect(actions.includes('sqs:SendMessage')).toBe(['jobs', 'outbox'].includes(lambda.feature));
+        expect(actions.includes('dynamodb:GetRecords')).toBe(lambda.feature === 'outbox');
       }
     });
 

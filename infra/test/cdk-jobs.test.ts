@@ -1,10 +1,12 @@
 /**
  * The jobs stack: one EventBridge Scheduler schedule per job definition, with retries and a dead-letter queue,
- * and the jobs Lambda subscribed to the SES delivery events topic.
+ * the jobs Lambda subscribed to the SES delivery events topic, and the outbox Lambda fed by the table's
+ * stream (new outbox items only, batch item failures, bounded retries, a failure destination).
  */
 import type { Template } from 'aws-cdk-lib/assertions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobDefinitions, type JobSchedule } from '@nutri/functions/jobs/definitions';
+import { OUTBOX_STREAM_SOURCE } from '@nutri/functions/platform/outbox-stream-source';
 import { scheduleExpressionOf } from '../lib/stacks/jobs-stack';
 import { synthesizeTestApp, type TestApp } from '../lib/test-support';
 
@@ -52,16 +54,24 @@ describe('jobs stack', () => {
   });
   afterAll(() => nutri.cleanUp());
 
-  const functionId = () => {
-    const functions = resourcesOfType(template, 'AWS::Lambda::Function');
-    expect(functions).toHaveLength(1);
-    return functions[0]?.[0] ?? '';
+  /** The one Lambda (or queue) whose logical id starts with `prefix`. */
+  const onlyId = (type: string, prefix: string) => {
+    const found = resourcesOfType(template, type).filter(([id]) => id.startsWith(prefix));
+    expect(found).toHaveLength(1);
+    return found[0]?.[0] ?? '';
   };
-  const queueId = () => {
-    const queues = resourcesOfType(template, 'AWS::SQS::Queue');
-    expect(queues).toHaveLength(1);
-    return queues[0]?.[0] ?? '';
-  };
+  const functionId = () => onlyId('AWS::Lambda::Function', 'JobsFunction');
+  const queueId = () => onlyId('AWS::SQS::Queue', 'DeadLetterQueue');
+
+  it('holds the jobs and the outbox Lambdas, each with its own dead-letter queue', () => {
+    const ids = (type: string) => resourcesOfType(template, type).map(([id]) => id);
+    expect(ids('AWS::Lambda::Function')).toHaveLength(2);
+    expect(functionId()).not.toBe('');
+    expect(ids('AWS::Lambda::Function').filter((id) => id.startsWith('OutboxFunction'))).toHaveLength(1);
+    expect(ids('AWS::SQS::Queue')).toHaveLength(2);
+    expect(queueId()).not.toBe('');
+    expect(ids('AWS::SQS::Queue').filter((id) => id.startsWith('OutboxDeadLetterQueue'))).toHaveLength(1);
+  });
 
   it('has one enabled schedule per job, invoking the jobs Lambda with { job: name }', () => {
     const schedules = resourcesOfType(template, 'AWS::Scheduler::Schedule').map(
@@ -109,13 +119,17 @@ describe('jobs stack', () => {
   });
 
   it('sends runs that still fail after Lambda retries to the same encrypted, TLS-only queue', () => {
-    const [[, lambda] = []] = resourcesOfType(template, 'AWS::Lambda::Function');
+    const resources = template.toJSON().Resources as Record<string, CfnResource>;
+    const lambda = resources[functionId()];
     expect(lambda?.Properties.DeadLetterConfig).toEqual({ TargetArn: { 'Fn::GetAtt': [queueId(), 'Arn'] } });
     const [[, invokeConfig] = []] = resourcesOfType(template, 'AWS::Lambda::EventInvokeConfig');
     expect(invokeConfig?.Properties.MaximumRetryAttempts).toBe(2);
-    const [[, queue] = []] = resourcesOfType(template, 'AWS::SQS::Queue');
+    expect(invokeConfig?.Properties.FunctionName).toEqual({ Ref: functionId() });
+    const queue = resources[queueId()];
     expect(queue?.Properties.SqsManagedSseEnabled).toBe(true);
-    const [[, queuePolicy] = []] = resourcesOfType(template, 'AWS::SQS::QueuePolicy');
+    const queuePolicy = resourcesOfType(template, 'AWS::SQS::QueuePolicy').find(([, policy]) =>
+      JSON.stringify(policy.Properties.Queues).includes(queueId()),
+    )?.[1];
     expect(JSON.stringify(queuePolicy?.Properties.PolicyDocument)).toContain('"aws:SecureTransport":"false"');
   });
 
@@ -135,5 +149,85 @@ describe('jobs stack', () => {
         SourceArn: subscriptions[0]?.TopicArn,
       }),
     ]);
+  });
+});
+
+describe('outbox Lambda', () => {
+  let nutri: TestApp;
+  let template: Template;
+  let resources: Record<string, CfnResource>;
+  beforeAll(() => {
+    nutri = synthesizeTestApp();
+    template = nutri.templateOf(nutri.jobs);
+    resources = template.toJSON().Resources as Record<string, CfnResource>;
+  });
+  afterAll(() => nutri.cleanUp());
+
+  const idOf = (type: string, prefix: string) => {
+    const found = resourcesOfType(template, type).filter(([id]) => id.startsWith(prefix));
+    expect(found).toHaveLength(1);
+    return found[0]?.[0] ?? '';
+  };
+
+  it('the table streams the new image of every change', () => {
+    const tables = Object.values(
+      nutri.templateOf(nutri.data).toJSON().Resources as Record<string, CfnResource>,
+    ).filter((resource) => resource.Type === 'AWS::DynamoDB::Table');
+    expect(tables).toHaveLength(1);
+    expect(tables[0]?.Properties.StreamSpecification).toEqual({ StreamViewType: 'NEW_IMAGE' });
+  });
+
+  it('reads the table stream, filtered to new outbox items, reporting batch item failures', () => {
+    const mappings = resourcesOfType(template, 'AWS::Lambda::EventSourceMapping').map(
+      ([, m]) => m.Properties,
+    );
+    expect(mappings).toHaveLength(1);
+    const mapping = mappings[0]!;
+    expect(mapping.FunctionName).toEqual({ Ref: idOf('AWS::Lambda::Function', 'OutboxFunction') });
+    // The stream of the data stack's table, through a cross-stack reference.
+    expect(JSON.stringify(mapping.EventSourceArn)).toMatch(/Table[0-9A-F]+StreamArn/);
+    expect(mapping.StartingPosition).toBe('TRIM_HORIZON');
+    expect(mapping.FunctionResponseTypes).toEqual(['ReportBatchItemFailures']);
+    expect(mapping.BatchSize).toBe(OUTBOX_STREAM_SOURCE.batchSize);
+    const filters = (mapping.FilterCriteria as { Filters: { Pattern: string }[] }).Filters;
+    expect(filters.map((filter) => JSON.parse(filter.Pattern) as unknown)).toEqual([
+      { eventName: ['INSERT'], dynamodb: { Keys: { pk: { S: [{ prefix: 'OUTBOX#' }] } } } },
+    ]);
+  });
+
+  it('retries a failed batch a bounded number of times, split on errors, then hands it to an encrypted queue', () => {
+    const [[, mapping] = []] = resourcesOfType(template, 'AWS::Lambda::EventSourceMapping');
+    const properties = mapping!.Properties;
+    expect(properties.MaximumRetryAttempts).toBe(OUTBOX_STREAM_SOURCE.retryAttempts);
+    expect(properties.MaximumRetryAttempts).toBeGreaterThan(0);
+    expect(properties.BisectBatchOnFunctionError).toBe(true);
+    expect(properties.MaximumRecordAgeInSeconds).toBe(OUTBOX_STREAM_SOURCE.maxRecordAgeSeconds);
+    const queueId = idOf('AWS::SQS::Queue', 'OutboxDeadLetterQueue');
+    expect(properties.DestinationConfig).toEqual({
+      OnFailure: { Destination: { 'Fn::GetAtt': [queueId, 'Arn'] } },
+    });
+    expect(resources[queueId]?.Properties.SqsManagedSseEnabled).toBe(true);
+    // The outbox Lambda's role may send to that queue and read the stream; nothing else inline beyond logs.
+    const roleId = (
+      resources[idOf('AWS::Lambda::Function', 'OutboxFunction')]!.Properties.Role as {
+        'Fn::GetAtt': [string, string];
+      }
+    )['Fn::GetAtt'][0];
+    const statements = Object.values(resources)
+      .filter((resource) => resource.Type === 'AWS::IAM::Policy')
+      .filter((policy) => JSON.stringify(policy.Properties.Roles) === JSON.stringify([{ Ref: roleId }]))
+      .flatMap(
+        (policy) =>
+          (policy.Properties.PolicyDocument as { Statement: { Action: unknown; Resource: unknown }[] })
+            .Statement,
+      );
+    const sendsToQueue = statements.find((statement) =>
+      [statement.Action].flat().includes('sqs:SendMessage'),
+    );
+    expect(sendsToQueue?.Resource).toEqual({ 'Fn::GetAtt': [queueId, 'Arn'] });
+    const readsStream = statements.find((statement) =>
+      [statement.Action].flat().includes('dynamodb:GetRecords'),
+    );
+    expect(JSON.stringify(readsStream?.Resource)).toMatch(/Table[0-9A-F]+StreamArn/);
   });
 });

@@ -7,11 +7,13 @@
  * 1. books 20 paid visits one at a time (the latency of one request on an idle stack), then `--bookings`
  *    paid visits on distinct free slots (POST CurrentPatient/Bookings/CreatePaidVisitFromCalendarSlot),
  *    `--concurrency` requests in flight, and prints latency p50/p99 and throughput. Each request is the
- *    whole path: slot check, the transaction (booking, lock items, patient, outbox item) and the in-process
- *    delivery of its effects (chat message, two e-mails);
+ *    whole request path: slot check and the transaction (booking, lock items, patient, outbox item); its
+ *    effects (chat message, two e-mails) are delivered afterwards from the table's stream;
+ *    then the nutritionists cancel those bookings (one at a time, then `--concurrency` at once), p50/p99;
  * 2. `--rounds` contention rounds: `--contenders` patients ask for the same slot at once; exactly one must
  *    win, the others get 409.
- * Finally it checks that no outbox item is left pending, and stops everything, also on Ctrl-C.
+ * Finally it waits (at most three minutes) until no outbox item is left pending, printing how long the effects
+ * took to drain after the last request, and stops everything, also on Ctrl-C.
  */
 import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
@@ -62,7 +64,7 @@ const seed = async (baseUrl: string, nutritionistCount: number, patientsPerNutri
         return { id: patientId, token: await token(patientId, 'Patient') };
       }),
     );
-    nutritionists.push({ id, slots, patients });
+    nutritionists.push({ id, token: nutritionistToken, slots, patients });
   }
   return nutritionists;
 };
@@ -70,6 +72,8 @@ const seed = async (baseUrl: string, nutritionistCount: number, patientsPerNutri
 interface Attempt {
   status: number;
   ms: number;
+  /** The booking made (201 answers of a create). */
+  bookingId?: number;
 }
 
 const bookSlot = async (
@@ -83,6 +87,18 @@ const bookSlot = async (
     headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
     body: JSON.stringify(slot),
   });
+  const body = (await response.json().catch(() => null)) as { BookingId?: number } | null;
+  const ms = performance.now() - started;
+  return { status: response.status, ms, ...(body?.BookingId ? { bookingId: body.BookingId } : {}) };
+};
+
+/** The nutritionist cancels the (unpaid) booking: the patient gets a chat message and a mail. */
+const cancelBooking = async (baseUrl: string, token: string, bookingId: number): Promise<Attempt> => {
+  const started = performance.now();
+  const response = await fetch(
+    `${baseUrl}/api/v2/CurrentNutritionist/Bookings/${bookingId}/CancelBooking?cancelReasonId=1`,
+    { method: 'POST', headers: { Authorization: `Bearer ${token}` } },
+  );
   await response.arrayBuffer();
   return { status: response.status, ms: performance.now() - started };
 };
@@ -92,17 +108,19 @@ const latencyLine = (attempts: Attempt[]) => {
   return `p50 ${percentile(sorted, 50).toFixed(1)} ms, p99 ${percentile(sorted, 99).toFixed(1)} ms, max ${(sorted.at(-1) ?? NaN).toFixed(1)} ms`;
 };
 
-const countPendingOutbox = async () => {
-  const { queryAll } = await import('../../functions/src/platform/db/query');
-  const { PENDING_QUEUE } = await import('../../functions/src/platform/outbox');
-  let pending = 0;
-  for await (const _item of queryAll({
-    IndexName: 'gsi3',
-    KeyConditionExpression: 'gsi3pk = :queue',
-    ExpressionAttributeValues: { ':queue': PENDING_QUEUE },
-  }))
-    pending += 1;
-  return pending;
+/** Longest wait for the stream to deliver the effects of every request made. */
+const DRAIN_TIMEOUT_MS = 180_000;
+
+/** Waits until no outbox item is pending (or the time is up); the count left and how long it took. */
+const drainOutbox = async () => {
+  const { listPendingOutbox } = await import('../../functions/src/platform/outbox');
+  const started = performance.now();
+  for (;;) {
+    const pending = (await listPendingOutbox()).length;
+    const ms = performance.now() - started;
+    if (!pending || ms > DRAIN_TIMEOUT_MS) return { pending, ms };
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
 };
 
 const main = async () => {
@@ -133,7 +151,11 @@ const main = async () => {
     const contention = nutritionists.pop()!;
     // One patient per booking: a patient's own bookings would contend on their profile item.
     const requests = nutritionists.flatMap((nutritionist) =>
-      nutritionist.patients.map((patient, n) => ({ token: patient.token, slot: nutritionist.slots[n]! })),
+      nutritionist.patients.map((patient, n) => ({
+        token: patient.token,
+        nutritionistToken: nutritionist.token,
+        slot: nutritionist.slots[n]!,
+      })),
     );
     const warmUp = requests.splice(0, WARM_UP_BOOKINGS);
     const warmUpResults = await pool(
@@ -144,7 +166,8 @@ const main = async () => {
       throw new Error(`warm-up bookings failed: ${warmUpResults.map((attempt) => attempt.status).join(',')}`);
 
     const sequential: Attempt[] = [];
-    for (const request of requests.splice(0, SEQUENTIAL_BOOKINGS))
+    const sequentialRequests = requests.splice(0, SEQUENTIAL_BOOKINGS);
+    for (const request of sequentialRequests)
       sequential.push(await bookSlot(baseUrl, request.token, request.slot));
 
     console.log(
@@ -158,6 +181,25 @@ const main = async () => {
     const elapsedS = (performance.now() - started) / 1000;
     const created = attempts.filter((attempt) => attempt.status === 201).length;
 
+    // Each booking made above is cancelled by its nutritionist: one at a time, then concurrently.
+    const toCancel = (made: Attempt[], madeRequests: typeof requests) =>
+      made.flatMap((attempt, n) =>
+        attempt.bookingId
+          ? [{ token: madeRequests[n]!.nutritionistToken, bookingId: attempt.bookingId }]
+          : [],
+      );
+    console.log('Cancelling them (the nutritionist cancels each booking)…');
+    const sequentialCancels: Attempt[] = [];
+    for (const request of toCancel(sequential, sequentialRequests))
+      sequentialCancels.push(await cancelBooking(baseUrl, request.token, request.bookingId));
+    const cancels = await pool(
+      toCancel(attempts, requests).map(
+        (request) => () => cancelBooking(baseUrl, request.token, request.bookingId),
+      ),
+      options.concurrency,
+    );
+    const cancelled = (results: Attempt[]) => results.filter((attempt) => attempt.status === 200).length;
+
     console.log(
       `Contention: ${options.rounds} round(s) of ${options.contenders} patients asking for one slot…`,
     );
@@ -169,7 +211,7 @@ const main = async () => {
       );
       rounds.push(results);
     }
-    const pending = await countPendingOutbox();
+    const { pending, ms: drainMs } = await drainOutbox();
 
     console.log(`\nBooking creation through the local gateway (${baseUrl})\n`);
     console.log(
@@ -187,6 +229,12 @@ const main = async () => {
     console.log(
       `                 throughput ${(created / elapsedS).toFixed(1)} bookings/s (${elapsedS.toFixed(1)} s)`,
     );
+    console.log(
+      `cancel, one at a time: ${cancelled(sequentialCancels)}/${sequentialCancels.length} cancelled; latency ${latencyLine(sequentialCancels)}`,
+    );
+    console.log(
+      `cancel, concurrency ${options.concurrency}: ${cancelled(cancels)}/${cancels.length} cancelled; latency ${latencyLine(cancels)}`,
+    );
     rounds.forEach((results, round) => {
       const winners = results.filter((attempt) => attempt.status === 201).length;
       const conflicts = results.filter((attempt) => attempt.status === 409).length;
@@ -196,8 +244,16 @@ const main = async () => {
       );
       if (winners !== 1 || other) process.exitCode = 1;
     });
-    console.log(`outbox items left pending: ${pending}`);
-    if (created !== attempts.length || sequential.some((attempt) => attempt.status !== 201) || pending)
+    console.log(
+      `outbox items left pending: ${pending} (waited ${(drainMs / 1000).toFixed(1)} s after the last request for the stream to deliver)`,
+    );
+    if (
+      created !== attempts.length ||
+      sequential.some((attempt) => attempt.status !== 201) ||
+      cancelled(sequentialCancels) !== sequential.length ||
+      cancelled(cancels) !== created ||
+      pending
+    )
       process.exitCode = 1;
   } finally {
     await cleanUp();

@@ -1,16 +1,18 @@
 /**
  * What booking changes cause, on the running local stack: exactly one chat message and the expected mails
- * per change (transaction + outbox), delivery after a crash between commit and delivery, the booking jobs
+ * per change (transaction + outbox, delivered from the table's stream after the answer), delivery after a
+ * crashed delivery, retries and the failure destination of the stream's deliverer, the booking jobs
  * (expiry at its boundary, payment and appointment reminders, each safe to run twice), gap-free message
  * indexes under concurrent senders, and free slots across the 2027 daylight-saving changes.
  *
  * Time-dependent parts move the clock of this process (platform/clock.ts setClockOffset) and run the job,
  * or the API's Lambda handler through the local router exactly as the gateway does (the local gateway has
- * no endpoint to move its own clock); everything else goes through the stack's HTTP API.
+ * no endpoint to move its own clock); everything else goes through the stack's HTTP API. Effects arrive
+ * after the request (or job) answered: tests wait for them (support/outbox.ts) before reading.
  */
 import { randomUUID } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import {
   addRomeDays,
   inRome,
@@ -24,6 +26,7 @@ import {
 } from '@nutri/shared';
 import { api, mailsTo, stack, waitForMail } from './support/api';
 import { handlerApi, resetNow, setNow } from './support/in-process';
+import { eventually, holdOutboxStream, outboxStreamFailures, waitForEffects } from './support/outbox';
 import { completeAtStart, createNutritionist, createPatientOf } from './support/visits';
 
 // The jobs run here log their results at INFO, which is noise in a test run.
@@ -99,6 +102,7 @@ describe('each booking change: exactly one chat message and the expected mails',
     expect(created.status).toBe(201);
     const bookingId = created.body.BookingId;
 
+    await waitForEffects(patient.id);
     const [first] = await messagesOf(patient.id, nutritionist.id);
     expect(first).toMatchObject({ MessageIndex: 0, AuthorId: nutritionist.id, EmailNotificationSent: false });
     expect(first!.MessageSid).toMatch(/^IM[0-9a-f]{32}$/);
@@ -130,6 +134,7 @@ describe('each booking change: exactly one chat message and the expected mails',
     const cancelled = await action(nutritionist.token, bookingId, 'CancelBooking?cancelReasonId=1');
     expect(cancelled.status).toBe(200);
 
+    await waitForEffects(patient.id);
     const messages = await messagesOf(patient.id, nutritionist.id);
     expect(messages.map((message) => message.MessageIndex)).toEqual([0, 1, 2]);
     expect(messages.map((message) => attributesOf(message).MessageType)).toEqual([
@@ -167,6 +172,7 @@ describe('each booking change: exactly one chat message and the expected mails',
       },
     );
     expect(intro.status).toBe(201);
+    await waitForEffects(patient.id);
     expect((await subjects(patient.email))[0]).toMatch(/^Appuntamento confermato: /);
     const booked = await waitForMail(nutritionist.email);
     expect(booked.subject).toMatch(new RegExp(`^Nuova prenotazione: ${patient.displayName}, `));
@@ -180,6 +186,7 @@ describe('each booking change: exactly one chat message and the expected mails',
       },
     );
     expect(cancel.status).toBe(200);
+    await waitForEffects(patient.id);
     expect(await subjects(nutritionist.email)).toEqual([
       booked.subject,
       `Appuntamento annullato da ${patient.displayName}`,
@@ -197,6 +204,7 @@ describe('each booking change: exactly one chat message and the expected mails',
     const againAt = romeInstant(slot.SelectedDate, slot.SelectedTime).toISOString();
     expect((await completeAtStart(nutritionist, { ...again.body, BookingTime: againAt })).status).toBe(200);
 
+    await waitForEffects(patient.id);
     const messages = await messagesOf(patient.id, nutritionist.id);
     expect(
       messages.map((message) => [message.MessageIndex, attributesOf(message).MessageType, message.AuthorId]),
@@ -216,14 +224,78 @@ describe('each booking change: exactly one chat message and the expected mails',
   });
 });
 
-describe('outbox delivery after a crash', () => {
-  it('a change committed without delivery is delivered once by the deliver-outbox job, however often it runs', async () => {
+describe('outbox delivery from the stream', () => {
+  it('the booking answer does not wait for its effects: they arrive from the stream afterwards, once', async () => {
     const nutritionist = await newNutritionist();
     const patient = await newPatient(nutritionist.id);
-    const { createBooking } = await repo();
+    const { listPendingOutbox } = await import('../../functions/src/platform/outbox');
+    // Nothing is delivered while the stream reader is held, so whatever the answer shows, it did not wait.
+    const hold = await holdOutboxStream();
+    try {
+      const created = await book(nutritionist, patient.id, 2, localTimeIn(6 * DAY));
+      expect(created.status).toBe(201);
+      const pending = (await listPendingOutbox()).filter(
+        (entry) => entry.Payload.patientUserId === patient.id,
+      );
+      expect(pending.map((entry) => [entry.Topic, entry.Payload.event])).toEqual([['booking', 'created']]);
+      expect(await messagesOf(patient.id, nutritionist.id)).toEqual([]);
+      expect(await mailsTo(patient.email)).toEqual([]);
+    } finally {
+      await hold.release();
+    }
+    await waitForEffects(patient.id);
+    const messages = await messagesOf(patient.id, nutritionist.id);
+    expect(messages.map((message) => attributesOf(message).MessageType)).toEqual(['BookingCreated']);
+    expect(await subjects(patient.email)).toEqual([
+      'Nuovo appuntamento: completa il pagamento per confermarlo',
+    ]);
+  });
+
+  it('a delivery that keeps failing is retried from the stream, then goes to the failure destination and stays pending', async () => {
+    const { getOutboxItem, newOutboxEntry, putOutboxEntry } =
+      await import('../../functions/src/platform/outbox');
+    const { OUTBOX_STREAM_SOURCE } = await import('../../functions/src/platform/outbox-stream-source');
+    // A booking item whose payload its handler refuses: every delivery of it fails.
+    const entry = newOutboxEntry('booking', { event: 'created', by: 'nobody' }, new Date());
+    await putOutboxEntry(entry);
+    const key = `OUTBOX#${entry.OutboxId}`;
+    try {
+      const failures = await eventually(
+        outboxStreamFailures,
+        (list) => list.some((failure) => failure.keys.some((record) => record.Keys?.pk?.S === key)),
+        'the failing item at the failure destination',
+      );
+      const failure = failures.find((candidate) =>
+        candidate.keys.some((record) => record.Keys?.pk?.S === key),
+      )!;
+      // The first invocation and each retry, then no more.
+      const invocations = OUTBOX_STREAM_SOURCE.retryAttempts + 1;
+      expect(failure.requestContext).toEqual({
+        condition: 'RetryAttemptsExhausted',
+        approximateInvokeCount: invocations,
+      });
+      expect(failure.DDBStreamBatchInfo.batchSize).toBe(1);
+      // Every retry claimed the item again (a failure frees it at once for the stream's next try); it stays
+      // in the queue for the deliver-outbox job, which waits longer after each failure.
+      expect(await getOutboxItem(entry.OutboxId)).toMatchObject({
+        Pending: true,
+        Attempts: invocations,
+        DeliveredAt: null,
+        LastError: 'ZodError',
+      });
+    } finally {
+      // No job should keep trying this one.
+      const { db, tableName } = await import('../../functions/src/platform/db/client');
+      await db().send(new DeleteCommand({ TableName: tableName(), Key: { pk: key, sk: 'OUTBOX' } }));
+    }
+  });
+
+  it('an item whose delivery crashed is delivered once by the deliver-outbox job, however often it runs', async () => {
+    const nutritionist = await newNutritionist();
+    const patient = await newPatient(nutritionist.id);
     const { bookingOutboxEntry } = await import('../../functions/src/bookings/booking-effects');
     const { nextId } = await import('../../functions/src/platform/db/counter');
-    const { getOutboxItem } = await import('../../functions/src/platform/outbox');
+    const { getOutboxItem, outboxPut } = await import('../../functions/src/platform/outbox');
     const at = new Date();
     const booking = {
       BookingId: await nextId('booking'),
@@ -247,13 +319,9 @@ describe('outbox delivery after a crash', () => {
       version: 1,
     };
     const entry = bookingOutboxEntry('created', 'nutritionist', booking, at);
-    // The process "crashes" right after the commit: the booking and its outbox item, nothing delivered.
-    await createBooking(booking, null, entry);
-    expect(await messagesOf(patient.id, nutritionist.id)).toEqual([]);
-    expect(await mailsTo(patient.email)).toEqual([]);
-    expect(await getOutboxItem(entry.OutboxId)).toMatchObject({ Pending: true, DoneSteps: [] });
-
-    // Worse: it had appended the chat message but not recorded it, and still holds the lease.
+    // The stream's deliverer crashed in the middle of it: it had appended the chat message but not recorded
+    // it, and its lease still holds. (The item is written with that lease, so the stack's stream delivery
+    // finds it taken and leaves it, as it would after a real crash.)
     const { postMessage } = await import('../../functions/src/chat/messages');
     await postMessage({
       patientUserId: patient.id,
@@ -264,15 +332,16 @@ describe('outbox delivery after a crash', () => {
       attributes: { MessageType: 'BookingCreated', BookingId: booking.BookingId },
       at,
     });
-    const { db, tableName } = await import('../../functions/src/platform/db/client');
+    const { db } = await import('../../functions/src/platform/db/client');
+    const { Put } = outboxPut(entry);
     await db().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: { pk: `OUTBOX#${entry.OutboxId}`, sk: 'OUTBOX' },
-        UpdateExpression: 'SET LeaseUntil = :until',
-        ExpressionAttributeValues: { ':until': new Date(at.getTime() + 2 * 60_000).toISOString() },
+      new PutCommand({
+        ...Put!,
+        Item: { ...Put!.Item, Attempts: 1, LeaseUntil: new Date(at.getTime() + 2 * 60_000).toISOString() },
       }),
     );
+    expect(await getOutboxItem(entry.OutboxId)).toMatchObject({ Pending: true, DoneSteps: [] });
+    expect(await mailsTo(patient.email)).toEqual([]);
 
     // A minute later the lease still holds: the job leaves the item alone.
     await setNow(new Date(at.getTime() + 60_000));
@@ -293,6 +362,7 @@ describe('outbox delivery after a crash', () => {
     expect(mails[0]!.subject).toMatch(/^Appuntamento confermato: /);
     expect(await getOutboxItem(entry.OutboxId)).toMatchObject({
       Pending: false,
+      Attempts: 2,
       DoneSteps: ['chat', 'mail:patient'],
     });
   });
@@ -345,6 +415,7 @@ describe('booking jobs', () => {
     // Locks released, the patient's step back to where the paid visit found it.
     expect(await listSlotLocks(nutritionist.id)).toEqual([]);
     expect((await getPatientProfile(patient.id))!.OnboardingStep).toBe(1);
+    await waitForEffects(patient.id);
     const afterFirstRun = {
       messages: await messagesOf(patient.id, nutritionist.id),
       patientMails: await subjects(patient.email),
@@ -370,6 +441,7 @@ describe('booking jobs', () => {
     await setNow(new Date(ordinaryExpiry.getTime() + 3600_000));
     await runJob('expire-unpaid-bookings');
     expect((await bookingNow(ordinary.body.BookingId)).version).toBe(expired.version);
+    await waitForEffects(patient.id);
     expect(await messagesOf(patient.id, nutritionist.id)).toHaveLength(4);
     expect(await subjects(patient.email)).toEqual(afterFirstRun.patientMails);
     expect(await subjects(nutritionist.email)).toEqual(afterFirstRun.nutritionistMails);
@@ -385,6 +457,7 @@ describe('booking jobs', () => {
     const visit = await book(nutritionist, patient.id, BookingType.NORMAL, `${visitDate}T10:00`);
     const other = await book(nutritionist, optedOut.id, BookingType.NORMAL, `${visitDate}T12:00`);
     expect([visit.status, other.status]).toEqual([201, 201]);
+    await waitForEffects(patient.id, optedOut.id);
     const afterBooking = (await mailsTo(patient.email)).length;
     const createdAt = new Date((await bookingNow(visit.body.BookingId)).createdAt);
     const today = romeDate(createdAt);
@@ -392,11 +465,13 @@ describe('booking jobs', () => {
     // Not on the day the booking was made.
     await setNow(new Date(createdAt.getTime() + 60_000));
     await runJob('payment-reminders');
+    await waitForEffects(patient.id);
     expect(await mailsTo(patient.email)).toHaveLength(afterBooking);
 
     await setNow(romeInstant(addRomeDays(today, 1), '09:00'));
     await runJob('payment-reminders');
     await runJob('payment-reminders');
+    await waitForEffects(patient.id);
     let reminders = (await subjects(patient.email)).slice(afterBooking);
     expect(reminders).toEqual(['Promemoria: completa il pagamento del tuo appuntamento']);
 
@@ -404,6 +479,7 @@ describe('booking jobs', () => {
     await setNow(romeInstant(addRomeDays(today, 3), '09:40'));
     await runJob('payment-reminders');
     await runJob('payment-reminders');
+    await waitForEffects(patient.id, optedOut.id);
     reminders = (await subjects(patient.email)).slice(afterBooking);
     expect(reminders).toHaveLength(2);
     expect(reminders[1]).toMatch(/^Urgente: paga entro .* per non perdere l’appuntamento$/);
@@ -431,12 +507,14 @@ describe('booking jobs', () => {
       `${addRomeDays(today, 3)}T11:00`,
     );
     expect([visit.status, later.status]).toEqual([201, 201]);
+    await waitForEffects(patient.id);
     const before = (await mailsTo(patient.email)).length;
 
     await setNow(romeInstant(addRomeDays(today, 1), '18:00'));
     await runJob('appointment-reminders');
     await setNow(romeInstant(addRomeDays(today, 1), '21:00'));
     await runJob('appointment-reminders');
+    await waitForEffects(patient.id);
     const reminders = (await mailsTo(patient.email)).slice(before);
     expect(reminders.map((mail) => mail.subject)).toEqual([
       'Promemoria: domani alle 11:00 il tuo appuntamento',

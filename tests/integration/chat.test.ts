@@ -16,6 +16,7 @@ import {
 } from '@nutri/shared';
 import { RealtimeClient } from '../support/realtime-client';
 import { api, createTestUser, login, stack } from './support/api';
+import { waitForEffects } from './support/outbox';
 import { ticketFor, wsUrl } from './support/realtime';
 import {
   bookVisitFor,
@@ -404,6 +405,8 @@ describe('conversations, unread counts and history', () => {
       },
     );
     expect(cancelled.status).toBe(200);
+    // The booking messages arrive from the outbox stream after the answers.
+    await waitForEffects(pair.patient.id);
 
     // Both booking messages are the nutritionist's: seen by them, unread for the patient.
     expect(

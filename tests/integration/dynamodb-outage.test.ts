@@ -1,13 +1,15 @@
 /**
  * DynamoDB Local dying under the running stack (a crash, the OOM killer): the health check says 503 while
  * the database is unreachable, the local runtime starts DynamoDB Local again on the same data directory,
- * and the stack answers as before with its data intact. The test kills the stack's own JVM (the pid the
+ * and the stack answers as before with its data intact, its table stream still read (outbox effects keep
+ * arriving). The test kills the stack's own JVM (the pid the
  * stack reports, checked to be its DynamoDB Local first).
  */
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { api, createTestUser, login, stack } from './support/api';
+import { api, createTestUser, login, stack, waitForMail } from './support/api';
+import { waitForEffects } from './support/outbox';
 
 /** The command line of a process, or null when it is gone. */
 const commandLine = (pid: number) => {
@@ -75,5 +77,13 @@ describe('DynamoDB Local outage (local runtime)', () => {
     expect(after.status).toBe(200);
     expect(after.body.DisplayName).toBe(before.body.DisplayName);
     expect((await login(user.email, user.password)).accessToken).toBeTruthy();
+
+    // The outbox stream reader found the stream again: a new outbox item is delivered from it.
+    const { newOutboxEntry, putOutboxEntry } = await import('../../functions/src/platform/outbox');
+    await putOutboxEntry(
+      newOutboxEntry('login-attack-notice', { userId: user.id, failures: 10 }, new Date()),
+    );
+    await waitForEffects(user.id);
+    await waitForMail(user.email, (mail) => mail.subject === 'Tentativi di accesso al tuo account Nutrì');
   });
 });

@@ -21,7 +21,7 @@ import {
   BookingType,
 } from '@nutri/shared';
 import { api, mailsTo, stack, waitForMail } from './support/api';
-import { outboxMark, waitForOutboxDrained } from './support/outbox';
+import { waitForEffects } from './support/outbox';
 import {
   addAvailability,
   bookVisitFor,
@@ -160,7 +160,6 @@ describe('Stripe webhook: signature', () => {
 
 describe('Stripe webhook: payment', () => {
   it('the same event 10 times at once: one confirmation, one chat message, one mail, step 4 -> 5', async () => {
-    const mark = outboxMark();
     const { nutritionist, patient, booking } = await paidVisit();
     expect(await onboardingStep(patient.token)).toMatchObject({ OnboardingStep: 4 });
     const samePayment = { id: `cs_test_${randomUUID()}`, payment_intent: `pi_test_${randomUUID()}` };
@@ -229,7 +228,7 @@ describe('Stripe webhook: payment', () => {
     // A different event for the same payment (Stripe's async success, the redirect) adds nothing.
     const again = sessionEvent('checkout.session.async_payment_succeeded', booking.BookingId, samePayment);
     expect((await postEvent(again, sign(again))).status).toBe(200);
-    await waitForOutboxDrained(mark);
+    await waitForEffects(patient.id);
     expect((await mailsTo(patient.email)).filter((m) => CONFIRMED.test(m.subject))).toHaveLength(1);
     expect(await paymentMessages(patient.id, nutritionist.id)).toHaveLength(1);
   });
@@ -273,6 +272,7 @@ describe('Stripe webhook: payment', () => {
     const late = sessionEvent('checkout.session.completed', booking.BookingId);
     expect((await postEvent(late, sign(late))).status).toBe(200);
     expect((await bookingOf(patient, booking.BookingId)).BookingStatusId).toBe(BookingStatus.CANCELLED);
+    await waitForEffects(patient.id);
     expect(await paymentMessages(patient.id, nutritionist.id)).toHaveLength(0);
   });
 });
@@ -362,6 +362,7 @@ describe('CreateSession and the local checkout', () => {
     });
     expect(fulfil.body).toEqual({ BookingId: booking.BookingId, Paid: true });
     expect((await pay('4242 4242 4242 4242')).status).toBe(422);
+    await waitForEffects(patient.id);
     expect(await paymentMessages(patient.id, nutritionist.id)).toHaveLength(1);
     // Paid: no new session.
     const again = await createSession(patient, booking.BookingId);
@@ -479,7 +480,6 @@ const expireAsTheJobDoes = async (bookingId: number) => {
 
 describe('late payments (after the booking was cancelled or expired)', () => {
   it('expired booking, payment event twice at once and again as async success: one refund, one mail, still expired', async () => {
-    const mark = outboxMark();
     const { nutritionist, patient, booking } = await paidVisit();
     await expireAsTheJobDoes(booking.BookingId);
     const expired = await bookingOf(patient, booking.BookingId);
@@ -540,7 +540,7 @@ describe('late payments (after the booking was cancelled or expired)', () => {
     // The patient is told once; no confirmation, no payment message, no invoices.
     const mail = await waitForMail(patient.email, (m) => LATE_REFUND_SUBJECT.test(m.subject));
     expect(mail.body.text ?? mail.body.html).toContain('ti rimborsiamo l’intero importo');
-    await waitForOutboxDrained(mark);
+    await waitForEffects(patient.id);
     const mails = await mailsTo(patient.email);
     expect(mails.filter((m) => LATE_REFUND_SUBJECT.test(m.subject))).toHaveLength(1);
     expect(mails.filter((m) => CONFIRMED.test(m.subject))).toHaveLength(0);
@@ -600,7 +600,6 @@ const localRefunds = () => import('../../functions/src/payments/local-checkout-r
 
 describe('a second payment of a booking already paid (two payment pages paid)', () => {
   it('is refunded in full once and mailed once, however often it arrives; the booking keeps its first payment', async () => {
-    const mark = outboxMark();
     const { nutritionist, patient, booking } = await paidVisit();
     const firstIntent = await payByWebhook(booking.BookingId);
     await waitForMail(patient.email, (m) => CONFIRMED.test(m.subject));
@@ -652,7 +651,7 @@ describe('a second payment of a booking already paid (two payment pages paid)', 
     // The patient is told once; the visit's confirmation and chat message stay the first payment's.
     const mail = await waitForMail(patient.email, (m) => UNAPPLIED_REFUND_SUBJECT.test(m.subject));
     expect(mail.body.text ?? mail.body.html).toContain('rimborsiamo l’intero importo di questo pagamento');
-    await waitForOutboxDrained(mark);
+    await waitForEffects(patient.id);
     const mails = await mailsTo(patient.email);
     expect(mails.filter((m) => UNAPPLIED_REFUND_SUBJECT.test(m.subject))).toHaveLength(1);
     expect(mails.filter((m) => CONFIRMED.test(m.subject))).toHaveLength(1);

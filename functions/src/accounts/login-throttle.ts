@@ -10,7 +10,7 @@
  */
 import { z } from 'zod';
 import type { OutboxHandlers } from '../platform/outbox';
-import { deliverOutboxEntry, putOutboxEntry } from '../platform/outbox';
+import { putOutboxEntry } from '../platform/outbox';
 import { defineOutboxTopic } from '../platform/outbox-topic';
 import { config } from '../platform/config';
 import { logger } from '../platform/logger';
@@ -94,10 +94,9 @@ export const recordLoginFailure = async (account: string, ip: string, user: User
   ]);
   // Exactly one failure of the window is the limit-th, however many arrive at once.
   if (!user || accountFailures !== ACCOUNT_ATTACK_RULE.limit) return;
-  logger.warn('Repeated failed sign-ins: owner notified', { userId: user.Id });
+  logger.warn('Repeated failed sign-ins: owner notice queued', { userId: user.Id });
   const entry = loginAttackTopic.entry({ userId: user.Id, failures: accountFailures }, at);
   await putOutboxEntry(entry);
-  await deliverOutboxEntry(entry, loginOutboxHandlers);
 };
 
 /** A successful sign-in frees this client only; the count of the account's failures stays for the notice. */

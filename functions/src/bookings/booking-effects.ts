@@ -19,7 +19,6 @@ import { getNutritionistProfile } from '../nutritionists/public-profiles-repo';
 import { config } from '../platform/config';
 import { sendMail } from '../platform/mail';
 import {
-  deliverOutboxEntry,
   type OutboxEntry,
   type OutboxHandler,
   type OutboxHandlers,
@@ -195,8 +194,5 @@ export const handleBookingEffects: OutboxHandler = async (entry, step) => {
   }
 };
 
-/** Every outbox topic the booking area writes, with its handler (the deliver-outbox job uses these too). */
+/** Every outbox topic the booking area writes, with its handler (both outbox deliverers use these). */
 export const bookingOutboxHandlers: OutboxHandlers = { [BOOKING_TOPIC]: handleBookingEffects };
-
-/** Right after the commit, in this process: best effort (never throws); the job retries what is left. */
-export const deliverBookingEffects = (entry: OutboxEntry) => deliverOutboxEntry(entry, bookingOutboxHandlers);

@@ -14,7 +14,7 @@ import {
 import { AppError } from '../http/errors';
 import { now } from '../platform/clock';
 import { logger } from '../platform/logger';
-import { bookingOutboxEntry, deliverBookingEffects } from './booking-effects';
+import { bookingOutboxEntry } from './booking-effects';
 import { cancelVisit } from './booking-service';
 import { flagReminderSent, getBooking, listQueuedBookings, type Booking } from './bookings-repo';
 
@@ -68,13 +68,6 @@ export interface ReminderResult {
   sent: number;
 }
 
-// Flags the reminder and puts its mail in the outbox in one transaction, then delivers it right away.
-const remind = async (booking: Booking, flag: string, entry: ReturnType<typeof bookingOutboxEntry>) => {
-  if (!(await flagReminderSent(booking, flag, entry))) return false;
-  await deliverBookingEffects(entry);
-  return true;
-};
-
 /**
  * E-mails patients whose visit awaits payment: the ordinary reminder while the appointment is more than 3
  * days away, the urgent one at 3 days or less; each at most once per booking and appointment time, never
@@ -106,7 +99,7 @@ export const sendPaymentReminders = async (): Promise<ReminderResult> => {
     const entry = bookingOutboxEntry('payment-reminder', 'system', booking, at, {
       urgent: kind === 'payment-urgent',
     });
-    if (await remind(booking, reminderFlag(kind, booking.BookingTime), entry)) result.sent += 1;
+    if (await flagReminderSent(booking, reminderFlag(kind, booking.BookingTime), entry)) result.sent += 1;
   }
   return result;
 };
@@ -124,7 +117,7 @@ export const sendAppointmentReminders = async (): Promise<ReminderResult> => {
     if (booking?.BookingStatusId !== BookingStatus.BOOKED || booking.BookingTime !== queued.BookingTime)
       continue;
     const entry = bookingOutboxEntry('appointment-reminder', 'system', booking, at);
-    if (await remind(booking, flag, entry)) result.sent += 1;
+    if (await flagReminderSent(booking, flag, entry)) result.sent += 1;
   }
   return result;
 };

@@ -2,8 +2,9 @@
  * Booking rules on top of the shared state machine (shared/src/bookings.ts): who may book what, what each
  * change does to the patient's onboarding step and flags, and the Booking view of docs/product.md#data.
  * Every change of a booking, its lock items, the patient's profile and the outbox item of its effects (chat
- * message, e-mails: booking-effects.ts) is one transaction (bookings-repo); the effects are then delivered
- * right away in this process, and by the deliver-outbox job should that not complete.
+ * message, e-mails: booking-effects.ts) is one transaction (bookings-repo); the request answers right after
+ * it, and the outbox Lambda delivers the effects from the table's stream (the deliver-outbox job should
+ * that not complete).
  */
 import {
   BOOKING_TYPES,
@@ -27,7 +28,7 @@ import { AppError, notFound } from '../http/errors';
 import { patientStepChange, stepAsRead } from '../onboarding';
 import { getPatientProfile, type PatientProfile } from '../onboarding/patients-repo';
 import { nextId } from '../platform/db/counter';
-import { bookingOutboxEntry, deliverBookingEffects } from './booking-effects';
+import { bookingOutboxEntry } from './booking-effects';
 import type { BookingActor } from './booking-mails';
 import {
   cancelBookingWrite,
@@ -166,7 +167,6 @@ export const bookVisit = async ({
   };
   const effects = bookingOutboxEntry('created', by, booking, at);
   await createBooking(booking, change, effects);
-  await deliverBookingEffects(effects);
   return booking;
 };
 
@@ -231,7 +231,6 @@ export const cancelVisit = async (
   }
   const effects = bookingOutboxEntry(by === 'system' ? 'expired' : 'cancelled', by, updated, at);
   await cancelBookingWrite(booking, updated, change, effects);
-  await deliverBookingEffects(effects);
   return updated;
 };
 
@@ -249,7 +248,6 @@ export const moveVisit = async (booking: Booking, start: Date, at: Date) => {
     previousTime: booking.BookingTime,
   });
   await moveBooking(booking, updated, null, effects);
-  await deliverBookingEffects(effects);
   return updated;
 };
 
@@ -274,6 +272,5 @@ export const completeVisit = async (booking: Booking, at: Date) => {
   }
   const effects = bookingOutboxEntry('completed', 'nutritionist', updated, at);
   await updateBookingStatus(booking, updated, change, effects);
-  await deliverBookingEffects(effects);
   return updated;
 };

@@ -36,7 +36,7 @@ export const jobDefinitions = [
   {
     name: 'deliver-outbox',
     description:
-      'Delivers the chat messages and e-mails of changes whose in-process delivery did not complete (outbox items older than 30 s).',
+      'Safety net of the outbox Lambda: delivers the chat messages and e-mails of changes its stream delivery did not complete (outbox items older than 30 s).',
     schedule: { kind: 'rate', minutes: 1 },
   },
   {

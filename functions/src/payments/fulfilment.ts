@@ -14,7 +14,6 @@ import { AppError } from '../http/errors';
 import { patientStepChange } from '../onboarding';
 import { getPatientProfile } from '../onboarding/patients-repo';
 import { logger } from '../platform/logger';
-import type { OutboxEntry } from '../platform/outbox';
 import {
   getBooking,
   markBookingPaidWrite,
@@ -22,7 +21,7 @@ import {
   type PatientChange,
 } from '../bookings/bookings-repo';
 import { paymentOf, recordLatePayment, withLatePayment } from './late-payment';
-import { deliverPaymentEffects, paymentOutboxEntry } from './payment-effects';
+import { paymentOutboxEntry } from './payment-effects';
 import { issueRefund } from './refunds';
 import type { GatewaySession } from './stripe-gateway';
 import { handleUnappliedPayment } from './unapplied-payments';
@@ -75,19 +74,17 @@ export const fulfilSession = async (session: GatewaySession, at: Date): Promise<
     if (booking.Payment?.SessionId === session.SessionId)
       return booking.Payment.Late ? 'late-payment' : 'already-paid';
     if (booking.Payment || !ACCEPTS_PAYMENT.has(booking.BookingStatusId)) {
-      await handleUnappliedPayment(booking, session, at, deliverPaymentEffects);
+      await handleUnappliedPayment(booking, session, at);
       return 'unapplied-payment';
     }
     if (booking.BookingStatusId !== BookingStatus.WAITINGFORPAYMENT) {
       const updated = withLatePayment(booking, session, at);
-      let effects: OutboxEntry;
       try {
-        effects = await recordLatePayment(booking, updated, at);
+        await recordLatePayment(booking, updated, at);
       } catch (error) {
         if (error instanceof AppError && error.code === 'conflict' && attempt < MAX_ATTEMPTS) continue;
         throw error;
       }
-      await deliverPaymentEffects(effects);
       // Right away rather than at the job's next run; if the provider fails now, the booking stays in the
       // refund queue and the issue-refunds job tries again (same idempotency key: never twice).
       await issueRefund(booking.BookingId, at).catch((error: unknown) =>
@@ -114,7 +111,6 @@ export const fulfilSession = async (session: GatewaySession, at: Date): Promise<
       if (error instanceof AppError && error.code === 'conflict' && attempt < MAX_ATTEMPTS) continue;
       throw error;
     }
-    await deliverPaymentEffects(effects);
     return 'paid';
   }
 };

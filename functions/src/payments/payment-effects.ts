@@ -24,7 +24,6 @@ import { latePaymentOutboxHandlers } from './late-payment';
 import { mailPatientStep } from './patient-mail';
 import { unappliedPaymentOutboxHandlers } from './unapplied-payments';
 import {
-  deliverOutboxEntry,
   type OutboxEntry,
   type OutboxHandler,
   type OutboxHandlers,
@@ -128,12 +127,9 @@ const handlePaymentEffects: OutboxHandler = async (entry, step) => {
   );
 };
 
-/** Every outbox topic the payments area writes (the deliver-outbox job uses these too). */
+/** Every outbox topic the payments area writes (both outbox deliverers use these). */
 export const paymentOutboxHandlers: OutboxHandlers = {
   [PAYMENT_TOPIC]: handlePaymentEffects,
   ...latePaymentOutboxHandlers,
   ...unappliedPaymentOutboxHandlers,
 };
-
-/** Right after the commit, in this process: best effort (never throws); the job retries what is left. */
-export const deliverPaymentEffects = (entry: OutboxEntry) => deliverOutboxEntry(entry, paymentOutboxHandlers);

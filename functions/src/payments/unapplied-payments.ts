@@ -62,13 +62,7 @@ export const refundUnappliedPayment = async (payment: UnappliedPayment, at: Date
  * Records the session's payment as not applied to the booking (and queues the patient's mail), then
  * refunds it. Without a payment intent there is nothing to refund through the provider: logged for support.
  */
-export const handleUnappliedPayment = async (
-  booking: Booking,
-  session: GatewaySession,
-  at: Date,
-  /** Delivers the notice now (the payments area's outbox handlers; the deliver-outbox job otherwise). */
-  deliver: (notice: OutboxEntry) => Promise<unknown>,
-) => {
+export const handleUnappliedPayment = async (booking: Booking, session: GatewaySession, at: Date) => {
   // Ids only: enough for support to find the payment.
   const ids = { bookingId: booking.BookingId, sessionId: session.SessionId, status: booking.BookingStatusId };
   if (!session.PaymentIntentId) {
@@ -95,10 +89,8 @@ export const handleUnappliedPayment = async (
     },
     at,
   );
-  if (await recordUnappliedPayment(payment, notice)) {
+  if (await recordUnappliedPayment(payment, notice))
     logger.warn('Payment not applied to its booking: refunding it', ids);
-    await deliver(notice);
-  }
   const current = (await getUnappliedPayment(session.PaymentIntentId)) ?? payment;
   // Right away rather than at the job's next run; if the provider fails now, the payment stays in the
   // refund queue and the issue-refunds job tries again (same idempotency key: never twice).

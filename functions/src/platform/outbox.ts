@@ -1,8 +1,9 @@
 /**
  * Transactional outbox: a change and the effects it causes (chat messages, e-mails) are committed together,
- * because the change's own transaction also puts an outbox item describing the effects. A deliverer then
- * carries them out: right after the commit, in the same process (best effort), and again from the
- * `deliver-outbox` job for whatever a crash, a timeout or a failing mail server left pending.
+ * because the change's own transaction also puts an outbox item describing the effects. The request answers
+ * right after its commit; a deliverer then carries the effects out: the outbox Lambda, fed by the table's
+ * stream with each new outbox item (./outbox-stream.ts), and the `deliver-outbox` job for whatever a crash,
+ * a timeout or a failing mail server left pending.
  *
  * Item `OUTBOX#<id>` / `OUTBOX`: Topic (which feature handler delivers it), Payload, CreatedAt, Attempts,
  * DoneSteps (string set), LeaseUntil, DeliveredAt. While pending it is in the sparse queue gsi3
@@ -12,7 +13,7 @@
  *
  * Delivery is at least once per step, exactly once where the step can check (a chat message records the
  * outbox id and is never appended twice); an e-mail is marked sent after SES accepted it, so a crash between
- * the two sends it again (see docs/decisions/0008-booking-effects-outbox.md). A lease keeps the in-process
+ * the two sends it again (see docs/decisions/0008-booking-effects-outbox.md). A lease keeps the stream's
  * deliverer and the job from working on one item at the same time.
  */
 import { GetCommand, PutCommand, UpdateCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
@@ -49,6 +50,8 @@ export type OutboxHandler = (entry: OutboxEntry, step: OutboxStep) => Promise<vo
 export type OutboxHandlers = Readonly<Record<string, OutboxHandler>>;
 
 export const PENDING_QUEUE = 'OUTBOX#PENDING';
+/** Partition keys of outbox items start with this (the stream filter picks them out by it). */
+export const OUTBOX_KEY_PREFIX = 'OUTBOX#';
 /** How long one deliverer owns an item; a crashed one's item is free again after this. */
 const LEASE_MS = 2 * 60_000;
 /** Failed deliveries wait longer each time (1, 2, 4 … minutes), at most an hour. */
@@ -57,7 +60,7 @@ const RETRY_MAX_MS = 60 * 60_000;
 /** Delivered items are kept this long for inspection, then TTL removes them. */
 const KEEP_DELIVERED_DAYS = 14;
 
-const outboxKey = (outboxId: string) => ({ pk: `OUTBOX#${outboxId}`, sk: 'OUTBOX' });
+const outboxKey = (outboxId: string) => ({ pk: `${OUTBOX_KEY_PREFIX}${outboxId}`, sk: 'OUTBOX' });
 
 export const newOutboxEntry = (topic: string, payload: Record<string, unknown>, at: Date): OutboxEntry => ({
   OutboxId: newId(),
@@ -152,16 +155,17 @@ const finish = async (outboxId: string, steps: ReadonlySet<string>, at: Date) =>
   );
 };
 
-// Failed: stays pending (with the step completed last recorded); the lease is pushed out so the job
-// retries later, and later each time.
+// Failed: stays pending (with the step completed last recorded). The job's own retries wait longer each
+// time (the lease is pushed out); the stream's retries come at once, so for them the lease is released.
 const postpone = async (
   outboxId: string,
   attempts: number,
   at: Date,
   reason: string,
   completed: string | null,
+  retry: RetryTiming,
 ) => {
-  const delay = Math.min(RETRY_BASE_MS * 2 ** Math.max(0, attempts - 1), RETRY_MAX_MS);
+  const delay = retry === 'now' ? 0 : Math.min(RETRY_BASE_MS * 2 ** Math.max(0, attempts - 1), RETRY_MAX_MS);
   await db().send(
     new UpdateCommand({
       TableName: tableName(),
@@ -181,22 +185,32 @@ const postpone = async (
 export type DeliveryOutcome = 'delivered' | 'skipped' | 'failed';
 
 /**
- * Delivers one item if nobody else is: claims it, runs its handler's steps (those done before are skipped),
- * then takes it out of the queue. A completed step is recorded before the next one starts, the last one
- * with the finish: the same order as recording each right after it ran, one write fewer. Never throws: a
- * failure is logged (ids and error names only, since provider messages may quote addresses) and left for
- * the job.
+ * When a failed item may be tried again: `backoff` (the job: 1, 2, 4 … 60 minutes after the failure) or
+ * `now` (the stream's deliverer, whose event source retries at once, a bounded number of times).
  */
-export const deliverOutboxEntry = async (
-  entry: OutboxEntry,
+export type RetryTiming = 'backoff' | 'now';
+
+/**
+ * Delivers one item if nobody else is: claims it, runs its handler's steps (those done before are skipped),
+ * then takes it out of the queue. The item is read by the claim itself (its latest state), so a caller
+ * needs only its id. A completed step is recorded before the next one starts, the last one with the
+ * finish: the same order as recording each right after it ran, one write fewer. Never throws: a failure is
+ * logged (ids and error names only, since provider messages may quote addresses) and left pending.
+ */
+export const deliverOutboxItem = async (
+  outboxId: string,
   handlers: OutboxHandlers,
+  retry: RetryTiming = 'backoff',
 ): Promise<DeliveryOutcome> => {
   let attempts = 1;
+  let topic: string | undefined;
   let unrecorded: string | null = null;
   try {
-    const claimed = await claim(entry.OutboxId, now());
+    const claimed = await claim(outboxId, now());
     if (!claimed) return 'skipped';
     attempts = Number(claimed.Attempts ?? 1);
+    const entry = toEntry(claimed);
+    topic = entry.Topic;
     const done = stepsOf(claimed.DoneSteps);
     const handler = handlers[entry.Topic];
     if (!handler) throw new Error(`No outbox handler for topic ${entry.Topic}`);
@@ -212,10 +226,10 @@ export const deliverOutboxEntry = async (
     return 'delivered';
   } catch (error) {
     const reason = error instanceof Error ? error.name : 'Error';
-    logger.warn('Outbox delivery failed', { outboxId: entry.OutboxId, topic: entry.Topic, attempts, reason });
-    await postpone(entry.OutboxId, attempts, now(), reason, unrecorded).catch((postponeError: unknown) =>
+    logger.warn('Outbox delivery failed', { outboxId, topic, attempts, reason });
+    await postpone(outboxId, attempts, now(), reason, unrecorded, retry).catch((postponeError: unknown) =>
       logger.error('Outbox postpone failed', {
-        outboxId: entry.OutboxId,
+        outboxId,
         reason: postponeError instanceof Error ? postponeError.name : 'Error',
       }),
     );
@@ -231,8 +245,8 @@ export interface OutboxRunResult {
 }
 
 /**
- * The job's pass: every pending item older than `minAgeMs` (younger ones are still being delivered by the
- * process that wrote them) whose lease is free, oldest first, at most `maxItems` per run.
+ * The job's pass: every pending item older than `minAgeMs` (younger ones are still being delivered from the
+ * stream) whose lease is free, oldest first, at most `maxItems` per run.
  */
 export const deliverPendingOutbox = async (
   handlers: OutboxHandlers,
@@ -249,9 +263,21 @@ export const deliverPendingOutbox = async (
   })) {
     if (result.checked >= (options.maxItems ?? 500)) break;
     result.checked += 1;
-    result[await deliverOutboxEntry(toEntry(item), handlers)] += 1;
+    result[await deliverOutboxItem(String(item.OutboxId), handlers)] += 1;
   }
   return result;
+};
+
+// Every pending item, oldest first (tests, support, benchmarks: what is still to be delivered).
+export const listPendingOutbox = async () => {
+  const pending: OutboxEntry[] = [];
+  for await (const item of queryAll({
+    IndexName: 'gsi3',
+    KeyConditionExpression: 'gsi3pk = :queue',
+    ExpressionAttributeValues: { ':queue': PENDING_QUEUE },
+  }))
+    pending.push(toEntry(item));
+  return pending;
 };
 
 // Read one outbox item (tests and support: whether and what was delivered).
@@ -265,6 +291,7 @@ export const getOutboxItem = async (outboxId: string) => {
         Attempts: Number(Item.Attempts ?? 0),
         DoneSteps: [...stepsOf(Item.DoneSteps)].sort(),
         DeliveredAt: typeof Item.DeliveredAt === 'string' ? Item.DeliveredAt : null,
+        LastError: typeof Item.LastError === 'string' ? Item.LastError : null,
         Pending: Item.gsi3pk === PENDING_QUEUE,
       }
     : null;

@@ -1,5 +1,6 @@
 /**
- * The team's Lambda: one per feature area (plus the jobs Lambda), entry functions/src/<feature>/handler.ts.
+ * The team's Lambda: one per feature area (plus the jobs and outbox Lambdas), entry
+ * functions/src/<feature>/handler.ts.
  * Defaults every function shares: Node.js 22 on arm64, an ESM bundle minified by esbuild with the AWS SDK v3
  * bundled (tree-shaken, pinned to our lockfile), source maps on, JSON logs in a log group with retention,
  * X-Ray tracing, and a role that starts empty: permissions come only from the typed binders in bindings.ts.
@@ -16,7 +17,7 @@ import type { Area } from '@nutri/functions/routes';
 import { acknowledge } from '../nag';
 import { REPO_ROOT } from '../settings';
 
-export type FeatureName = Area | 'jobs';
+export type FeatureName = Area | 'jobs' | 'outbox';
 
 export interface FeatureFunctionProps {
   feature: FeatureName;

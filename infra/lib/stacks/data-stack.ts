@@ -231,6 +231,8 @@ export class DataStack extends Stack {
       encryption: dynamodb.TableEncryption.CUSTOMER_MANAGED,
       encryptionKey: this.dataKey,
       timeToLiveAttribute: tableDefinition.ttlAttribute,
+      // The outbox Lambda (jobs stack) reads new outbox items from it.
+      stream: dynamodb.StreamViewType[tableDefinition.streamViewType],
       removalPolicy: RemovalPolicy.RETAIN,
     });
     for (const index of tableDefinition.globalSecondaryIndexes) {

@@ -1,27 +1,61 @@
 /**
- * Waiting for the effects of a change (mails, chat messages: docs/decisions/0008) instead of sleeping: a
- * test that checks something did NOT happen first waits until every effect queued since its mark has been
- * delivered, so a duplicate effect would be there to see. Items queued before the mark (e.g. by fault
- * tests earlier in the run) are not waited for.
+ * Effects of a change arrive after its request answered: the stack delivers outbox items from the table's
+ * stream (infra/local/outbox-stream.ts). These helpers wait for that, bounded, instead of sleeping.
+ * A test that checks something did NOT happen first waits for the effects of what it did, so a duplicate
+ * effect would be there to see.
  */
-import { expect } from 'vitest';
+import { stack } from './api';
 
-/** The mark: effects queued from now on are waited for. */
-export const outboxMark = () => new Date().toISOString();
-
-const pendingSince = async (mark: string) => {
-  const { queryAll } = await import('../../../functions/src/platform/db/query');
-  const { PENDING_QUEUE } = await import('../../../functions/src/platform/outbox');
-  let pending = 0;
-  for await (const _item of queryAll({
-    IndexName: 'gsi3',
-    KeyConditionExpression: 'gsi3pk = :queue AND gsi3sk >= :mark',
-    ExpressionAttributeValues: { ':queue': PENDING_QUEUE, ':mark': mark },
-  }))
-    pending += 1;
-  return pending;
+/** Reads until `check` holds for what was read, at most `timeoutMs`; returns the last value read. */
+export const eventually = async <T>(
+  read: () => Promise<T>,
+  check: (value: T) => boolean,
+  what: string,
+  timeoutMs = 10_000,
+): Promise<T> => {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (check(value)) return value;
+    if (Date.now() > deadline) throw new Error(`still waiting after ${timeoutMs} ms: ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
 };
 
-/** Resolves once no effect queued since `mark` is still pending (delivered, or given up). */
-export const waitForOutboxDrained = async (mark: string, timeoutMs = 10_000) =>
-  expect.poll(() => pendingSince(mark), { timeout: timeoutMs }).toBe(0);
+const outbox = () => import('../../../functions/src/platform/outbox');
+
+/**
+ * Waits until no outbox item naming any of these users (in its payload) is pending: every effect of what
+ * they did so far has been delivered. The items exist once the request or job that wrote them returned.
+ */
+export const waitForEffects = async (...userIds: string[]) => {
+  await eventually(
+    async () => (await outbox()).listPendingOutbox(),
+    (pending) =>
+      !pending.some((entry) => userIds.some((userId) => JSON.stringify(entry.Payload).includes(userId))),
+    `effects for ${userIds.join(', ')} delivered`,
+  );
+};
+
+/** Stops the stack's outbox stream reader until `release()` (or for at most `seconds`). */
+export const holdOutboxStream = async (seconds = 20) => {
+  const response = await fetch(`${stack.baseUrl}/dev/outbox/hold?seconds=${seconds}`, { method: 'POST' });
+  if (!response.ok) throw new Error(`hold: ${response.status}`);
+  return {
+    release: async () => {
+      await fetch(`${stack.baseUrl}/dev/outbox/release`, { method: 'POST' });
+    },
+  };
+};
+
+export interface OutboxStreamFailure {
+  requestContext: { condition: string; approximateInvokeCount: number };
+  DDBStreamBatchInfo: { startSequenceNumber: string; endSequenceNumber: string; batchSize: number };
+  keys: { Keys?: { pk?: { S?: string } } }[];
+}
+
+/** What the stack's outbox stream reader handed to its failure destination. */
+export const outboxStreamFailures = async (): Promise<OutboxStreamFailure[]> => {
+  const response = await fetch(`${stack.baseUrl}/dev/outbox/failures`);
+  return ((await response.json()) as { failures: OutboxStreamFailure[] }).failures;
+};

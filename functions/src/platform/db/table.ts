@@ -18,6 +18,11 @@ export const tableDefinition = {
   sortKey: 'sk',
   /** Expiry in epoch seconds. DynamoDB Local never deletes expired items: readers filter on it. */
   ttlAttribute: 'expiresAt',
+  /**
+   * The table's stream: each change with the item as it is after it. The outbox Lambda reads new outbox
+   * items from it (platform/outbox-stream-source.ts).
+   */
+  streamViewType: 'NEW_IMAGE',
   globalSecondaryIndexes: [
     {
       indexName: 'gsi1',
@@ -43,6 +48,7 @@ export const tableDefinition = {
   partitionKey: string;
   sortKey: string;
   ttlAttribute: string;
+  streamViewType: 'NEW_IMAGE';
   globalSecondaryIndexes: readonly IndexDefinition[];
 };
 

@@ -1,0 +1,14 @@
+import { loginOutboxHandlers } from '../accounts';
+import { bookingOutboxHandlers } from '../bookings/booking-effects';
+import { paymentOutboxHandlers } from '../payments/payment-effects';
+import type { OutboxHandlers } from '../platform/outbox';
+
+/**
+ * Every outbox topic with the handler that delivers it, for both deliverers (the stream's Lambda and the
+ * deliver-outbox job); a feature writing a new topic adds it here.
+ */
+export const outboxHandlers: OutboxHandlers = {
+  ...bookingOutboxHandlers,
+  ...paymentOutboxHandlers,
+  ...loginOutboxHandlers,
+};
