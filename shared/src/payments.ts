@@ -2,7 +2,7 @@
  * Card payments (docs/product.md#overview, #states, #api, #limits): the Checkout session a WAITINGFORPAYMENT booking is paid with,
  * the rules that bound it, and the Italian texts. Shared by the payments area and the web app.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** Stripe accepts a Checkout session's `expires_at` between 30 minutes and 24 hours from its creation. */
 export const CHECKOUT_MIN_EXPIRY_MINUTES = 30;

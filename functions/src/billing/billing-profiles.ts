@@ -20,7 +20,7 @@ import {
   type BillingProfile,
   type ItalianCity,
 } from '@nutri/shared';
-import { z } from 'zod';
+import * as z from 'zod';
 import { getUser } from '../accounts/users-repo';
 import type { Actor } from '../http/actor';
 import { AppError, notFound, unauthorized, zodErrorsByField } from '../http/errors';

@@ -12,7 +12,7 @@ import {
   romeDateWindow,
   romeInstant,
 } from '@nutri/shared';
-import { z } from 'zod';
+import * as z from 'zod';
 import type { Actor } from '../http/actor';
 import { AppError, notFound, unauthorized } from '../http/errors';
 import { created, defineOperation, noContent } from '../http/operation';

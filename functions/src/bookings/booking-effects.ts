@@ -17,7 +17,7 @@ import {
   type BookingStatusId,
   type BookingTypeId,
 } from '@nutri/shared';
-import { z } from 'zod';
+import * as z from 'zod';
 import { optionalMailLinks } from '../accounts';
 import { getUser } from '../accounts/users-repo';
 import { postMessage } from '../chat/messages';

@@ -8,7 +8,7 @@
  * Uploads wait under `chat-uploads/` until confirmed; the bucket expires what is never confirmed.
  */
 import { randomUUID } from 'node:crypto';
-import { z } from 'zod';
+import * as z from 'zod';
 import sharp, { type Metadata } from 'sharp';
 import {
   CHAT_FILES_PAGE_SIZE,

@@ -1,5 +1,5 @@
 /** Path parameters of the content area. */
-import { z } from 'zod';
+import * as z from 'zod';
 import { errorTexts, validationTexts } from '@nutri/shared';
 
 /** A numeric id (ContentId, TagId, GalleryId); a blank one reads 'Missing parameter: id' (docs/product.md#errors). */

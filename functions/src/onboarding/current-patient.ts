@@ -3,7 +3,7 @@
  * questionnaire preferences, setting a password, the assigned nutritionist and the one change allowed.
  */
 import { newPasswordSchema } from '@nutri/shared';
-import { z } from 'zod';
+import * as z from 'zod';
 import type { Actor } from '../http/actor';
 import { requireActorUser } from '../accounts/current-user';
 import { hashPassword } from '../accounts/password';

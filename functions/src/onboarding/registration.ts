@@ -12,7 +12,7 @@ import {
   type TokenResponse,
 } from '@nutri/shared';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { z } from 'zod';
+import * as z from 'zod';
 import { consumeOneTimeToken, issueOneTimeToken, startRefreshFamily } from '../accounts/credentials-repo';
 import { hashPassword } from '../accounts/password';
 import { assertAcceptablePassword } from '../accounts/password-policy';

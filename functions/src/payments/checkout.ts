@@ -18,7 +18,7 @@ import {
   type InvoiceView,
   type LocalCheckoutView,
 } from '@nutri/shared';
-import { z } from 'zod';
+import * as z from 'zod';
 import { getDisplayNames, getUser } from '../accounts/users-repo';
 import { countBillingProfiles } from '../billing/billing-profiles-repo';
 import { isBillingProfileComplete } from '../billing/billing-status';

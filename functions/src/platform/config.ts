@@ -3,7 +3,7 @@
  * this is what lets the local runtime swap in DynamoDB Local, the S3 emulator, the local SES and the
  * local `@connections` endpoint without any handler knowing which runtime it is in.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 
 const optionalUrl = z.url().optional();
 

@@ -3,7 +3,7 @@
  * allow-list, so a token signed with another algorithm (or `none`) is refused.
  */
 import { SignJWT, importJWK, jwtVerify, type CryptoKey, type JWK, type KeyObject } from 'jose';
-import { z } from 'zod';
+import * as z from 'zod';
 import { ROLES } from '@nutri/shared';
 import { config } from './config';
 import { readJsonSecret } from './secrets';
