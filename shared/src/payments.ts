@@ -46,12 +46,13 @@ export interface CheckoutSessionView {
   Url: string;
 }
 
-/** The local checkout page's view of its session (local runtime only: no Stripe key configured). */
+/** The local checkout page's view of its session (the local Stripe stand-in: no Stripe key configured). */
 export interface LocalCheckoutView {
   SessionId: string;
-  /** Null for a test payment (the payment test page), which pays no booking. */
-  BookingId: number | null;
-  BookingTime: string | null;
+  /** What is paid, as the payment page of the provider shows it (the line item's name). */
+  Description: string;
+  /** A test payment (the payment test page), which pays no booking. */
+  TestPayment: boolean;
   AmountTotal: number;
   Currency: string;
   Status: 'open' | 'complete' | 'expired';
