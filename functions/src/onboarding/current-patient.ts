@@ -93,7 +93,7 @@ export const setPassword = defineOperation(
     const at = now();
     const inWindow = user.passwordSetAllowedUntil ? new Date(user.passwordSetAllowedUntil) > at : false;
     if (profile.IsPasswordSet && !inWindow) throw new AppError('forbidden', PASSWORD_SET_NOT_ALLOWED);
-    assertAcceptablePassword(body.Password, 'Password');
+    await assertAcceptablePassword(body.Password, 'Password');
     await updateUser(
       user,
       { passwordHash: await hashPassword(body.Password), passwordSetAllowedUntil: null },

@@ -207,7 +207,7 @@ export const createPatientFromSubmission = async (
 };
 
 export const registerPatient = defineOperation({ body: registrationSchema }, async ({ body, event }) => {
-  assertAcceptablePassword(body.Password, 'Password');
+  await assertAcceptablePassword(body.Password, 'Password');
   const user = await createPatientFromSubmission(
     body.TallySubmissionId,
     {

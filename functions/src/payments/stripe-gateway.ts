@@ -5,9 +5,12 @@
  * infra/local/local-stripe.ts), which answers as Stripe does and sends the same signed webhook events; so
  * the local runtime exercises the real path and nothing here knows a stand-in exists.
  */
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import { config } from '../platform/config';
 import { readTextSecret } from '../platform/secrets';
+
+// Stripe's library (about 240 KB) is loaded by the operations that call Stripe, not at start.
+const stripeLibrary = async () => (await import('stripe')).default;
 
 /** What the payments area needs to know about a Checkout session, whichever gateway created it. */
 export interface GatewaySession {
@@ -129,7 +132,8 @@ const stripeGateway = (client: Stripe, kind: PaymentGateway['kind']): PaymentGat
     try {
       return fromStripeSession(await client.checkout.sessions.retrieve(sessionId));
     } catch (error) {
-      if (error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404) return null;
+      const { errors } = await stripeLibrary();
+      if (error instanceof errors.StripeInvalidRequestError && error.statusCode === 404) return null;
       throw error;
     }
   },
@@ -164,6 +168,7 @@ const endpointOptions = (apiUrl: string | undefined) => {
 export const paymentGateway = async (): Promise<PaymentGateway> => {
   const { STRIPE_SECRET_KEY_ARN, STRIPE_SECRET_KEY, STRIPE_API_URL } = config();
   const key = await readTextSecret(STRIPE_SECRET_KEY_ARN, STRIPE_SECRET_KEY, 'Stripe secret key');
+  const Stripe = await stripeLibrary();
   if (cachedClient?.key !== key || cachedClient.apiUrl !== STRIPE_API_URL)
     cachedClient = {
       key,
@@ -195,7 +200,8 @@ const signedTimestamp = (signature: string) =>
  * for as long as its date lies ahead. The same tolerance is applied forwards, which still absorbs honest
  * clock skew between Stripe and us.
  */
-export const verifyWebhookEvent = (raw: string, signature: string, secret: string, at: Date) => {
+export const verifyWebhookEvent = async (raw: string, signature: string, secret: string, at: Date) => {
+  const Stripe = await stripeLibrary();
   const event = Stripe.webhooks.constructEvent(
     raw,
     signature,

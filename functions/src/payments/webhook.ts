@@ -87,7 +87,7 @@ export const receiveStripeWebhook = defineOperation({}, async ({ event: request 
   let event: Stripe.Event;
   try {
     if (!signature) throw new Error('missing signature');
-    event = verifyWebhookEvent(raw, signature, await webhookSecret(), at);
+    event = await verifyWebhookEvent(raw, signature, await webhookSecret(), at);
   } catch {
     throw new AppError('bad_request', paymentTexts.invalidSignature);
   }
