@@ -17,7 +17,7 @@
  *   to the bundle for linux/arm64, at the version package-lock.json pins.
  */
 import { execFileSync } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { buildSync, type BuildOptions, type Metafile } from 'esbuild';
@@ -75,10 +75,15 @@ export const lambdaBuildOptions = ({
 /** The installed version of a package, as package-lock.json pinned it (resolved from the functions package). */
 const installedVersion = (name: string) => {
   const require = createRequire(path.join(REPO_ROOT, 'functions', 'package.json'));
-  const manifest = JSON.parse(readFileSync(require.resolve(`${name}/package.json`), 'utf8')) as {
-    version: string;
-  };
-  return manifest.version;
+  // Up from its entry to its own package.json (packages such as sharp do not export that file).
+  for (let directory = path.dirname(require.resolve(name)); ; directory = path.dirname(directory)) {
+    const file = path.join(directory, 'package.json');
+    if (existsSync(file)) {
+      const manifest = JSON.parse(readFileSync(file, 'utf8')) as { name?: string; version: string };
+      if (manifest.name === name) return manifest.version;
+    }
+    if (directory === path.dirname(directory)) throw new Error(`No package.json found for ${name}`);
+  }
 };
 
 /** Installs native packages next to the bundle, with the binaries of the Lambda's platform (linux, arm64). */

@@ -7,7 +7,7 @@
  * <= 400 KB, module init <= 2x the minimal handler's. The worst three are named with what they load.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, rmSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { buildSync, type Metafile } from 'esbuild';
@@ -82,6 +82,8 @@ const build = (name: string, entry: string, nativeModules: readonly string[] = [
   mkdirSync(outdir, { recursive: true });
   const { metafile } = buildSync(lambdaBuildOptions({ entry, outdir, nativeModules }));
   if (!metafile) throw new Error(`${name}: esbuild returned no metafile`);
+  // Kept for a closer look (https://esbuild.github.io/analyze/ reads it).
+  writeFileSync(path.join(OUT_ROOT, `${name}.meta.json`), JSON.stringify(metafile));
   return measureOutputs(name, outdir, metafile);
 };
 
