@@ -104,4 +104,19 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // The Lambda bundles: zod's named `z` is a re-exported namespace esbuild cannot tree-shake (all of zod,
+    // locales and JSON Schema included, about 450 KB); the namespace import shakes (docs/decisions/0016).
+    files: ['shared/**/*.ts', 'functions/**/*.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            "ImportDeclaration[source.value='zod'][importKind!='type'] > ImportSpecifier[imported.name='z'][importKind!='type']",
+          message: "Import zod as a namespace: import * as z from 'zod' (the named z defeats tree-shaking).",
+        },
+      ],
+    },
+  },
 );

@@ -928,23 +928,9 @@ export const restRoutes = [
   },
   {
     method: 'GET',
-    path: api('Stripe/LocalCheckout/{SessionId}'),
-    area: 'payments',
-    operation: 'getLocalCheckout',
-    access: ['Patient'],
-  },
-  {
-    method: 'GET',
     path: api('CurrentPatient/Bookings/{id}/Invoices'),
     area: 'payments',
     operation: 'listPatientBookingInvoices',
-    access: ['Patient'],
-  },
-  {
-    method: 'POST',
-    path: api('Stripe/LocalCheckout/{SessionId}/Pay'),
-    area: 'payments',
-    operation: 'payLocalCheckout',
     access: ['Patient'],
   },
   // The payment test page (docs/product.md#screens, Patient role): a small test payment, refunded, no booking.

@@ -180,6 +180,8 @@ export const runtimeEnvironment = ({
   STRIPE_SECRET_KEY: undefined,
   STRIPE_WEBHOOK_SECRET_ARN: undefined,
   STRIPE_WEBHOOK_SECRET: undefined,
+  // Stripe's own API: the other origin is the local runtime's Stripe stand-in, never deployed.
+  STRIPE_API_URL: undefined,
   // The token's ARN only, bound to the chat area (featureAccess); the inline token is local only.
   WHATSAPP_ACCESS_TOKEN_ARN: undefined,
   WHATSAPP_ACCESS_TOKEN: undefined,

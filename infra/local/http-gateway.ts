@@ -2,9 +2,9 @@
  * Local stand-in for CloudFront + API Gateway REST on one origin: `/api/v2/*` as API Gateway proxy events
  * (v1) to the same handlers, `/sitemap.xml` to the sitemap route (as CloudFront rewrites it), `/ws` to the
  * WebSocket gateway, `/media/*` from the assets bucket, `/dev/*` local-only tools (mail viewer, local
- * questionnaire, jobs on demand, a simulated realtime outage for browser tests, the outbox stream reader's
- * failure destination and hold), and the web app
- * (production build, SPA fallback) everywhere else.
+ * questionnaire, Stripe's payment page stand-in, jobs on demand, a simulated realtime outage for browser
+ * tests, the outbox stream reader's failure destination and hold), and the web app (production build, SPA
+ * fallback) everywhere else.
  */
 import { createReadStream, existsSync, statSync } from 'node:fs';
 import {
@@ -16,11 +16,19 @@ import {
 } from 'node:http';
 import { extname, join, normalize, sep } from 'node:path';
 import type { APIGatewayProxyResult } from 'aws-lambda';
-import { API_BASE_PATH, RUNTIME_CONFIG_FILE, errorTexts, runtimeConfig } from '@nutri/shared';
+import {
+  API_BASE_PATH,
+  RUNTIME_CONFIG_FILE,
+  errorTexts,
+  localCardPaymentSchema,
+  paymentTexts,
+  runtimeConfig,
+} from '@nutri/shared';
 import { securityHeadersFor } from '@nutri/functions/http/area-handler';
 import { getConnection } from '@nutri/functions/realtime/connections-repo';
 import { GOOGLE_SIGN_IN_SOURCES } from '../lib/content-security-policy';
 import { restEvent } from './events';
+import { localCheckoutView, payLocalCheckout } from './local-stripe';
 import { missingAnswers, submitLocalQuestionnaire, type LocalAnswers } from './local-tally';
 import { invokeArea } from './handlers';
 import { createRestRouter, isWellEncoded } from './router';
@@ -253,6 +261,39 @@ export const startHttpGateway = async (options: HttpGatewayOptions) => {
       const seconds = Number(url.searchParams.get('seconds') ?? fallback);
       return Number.isFinite(seconds) && seconds > 0 && seconds <= max ? seconds : null;
     };
+    const checkout = url.pathname.match(/^\/dev\/stripe\/checkout\/([^/]+)(\/pay)?$/);
+    if (checkout?.[1]) {
+      if (!isWellEncoded(checkout[1]))
+        return sendJson(response, 400, { code: 'bad_request', message: errorTexts.bad_request });
+      const sessionId = decodeURIComponent(checkout[1]);
+      if (!checkout[2] && request.method === 'GET') {
+        request.resume();
+        const answer = await localCheckoutView(sessionId);
+        return sendJson(response, answer.status, answer.body);
+      }
+      if (checkout[2] && request.method === 'POST') {
+        const body = await readBody(request);
+        let payment: unknown;
+        try {
+          payment = JSON.parse(body === 'tooLarge' ? '' : body.toString('utf8'));
+        } catch {
+          return sendJson(response, 400, { code: 'invalid_json', message: errorTexts.invalid_json });
+        }
+        const parsed = localCardPaymentSchema.safeParse(payment);
+        if (!parsed.success)
+          return sendJson(response, 400, {
+            code: 'validation_failed',
+            message: paymentTexts.cardInvalid,
+            Errors: { CardNumber: [paymentTexts.cardInvalid] },
+          });
+        const answer = await payLocalCheckout(
+          sessionId,
+          parsed.data.CardNumber,
+          `http://127.0.0.1:${options.port}`,
+        );
+        return sendJson(response, answer.status, answer.body);
+      }
+    }
     if (url.pathname === '/dev/realtime/outage' && request.method === 'POST') {
       request.resume();
       // Browser tests cut the realtime channel with this; it exists in the local runtime only.

@@ -11,6 +11,7 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { generateJwtKeys } from '@nutri/functions/platform/tokens';
 import { ensureTable, startDynamoDbLocal } from './dynamodb';
 import { startHttpGateway } from './http-gateway';
+import { LOCAL_STRIPE_SECRET_KEY, LOCAL_STRIPE_WEBHOOK_SECRET, startLocalStripe } from './local-stripe';
 import { LOCAL_TALLY_SIGNING_SECRET } from './local-tally';
 import { freePort } from './ports';
 import { startS3, LOCAL_S3_CREDENTIALS } from './s3';
@@ -133,6 +134,20 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
       await webSocket.close();
       await gateway.stop();
     });
+    // Stripe's stand-in, unless a Stripe test-mode key of one's own is set (then Stripe itself is used).
+    const ownStripeKey = Boolean(process.env.STRIPE_SECRET_KEY);
+    if (!ownStripeKey) {
+      const stripe = await startLocalStripe({
+        checkoutOrigin: origin,
+        webhookOrigin: `http://127.0.0.1:${port}`,
+      });
+      stops.push(stripe.stop);
+      Object.assign(process.env, {
+        STRIPE_SECRET_KEY: LOCAL_STRIPE_SECRET_KEY,
+        STRIPE_API_URL: stripe.url,
+        STRIPE_WEBHOOK_SECRET: LOCAL_STRIPE_WEBHOOK_SECRET,
+      });
+    }
 
     Object.assign(process.env, {
       AWS_REGION: LOCAL.region,

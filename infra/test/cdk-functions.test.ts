@@ -2,7 +2,7 @@
  * The feature Lambdas: one per area plus the jobs and outbox Lambdas, built by FeatureFunction with real esbuild
  * bundles, configured for functions/src/platform/config.ts, and granted only what featureAccess says.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Stack } from 'aws-cdk-lib';
 import type { Template } from 'aws-cdk-lib/assertions';
@@ -10,7 +10,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { config, resetConfigCache } from '@nutri/functions/platform/config';
 import { AREAS } from '@nutri/functions/routes';
 import { accessOf } from '../lib/feature-wiring';
-import { synthesizeTestApp, TEST_SETTINGS, type TestApp } from '../lib/test-support';
+import { restMethodsOf, synthesizeTestApp, TEST_SETTINGS, type TestApp } from '../lib/test-support';
 
 interface CfnResource {
   Type: string;
@@ -26,6 +26,12 @@ interface FeatureLambda {
 }
 
 const resourcesOf = (template: Template) => template.toJSON().Resources as Record<string, CfnResource>;
+
+/** The JavaScript files of a bundle (the entry and its chunks), relative to its directory. */
+const bundleFiles = (directory: string, extension: string) =>
+  readdirSync(directory, { recursive: true, encoding: 'utf8' })
+    .filter((file) => file.endsWith(extension) && !file.split(path.sep).includes('node_modules'))
+    .sort();
 
 /** The policies the data and realtime stacks publish, by the name their logical ids start with. */
 const ACCESS_POLICY_NAMES = [
@@ -107,21 +113,69 @@ describe('feature Lambdas', () => {
     }
   });
 
-  it('ship a minified ESM bundle with a source map and the AWS SDK inside', () => {
+  /** Where the staged (unzipped) bundle of a Lambda sits: cdk.out/asset.<hash>, the zip's key being the hash. */
+  const assetDirectory = (lambda: FeatureLambda) => {
+    const key = String((lambda.resource.Properties.Code as { S3Key: string }).S3Key);
+    return path.join(nutri.outdir, `asset.${key.replace(/\.zip$/, '')}`);
+  };
+
+  it('ship a minified ESM bundle, split into chunks, with source maps and the AWS SDK inside', () => {
     for (const lambda of lambdas) {
-      // The zip's key is the asset hash; the staged (unzipped) bundle sits in cdk.out/asset.<hash>.
-      const key = String((lambda.resource.Properties.Code as { S3Key: string }).S3Key);
-      const directory = path.join(nutri.outdir, `asset.${key.replace(/\.zip$/, '')}`);
-      const code = readFileSync(path.join(directory, 'index.mjs'), 'utf8');
-      expect(existsSync(path.join(directory, 'index.mjs.map'))).toBe(true);
-      expect(code.startsWith('import { createRequire as __createRequire }')).toBe(true);
-      expect(code).toMatch(/\/\/# sourceMappingURL=index\.mjs\.map\s*$/);
+      const directory = assetDirectory(lambda);
+      const files = bundleFiles(directory, '.mjs');
+      expect(files).toContain('index.mjs');
+      for (const file of files) {
+        const code = readFileSync(path.join(directory, file), 'utf8');
+        expect(existsSync(path.join(directory, `${file}.map`))).toBe(true);
+        expect(code.startsWith('import { createRequire as __createRequire }')).toBe(true);
+        expect(code).toMatch(
+          new RegExp(`//# sourceMappingURL=${path.basename(file).replace('.', '\\.')}\\.map\\s*$`),
+        );
+        // No import or require of the SDK left for the runtime to resolve (messages may still name packages).
+        expect(code).not.toMatch(/(\bfrom|\bimport\(|__require\()\s*["']@aws-sdk\//);
+      }
+      const all = files.map((file) => readFileSync(path.join(directory, file), 'utf8')).join('\n');
       // Minified: long lines (only template literals keep their line breaks), not one statement per line.
-      expect(code.length / code.split('\n').length).toBeGreaterThan(2000);
-      // No import or require of the SDK left for the runtime to resolve (messages may still name packages).
-      expect(code).not.toMatch(/(\bfrom|\bimport\(|__require\()\s*["']@aws-sdk\//);
-      expect(code).toContain('DynamoDBClient');
+      expect(all.length / all.split('\n').length).toBeGreaterThan(1000);
+      expect(all).toContain('DynamoDBClient');
     }
+  });
+
+  describe('no local stand-in is deployed', () => {
+    // The local runtime's stand-ins for Stripe and Tally (infra/local) and their routes.
+    const STAND_IN_ROUTE = /LocalCheckout|\/dev\/|\/v1\//i;
+    const STAND_IN_SOURCE = /(^|\/)infra\/|local-(checkout|stripe|tally)/;
+
+    it('no API Gateway method serves a stand-in route', () => {
+      const routes = [nutri.api, nutri.realtime].flatMap((stack) =>
+        restMethodsOf(stack, nutri.templateOf).map(({ route }) => route),
+      );
+      expect(routes.length).toBeGreaterThan(100);
+      expect(routes.filter((route) => STAND_IN_ROUTE.test(route))).toEqual([]);
+    });
+
+    it('no Lambda bundle holds stand-in code: no source from infra/, no local checkout', () => {
+      for (const lambda of lambdas) {
+        const directory = assetDirectory(lambda);
+        const sources = bundleFiles(directory, '.mjs.map').flatMap(
+          (map) =>
+            (JSON.parse(readFileSync(path.join(directory, map), 'utf8')) as { sources: string[] }).sources,
+        );
+        expect(sources.some((source) => source.includes('functions/src/'))).toBe(true);
+        expect({
+          feature: lambda.feature,
+          standIns: sources.filter((source) => STAND_IN_SOURCE.test(source)),
+        }).toEqual({
+          feature: lambda.feature,
+          standIns: [],
+        });
+        // The stand-in's ids and page never appear in deployed code either.
+        const code = bundleFiles(directory, '.mjs')
+          .map((file) => readFileSync(path.join(directory, file), 'utf8'))
+          .join('\n');
+        expect(code).not.toMatch(/cs_local_|\/dev\/stripe|LocalCheckout/);
+      }
+    });
   });
 
   describe('configuration', () => {
@@ -156,6 +210,7 @@ describe('feature Lambdas', () => {
         expect(parsed.DYNAMODB_ENDPOINT).toBeUndefined();
         expect(parsed.S3_ENDPOINT).toBeUndefined();
         expect(parsed.SES_ENDPOINT).toBeUndefined();
+        expect(parsed.STRIPE_API_URL).toBeUndefined();
         expect(parsed.WS_MANAGEMENT_ENDPOINT).toBeDefined();
         expect(parsed.SES_CONFIGURATION_SET).toBeDefined();
         expect(Boolean(parsed.JWT_SECRET_ARN)).toBe(accessOf(lambda.feature as 'jobs').jwt === true);

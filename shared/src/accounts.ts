@@ -4,7 +4,7 @@
  * schemas strip unknown fields, so the server never leaks an extra property and the client keeps
  * working when one is added.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { PASSWORD_LENGTH, PHONE_DIGITS } from './constants';
 import { requiredText } from './text';
 import { validationTexts } from './texts';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** Base path of the product API (docs/product.md#api: version 2). */
 export const API_BASE_PATH = '/api/v2';

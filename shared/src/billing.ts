@@ -8,7 +8,7 @@
  * library (functions/src/billing/codice-fiscale.ts: birth date and birth place against the dataset of
  * municipalities), which the web bundle does not carry.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { CITY_SEARCH_MIN_CHARS, PAGE_SIZE } from './constants';
 import { requiredText } from './text';
 

@@ -2,7 +2,7 @@
  * Request schemas and Italian texts of the booking, availability and reminder calls (docs/product.md#validation and #api),
  * used by the handlers and by the web forms alike.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { TIME_PICKER_STEP_MINUTES } from './constants';
 import { isLocalDateTime } from './time';
 import { requiredMultiLineText } from './text';

@@ -3,7 +3,7 @@
  * a conversation, and SystemAdmin through the chat viewer, audited, can read it"): search a patient or a
  * nutritionist, list their conversations, read one read-only. Shared by the chat area and the web page.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import type { ChatMessage } from './chat';
 
 /** Shortest name prefix searched (an e-mail address is looked up whole). */

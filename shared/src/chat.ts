@@ -3,7 +3,7 @@
  * the web app reads them. The real-time chat builds on these shapes; the booking flows post
  * their widget messages (BookingCreated, ...) with them today.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { CHAT_MAX_FILE_BYTES } from './constants';
 import { MESSAGE_TYPES, type EmailEvent, type MessageType } from './domain';
 import type { EmailNotificationSentEvent } from './chat-notifications';

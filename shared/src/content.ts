@@ -4,7 +4,7 @@
  * the admin forms and the handlers. Request schemas are strict; response schemas describe what leaves
  * the server.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { IMAGE_WIDTHS } from './constants';
 import {
   multiLineCheck,

@@ -2,7 +2,7 @@
  * Nutritionists as the public sees them, their specialization tags, customer reviews, and the admin
  * edit of a profile (docs/product.md#data and #api).
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { imageUrlsSchema } from './content';
 import { requiredMultiLineText, requiredText } from './text';
 import { validationTexts } from './texts';

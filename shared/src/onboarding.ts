@@ -3,7 +3,7 @@
  * embedded Tally form in the cloud or the built-in local form), the Tally webhook payload, the
  * registration payload and the onboarding steps.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { emailSchema, mobilePhoneNoSchema, newPasswordSchema } from './accounts';
 import { BookingType, type BookingTypeId } from './domain';
 import { requiredText } from './text';

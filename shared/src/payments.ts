@@ -2,7 +2,7 @@
  * Card payments (docs/product.md#overview, #states, #api, #limits): the Checkout session a WAITINGFORPAYMENT booking is paid with,
  * the rules that bound it, and the Italian texts. Shared by the payments area and the web app.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** Stripe accepts a Checkout session's `expires_at` between 30 minutes and 24 hours from its creation. */
 export const CHECKOUT_MIN_EXPIRY_MINUTES = 30;
@@ -46,12 +46,13 @@ export interface CheckoutSessionView {
   Url: string;
 }
 
-/** The local checkout page's view of its session (local runtime only: no Stripe key configured). */
+/** The local checkout page's view of its session (the local Stripe stand-in: no Stripe key configured). */
 export interface LocalCheckoutView {
   SessionId: string;
-  /** Null for a test payment (the payment test page), which pays no booking. */
-  BookingId: number | null;
-  BookingTime: string | null;
+  /** What is paid, as the payment page of the provider shows it (the line item's name). */
+  Description: string;
+  /** A test payment (the payment test page), which pays no booking. */
+  TestPayment: boolean;
   AmountTotal: number;
   Currency: string;
   Status: 'open' | 'complete' | 'expired';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * Messages on the realtime channel (docs/product.md#api). The client sends `{ action, ... }`: API Gateway

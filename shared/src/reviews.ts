@@ -3,7 +3,7 @@
  * steps, with a short text; a BusinessAdmin approves it before it shows on the nutritionist's public
  * profile. The request schema is the one the review form and the handler both use.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { reviewSchema } from './nutritionists';
 import { multiLineCheck } from './text';
 

@@ -5,7 +5,7 @@
  * descriptions) keeps line breaks and tabs but refuses the other control characters, which no keyboard
  * types and which only garble what others read.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { validationTexts } from './texts';
 
 /**

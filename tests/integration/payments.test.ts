@@ -1,6 +1,7 @@
 /**
- * Payments on the local stack, which has no Stripe key: CreateSession gives a local
- * checkout session; webhook events are signed here the way Stripe signs them (HMAC-SHA256 of
+ * Payments on the local stack, which has no Stripe key of its own: the payments area's Stripe client talks
+ * to the local runtime's Stripe stand-in (infra/local/local-stripe.ts), whose hosted page is at
+ * /dev/stripe/checkout; webhook events are signed here the way Stripe signs them (HMAC-SHA256 of
  * `<timestamp>.<body>` with the local webhook secret) and posted to the real endpoint.
  */
 import { createHmac, randomUUID } from 'node:crypto';
@@ -47,6 +48,24 @@ const postEvent = (payload: string, signature: string) =>
     headers: { 'Content-Type': 'application/json', 'Stripe-Signature': signature },
     body: payload,
   });
+
+/** The stand-in's hosted payment page (local runtime only): what it shows, and paying with a card. */
+const localCheckout = async <T>(sessionId: string, cardNumber?: string) => {
+  const response = await fetch(
+    `${stack.baseUrl}/dev/stripe/checkout/${sessionId}${cardNumber ? '/pay' : ''}`,
+    {
+      method: cardNumber ? 'POST' : 'GET',
+      ...(cardNumber
+        ? {
+            headers: { 'Content-Type': 'application/json' },
+            body: JSON.stringify({ CardNumber: cardNumber }),
+          }
+        : {}),
+    },
+  );
+  return { status: response.status, body: (await response.json()) as T };
+};
+const localRefunds = () => import('../../infra/local/local-stripe-repo');
 
 /** A Stripe event about a Checkout session of the booking. */
 const sessionEvent = (
@@ -293,31 +312,31 @@ describe('CreateSession and the local checkout', () => {
     expect(session.body.Url).toBe(
       `${stack.baseUrl}/Patients/Checkout?session_id=${encodeURIComponent(session.body.SessionId)}`,
     );
-    const view = await api<LocalCheckoutView>('GET', `Stripe/LocalCheckout/${session.body.SessionId}`, {
-      token: patient.token,
-    });
+    const view = await localCheckout<LocalCheckoutView>(session.body.SessionId);
     expect(view.status).toBe(200);
-    expect(view.body).toMatchObject({ BookingId: booking.BookingId, AmountTotal: 5500, Status: 'open' });
+    expect(view.body).toMatchObject({
+      Description: 'Visita Nutrizionale (Nutrì)',
+      TestPayment: false,
+      AmountTotal: 5500,
+      Status: 'open',
+    });
     // At most 24 h from now (Stripe's limit), the deadline being 8+ days away.
     const hours = (Date.parse(view.body.ExpiresAt) - Date.now()) / 3_600_000;
     expect(hours).toBeGreaterThan(23.5);
     expect(hours).toBeLessThanOrEqual(24);
   });
 
-  it('another patient cannot create a session for the booking, nor see or pay its local checkout (404)', async () => {
+  it('another patient cannot create a session for the booking, nor fulfil it (404)', async () => {
     const { nutritionist, patient, booking } = await paidVisit();
     await addBillingProfile(patient);
     const other = await createPatientOf(nutritionist.id, 'Marta Riva');
     await addBillingProfile(other);
     expect((await createSession(other, booking.BookingId)).status).toBe(404);
     const session = await createSession(patient, booking.BookingId);
-    const path = `Stripe/LocalCheckout/${session.body.SessionId}`;
-    expect((await api('GET', path, { token: other.token })).status).toBe(404);
-    const pay = await api('POST', `${path}/Pay`, {
-      token: other.token,
-      body: { CardNumber: '4242424242424242' },
-    });
-    expect(pay.status).toBe(404);
+    // The stand-in's page is Stripe's, not the product's API: no route of the API serves it.
+    expect(
+      (await api('GET', `Stripe/LocalCheckout/${session.body.SessionId}`, { token: patient.token })).status,
+    ).toBe(404);
     const fulfil = await api('POST', `Stripe/${booking.BookingId}/Fulfil`, {
       token: other.token,
       body: { SessionId: session.body.SessionId },
@@ -333,14 +352,7 @@ describe('CreateSession and the local checkout', () => {
     await addBillingProfile(patient);
     const session = await createSession(patient, booking.BookingId);
     const pay = (CardNumber: string) =>
-      api<LocalCheckoutResult & { message?: string }>(
-        'POST',
-        `Stripe/LocalCheckout/${session.body.SessionId}/Pay`,
-        {
-          token: patient.token,
-          body: { CardNumber },
-        },
-      );
+      localCheckout<LocalCheckoutResult & { message?: string }>(session.body.SessionId, CardNumber);
     const declined = await pay('4000 0000 0000 0002');
     expect(declined.status).toBe(422);
     expect(declined.body.message).toBe(paymentTexts.cardDeclined);
@@ -403,9 +415,9 @@ describe('refunds', () => {
     await runJob('issue-refunds');
     const { issueRefund } = await import('../../functions/src/payments/refunds');
     expect(await issueRefund(booking.BookingId, new Date())).toBe('already-issued');
-    const { getLocalRefund } = await import('../../functions/src/payments/local-checkout-repo');
+    const { getLocalRefund } = await localRefunds();
     const refund = await getLocalRefund(paymentIntent);
-    expect(refund).toMatchObject({ BookingId: booking.BookingId, Amount: 5500 });
+    expect(refund).toMatchObject({ Metadata: { BookingId: String(booking.BookingId) }, Amount: 5500 });
     const { getBooking } = await repo();
     expect((await getBooking(booking.BookingId))!.Refund!.RefundId).toBe(refund!.RefundId);
 
@@ -429,7 +441,7 @@ describe('refunds', () => {
       RefundOwed: false,
     });
     await runJob('issue-refunds');
-    const { getLocalRefund } = await import('../../functions/src/payments/local-checkout-repo');
+    const { getLocalRefund } = await localRefunds();
     expect(await getLocalRefund(paymentIntent)).toBeNull();
     expect((await bookingOf(patient, booking.BookingId)).RefundState).toBeNull();
   });
@@ -512,10 +524,10 @@ describe('late payments (after the booking was cancelled or expired)', () => {
     expect(after.PaidAt).not.toBeNull();
     const { getBooking, listSlotLocks } = await repo();
     expect(await listSlotLocks(nutritionist.id)).toEqual([]);
-    const { getLocalRefund } = await import('../../functions/src/payments/local-checkout-repo');
+    const { getLocalRefund } = await localRefunds();
     const refund = await getLocalRefund(paymentIntent);
     expect(refund).toMatchObject({
-      BookingId: booking.BookingId,
+      Metadata: { BookingId: String(booking.BookingId) },
       Amount: 5500,
       IdempotencyKey: `refund-booking-${booking.BookingId}`,
     });
@@ -560,14 +572,7 @@ describe('late payments (after the booking was cancelled or expired)', () => {
     expect(session.status).toBe(200);
     expect((await cancelAsNutritionist(nutritionist.token, booking.BookingId)).status).toBe(200);
 
-    const paid = await api<LocalCheckoutResult>(
-      'POST',
-      `Stripe/LocalCheckout/${session.body.SessionId}/Pay`,
-      {
-        token: patient.token,
-        body: { CardNumber: '4242 4242 4242 4242' },
-      },
-    );
+    const paid = await localCheckout<LocalCheckoutResult>(session.body.SessionId, '4242 4242 4242 4242');
     expect(paid.status).toBe(200);
     // The success redirect asks for fulfilment too: the same late payment, not a payment of the booking.
     const fulfil = await api<FulfilmentView>('POST', `Stripe/${booking.BookingId}/Fulfil`, {
@@ -581,9 +586,9 @@ describe('late payments (after the booking was cancelled or expired)', () => {
     const { getBooking } = await repo();
     const stored = (await getBooking(booking.BookingId))!;
     expect(stored.Payment).toMatchObject({ SessionId: session.body.SessionId, Late: true });
-    const { getLocalRefund } = await import('../../functions/src/payments/local-checkout-repo');
+    const { getLocalRefund } = await localRefunds();
     const refund = await getLocalRefund(stored.Payment!.PaymentIntentId!);
-    expect(refund).toMatchObject({ BookingId: booking.BookingId, Amount: 5500 });
+    expect(refund).toMatchObject({ Metadata: { BookingId: String(booking.BookingId) }, Amount: 5500 });
     await expect
       .poll(async () => (await bookingOf(patient, booking.BookingId)).RefundState, { timeout: 10_000 })
       .toBe('succeeded');
@@ -596,7 +601,6 @@ describe('late payments (after the booking was cancelled or expired)', () => {
 const UNAPPLIED_REFUND_SUBJECT =
   /^Pagamento rimborsato: l’appuntamento del \d{2}\/\d{2}\/\d{4} era già pagato$/;
 const unapplied = () => import('../../functions/src/payments/unapplied-payments-repo');
-const localRefunds = () => import('../../functions/src/payments/local-checkout-repo');
 
 describe('a second payment of a booking already paid (two payment pages paid)', () => {
   it('is refunded in full once and mailed once, however often it arrives; the booking keeps its first payment', async () => {
@@ -627,7 +631,7 @@ describe('a second payment of a booking already paid (two payment pages paid)', 
     // The second payment: one refund of all of it, recorded, then confirmed by charge.refunded.
     const refund = await getLocalRefund(second.payment_intent);
     expect(refund).toMatchObject({
-      BookingId: booking.BookingId,
+      Metadata: { BookingId: String(booking.BookingId) },
       Amount: 5500,
       IdempotencyKey: `refund-payment-${second.payment_intent}`,
     });
@@ -715,12 +719,10 @@ describe('the payment test page', () => {
       `${stack.baseUrl}/Patients/Checkout?session_id=${encodeURIComponent(created.body.SessionId)}`,
     );
     const sessionId = created.body.SessionId;
-    const checkout = await api<LocalCheckoutView>('GET', `Stripe/LocalCheckout/${sessionId}`, {
-      token: patient.token,
-    });
+    const checkout = await localCheckout<LocalCheckoutView>(sessionId);
     expect(checkout.body).toMatchObject({
-      BookingId: null,
-      BookingTime: null,
+      Description: 'Pagamento di prova (Nutrì)',
+      TestPayment: true,
       AmountTotal: 100,
       Status: 'open',
     });
@@ -731,10 +733,7 @@ describe('the payment test page', () => {
     const other = await createPatientOf(nutritionist.id, 'Paolo Fabbri');
     expect((await api('GET', `Stripe/TestPayments/${sessionId}`, { token: other.token })).status).toBe(404);
 
-    const paid = await api<LocalCheckoutResult>('POST', `Stripe/LocalCheckout/${sessionId}/Pay`, {
-      token: patient.token,
-      body: { CardNumber: '4242 4242 4242 4242' },
-    });
+    const paid = await localCheckout<LocalCheckoutResult>(sessionId, '4242 4242 4242 4242');
     expect(paid.status).toBe(200);
     expect(paid.body.RedirectUrl).toBe(`${stack.baseUrl}/Patients/TestPayment?session_id=${sessionId}`);
     // The page's read (it asks the gateway too) and the webhook together: one refund, then confirmed.
@@ -753,9 +752,9 @@ describe('the payment test page', () => {
       .toBe('succeeded');
     const { getTestPayment } = await import('../../functions/src/payments/test-payment-repo');
     const stored = (await getTestPayment(sessionId))!;
-    const { getLocalRefund } = await import('../../functions/src/payments/local-checkout-repo');
+    const { getLocalRefund } = await localRefunds();
     expect(await getLocalRefund(stored.PaymentIntentId!)).toMatchObject({
-      BookingId: null,
+      Metadata: { TestPayment: 'true' },
       Amount: 100,
       IdempotencyKey: `refund-test-payment-${sessionId}`,
       RefundId: stored.RefundId,

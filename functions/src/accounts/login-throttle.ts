@@ -8,7 +8,7 @@
  *   per hour-long window, through the outbox.
  * Unknown accounts count the same (no mail), so throttling does not tell which accounts exist.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import type { OutboxHandlers } from '../platform/outbox';
 import { putOutboxEntry } from '../platform/outbox';
 import { defineOutboxTopic } from '../platform/outbox-topic';

@@ -3,7 +3,6 @@
  * WebAssembly so the same code runs on the arm64 Lambdas and x64 machines without native binaries.
  */
 import { randomBytes, timingSafeEqual } from 'node:crypto';
-import { argon2id } from 'hash-wasm';
 import { tooManyRequests } from '../http/errors';
 
 const PARAMS = { memorySize: 19_456, iterations: 2, parallelism: 1, hashLength: 32 } as const;
@@ -46,7 +45,12 @@ const derive = (
   password: string,
   salt: Buffer,
   p: { memorySize: number; iterations: number; parallelism: number; hashLength: number },
-) => withHashSlot(async () => Buffer.from(await argon2id({ password, salt, ...p, outputType: 'binary' })));
+) =>
+  withHashSlot(async () => {
+    // The WebAssembly hash is loaded by the first sign-in or password change, not at start.
+    const { argon2id } = await import('./argon2id');
+    return Buffer.from(await argon2id({ password, salt, ...p, outputType: 'binary' }));
+  });
 
 export const hashPassword = async (password: string): Promise<string> => {
   const salt = randomBytes(16);

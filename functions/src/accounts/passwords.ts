@@ -61,7 +61,7 @@ export const tryResetPassword = defineOperation(
 
 export const resetPassword = defineOperation('public', { body: resetPasswordSchema }, async ({ body }) => {
   const at = now();
-  assertAcceptablePassword(body.password, 'password');
+  await assertAcceptablePassword(body.password, 'password');
   const pending = await peekOneTimeToken('password-reset', body.token, at);
   const user = pending ? await findUserByLogin(body.username) : null;
   if (!pending || !user || user.Id !== pending.userId) throw new AppError('bad_request', RESET_LINK_INVALID);
@@ -97,7 +97,7 @@ export const changePassword = defineOperation(
   async ({ body, actor }) => {
     const user = await requireActorUser(actor);
     await assertCurrentPassword(user.Id, user.passwordHash, body.oldPassword, 'oldPassword');
-    assertAcceptablePassword(body.newPassword, 'newPassword');
+    await assertAcceptablePassword(body.newPassword, 'newPassword');
     const at = now();
     await updateUser(user, { passwordHash: await hashPassword(body.newPassword) }, at);
     await endOtherSessions(user.Id, at, actor.family);

@@ -6,7 +6,7 @@ import { randomInt } from 'node:crypto';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { mobilePhoneNoSchema } from '@nutri/shared';
-import { z } from 'zod';
+import * as z from 'zod';
 import { AppError, tooManyRequests } from '../http/errors';
 import { defineOperation, noContent } from '../http/operation';
 import { now } from '../platform/clock';

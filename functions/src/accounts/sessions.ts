@@ -11,7 +11,7 @@ import {
   refreshRequestSchema,
   type TokenResponse,
 } from '@nutri/shared';
-import { z } from 'zod';
+import * as z from 'zod';
 import { clientIp } from '../http/client-ip';
 import { AppError, tooManyRequests } from '../http/errors';
 import { defineOperation, noContent } from '../http/operation';

@@ -9,7 +9,7 @@
  * (`List-Unsubscribe=One-Click`, form-encoded) is read raw and ignored.
  */
 import { API_BASE_PATH, unsubscribeQuerySchema } from '@nutri/shared';
-import { z } from 'zod';
+import * as z from 'zod';
 import { AppError, notFound } from '../http/errors';
 import { defineOperation, noContent } from '../http/operation';
 import { now } from '../platform/clock';

@@ -2,7 +2,6 @@
  * The signed-in user's own details: GET/PATCH UserDetails, the form metadata, and the profile photo
  * (POST/DELETE UserDetails/image, resized to webp and stored in the assets bucket).
  */
-import sharp from 'sharp';
 import {
   PROFILE_IMAGE_FIELD,
   PROFILE_IMAGE_MAX_BYTES,
@@ -56,6 +55,8 @@ export const uploadUserImage = defineOperation('signedIn', {}, async ({ actor, e
     texts: { wrongType: IMAGE_WRONG_TYPE, tooLarge: IMAGE_TOO_LARGE, missing: 'Nessuna immagine ricevuta.' },
   });
   // The declared type is the client's word; decoding the pixels is the check (magic bytes and content).
+  // sharp (native, heavy) is loaded by this operation, not at start.
+  const { default: sharp } = await import('sharp');
   const decoded = sharp(image, { failOn: 'error', limitInputPixels: 40_000_000 });
   const metadata = await decoded.metadata().catch(() => null);
   if (!metadata?.format || !['jpeg', 'png', 'webp'].includes(metadata.format)) {

@@ -1,6 +1,6 @@
 /** Back-office user lists: users by role, filtered by display name (spec: UserManagement/Users, limit 10). */
 import { PAGE_SIZE, ROLES, optionalText } from '@nutri/shared';
-import { z } from 'zod';
+import * as z from 'zod';
 import { defineOperation } from '../http/operation';
 import { pageCursor } from '../platform/db/cursor';
 import { listRoleMembers } from './users-repo';

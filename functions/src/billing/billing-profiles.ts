@@ -20,7 +20,7 @@ import {
   type BillingProfile,
   type ItalianCity,
 } from '@nutri/shared';
-import { z } from 'zod';
+import * as z from 'zod';
 import { getUser } from '../accounts/users-repo';
 import { AppError, notFound, zodErrorsByField } from '../http/errors';
 import { created, defineOperation } from '../http/operation';
@@ -36,7 +36,6 @@ import {
   updateBillingProfile,
   type BillingProfileRecord,
 } from './billing-profiles-repo';
-import { codiceFiscaleLibraryProblem } from './codice-fiscale';
 import { getComune } from './comuni-repo';
 
 // ---------------------------------------------------------------------------------------------------
@@ -56,7 +55,12 @@ const dataChecks = async (body: unknown, errors: FieldErrors, unchangedComuneId?
   const codiceFiscale = codiceFiscaleSchema.safeParse(fieldOf(body, 'CodiceFiscale'));
   const comuneId = comuneIdSchema.safeParse(fieldOf(body, 'ComuneId'));
   const [codiceFiscaleProblem, comune] = await Promise.all([
-    codiceFiscale.success && !errors.CodiceFiscale ? codiceFiscaleLibraryProblem(codiceFiscale.data) : null,
+    codiceFiscale.success && !errors.CodiceFiscale
+      ? // The library and its dataset of places (about 250 KB) load with the first check, not at start.
+        import('./codice-fiscale').then(({ codiceFiscaleLibraryProblem }) =>
+          codiceFiscaleLibraryProblem(codiceFiscale.data),
+        )
+      : null,
     comuneId.success && !errors.ComuneId && comuneId.data !== unchangedComuneId
       ? getComune(comuneId.data)
       : undefined,

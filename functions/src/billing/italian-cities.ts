@@ -3,7 +3,7 @@
  * (from 2 letters, accents and punctuation ignored), optionally in one province, at most 10; one by id.
  */
 import { italianCitiesQuerySchema } from '@nutri/shared';
-import { z } from 'zod';
+import * as z from 'zod';
 import { notFound } from '../http/errors';
 import { defineOperation } from '../http/operation';
 import { getComune, searchComuni } from './comuni-repo';

@@ -4,7 +4,6 @@
  * `load-comuni` job (cloud: the jobs Lambda on its schedule) and locally at every stack start. Safe to
  * run twice or at the same time: buckets are written whole and the marker last.
  */
-import { COMUNI_DATASET_SOURCE, comuniDataset } from './comuni-dataset';
 import {
   getComuniMarker,
   idBucketItems,
@@ -22,6 +21,8 @@ export interface LoadComuniResult {
 }
 
 export const loadComuni = async (at: Date): Promise<LoadComuniResult> => {
+  // The datasets (about 600 KB) load only in this job, not at the jobs Lambda's start.
+  const { COMUNI_DATASET_SOURCE, comuniDataset } = await import('./comuni-dataset');
   const [dataset, marker] = await Promise.all([comuniDataset(at), getComuniMarker()]);
   const count = dataset.all.filter((comune) => comune.IsCurrent).length;
   if (marker?.Version === dataset.version)

@@ -12,7 +12,7 @@ import {
   romeDateWindow,
   romeInstant,
 } from '@nutri/shared';
-import { z } from 'zod';
+import * as z from 'zod';
 import { AppError, notFound } from '../http/errors';
 import { created, defineOperation, noContent } from '../http/operation';
 import { idPath } from '../http/path-id';

@@ -11,7 +11,7 @@
  * and always go out.
  */
 import { BOOKING_MESSAGE_TYPES, SYSTEM_AUTHOR_ID, type BookingMessageType } from '@nutri/shared';
-import { z } from 'zod';
+import * as z from 'zod';
 import { optionalMailLinks } from '../accounts';
 import { getUser } from '../accounts/users-repo';
 import { postMessage } from '../chat/messages';

@@ -15,7 +15,7 @@ import {
   unpaidBookingExpiry,
   type BookingMessageType,
 } from '@nutri/shared';
-import { z } from 'zod';
+import * as z from 'zod';
 import { renderMail, type MailContent, type UnsubscribeLinks } from '../platform/mail-layout';
 
 /** What happened to the booking (the outbox payload's `event`). */

@@ -20,7 +20,7 @@ import {
   type CancelReasonId,
   type OwnPatientRef,
 } from '@nutri/shared';
-import { z } from 'zod';
+import * as z from 'zod';
 import type { SignedInActor } from '../http/actor';
 import { AppError, notFound } from '../http/errors';
 import { created, defineOperation } from '../http/operation';

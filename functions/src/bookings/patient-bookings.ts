@@ -14,7 +14,7 @@ import {
   selectedSlotSchema,
   type BookingTypeId,
 } from '@nutri/shared';
-import { z } from 'zod';
+import * as z from 'zod';
 import type { SignedInActor } from '../http/actor';
 import { AppError, forbidden } from '../http/errors';
 import { created, defineOperation } from '../http/operation';

@@ -10,7 +10,7 @@ import {
   romeDate,
   updateReminderSchema,
 } from '@nutri/shared';
-import { z } from 'zod';
+import * as z from 'zod';
 import type { SignedInActor } from '../http/actor';
 import { notFound } from '../http/errors';
 import { created, defineOperation, noContent } from '../http/operation';

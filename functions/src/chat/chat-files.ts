@@ -8,8 +8,8 @@
  * Uploads wait under `chat-uploads/` until confirmed; the bucket expires what is never confirmed.
  */
 import { randomUUID } from 'node:crypto';
-import { z } from 'zod';
-import sharp, { type Metadata } from 'sharp';
+import * as z from 'zod';
+import type { Metadata } from 'sharp';
 import {
   CHAT_FILES_PAGE_SIZE,
   CHAT_MAX_FILE_BYTES,
@@ -136,6 +136,7 @@ const refuse = async (key: string, message: string, cause?: unknown) => {
 const withoutPersonalMetadata = async (image: Buffer, metadata: Metadata): Promise<Buffer | null> => {
   if (!metadata.exif && !metadata.xmp && !metadata.iptc) return null;
   if ((metadata.pages ?? 1) > 1) return null;
+  const { default: sharp } = await import('sharp');
   const encoder = sharp(image, { failOn: 'error', limitInputPixels: MAX_INPUT_PIXELS })
     .rotate()
     .keepIccProfile();
@@ -168,6 +169,8 @@ const checkUpload = async (slot: UploadSlot, key: string) => {
   if (!isChatImageType(slot.ContentType)) return { size: head.size, preview: null, cleaned: null };
   const image = await readObjectStart(bucket, key, head.size);
   const expectedFormat = slot.ContentType.slice('image/'.length);
+  // sharp (native, heavy) is loaded by the upload check, not at start.
+  const { default: sharp } = await import('sharp');
   try {
     const decoder = sharp(image, { failOn: 'error', limitInputPixels: MAX_INPUT_PIXELS });
     const metadata = await decoder.metadata();

@@ -17,7 +17,7 @@ import {
   type ChatViewerRole,
   type ChatViewerUser,
 } from '@nutri/shared';
-import { z } from 'zod';
+import * as z from 'zod';
 import { findUserByLogin, getDisplayNames, getUser, listRoleMembers } from '../accounts/users-repo';
 import { notFound } from '../http/errors';
 import { defineOperation } from '../http/operation';

@@ -3,7 +3,7 @@
  * both roles, the direct conversation (created on first selection), the message history paging
  * backwards, and the nutritionist's archive.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import {
   CHAT_MESSAGES_PAGE_SIZE,
   archiveConversationSchema,

@@ -37,7 +37,6 @@ import {
   type ContentRecord,
 } from './content-repo';
 import { imageUrls, readImageUpload, storeImageRenditions } from './images';
-import { sanitizeContentHtml } from './sanitize';
 import { getTag, getTags, TAG_NOT_FOUND } from './tags-repo';
 
 /** Tags one content may carry (each link is two items of the content's delete transaction). */
@@ -89,7 +88,9 @@ export const pickFields = <T extends object>(value: T, fields: readonly string[]
   return Object.fromEntries(Object.entries(value).filter(([key]) => fields.includes(key))) as Partial<T>;
 };
 
-const sanitize = (html: string) => sanitizeContentHtml(html, config().ASSETS_BASE_URL);
+// The sanitizer (sanitize-html, its parser and PostCSS) is loaded by the two writes that need it, not at start.
+const sanitize = async (html: string) =>
+  (await import('./sanitize')).sanitizeContentHtml(html, config().ASSETS_BASE_URL);
 
 /** A content whatever its state (back office); 404 when there is none. */
 const requireContent = async (contentId: number): Promise<ContentDocument> => {
@@ -213,7 +214,7 @@ export const createStaticContent = async (request: CreateStaticContentRequest, n
     UpdatedAt: now.toISOString(),
     version: 1,
   };
-  const text = sanitize(request.Text);
+  const text = await sanitize(request.Text);
   await createContent(record, text);
   return toStaticContent({ record, text, tagLinks: [] }, []);
 };
@@ -225,7 +226,7 @@ export const updateStaticContent = async (
 ) => {
   const document = await requireContent(contentId);
   const current = document.record;
-  const newText = changes.Text === undefined ? undefined : sanitize(changes.Text);
+  const newText = changes.Text === undefined ? undefined : await sanitize(changes.Text);
   const record = await saveContent(
     document,
     {

@@ -1,5 +1,5 @@
 /** Gallery operations (BusinessAdmin, /Admin/Content Galleries); the rules are in gallery-service.ts. */
-import { z } from 'zod';
+import * as z from 'zod';
 import { createGallerySchema, pageQuerySchema, reorderGallerySchema } from '@nutri/shared';
 import { created, defineOperation, noContent } from '../http/operation';
 import {

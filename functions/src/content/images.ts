@@ -3,7 +3,6 @@
  * re-encoded as WebP at the widths the site serves (spec: 400, 800, 1200), which also strips metadata
  * such as GPS positions, and stored in the public assets bucket as `<prefix>-<width>.webp`.
  */
-import sharp from 'sharp';
 import type { APIGatewayProxyEvent } from 'aws-lambda';
 import {
   CONTENT_IMAGE_FIELD,
@@ -54,6 +53,8 @@ export const imageUrls = (prefix: string | null | undefined): ImageUrls | null =
  * 1200 rendition of an 800-pixel image is 800 pixels wide, so every URL exists without inventing detail.
  */
 export const storeImageRenditions = async (prefix: string, image: Buffer): Promise<void> => {
+  // sharp (native, heavy) is loaded by the operations that process images, not at start.
+  const { default: sharp } = await import('sharp');
   const metadata = await sharp(image, { failOn: 'error', limitInputPixels: 40_000_000 })
     .metadata()
     .catch(() => null);

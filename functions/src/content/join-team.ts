@@ -1,5 +1,5 @@
 /** Join-the-team operations: CV upload slot and application (public), list and CV link (BusinessAdmin). */
-import { z } from 'zod';
+import * as z from 'zod';
 import { joinTeamApplicationSchema, pageQuerySchema } from '@nutri/shared';
 import { clientIp } from '../http/client-ip';
 import { created, defineOperation, noContent } from '../http/operation';

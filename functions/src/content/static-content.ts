@@ -1,5 +1,5 @@
 /** Static content operations (docs/product.md#api, Public and content): public reads and the back office. */
-import { z } from 'zod';
+import * as z from 'zod';
 import {
   createStaticContentSchema,
   publicStaticContentQuerySchema,

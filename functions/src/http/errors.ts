@@ -2,7 +2,7 @@
  * One error taxonomy, one mapper. Handlers throw `AppError`s with a stable code;
  * `toErrorResponse` maps them, zod errors and anything else to `{ code, message, Errors? }`.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { errorTexts, validationTexts, type ApiErrorBody, type ErrorCode } from '@nutri/shared';
 
 export const STATUS_BY_CODE: Record<ErrorCode, number> = {

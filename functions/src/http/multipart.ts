@@ -3,7 +3,7 @@
  * named field, of an allowed declared type and at most `maxBytes`, plus the short text fields beside it.
  * The declared type is only the client's word: callers still check the content (e.g. decode an image).
  */
-import busboy from 'busboy';
+import type Busboy from 'busboy';
 import type { APIGatewayProxyEvent } from 'aws-lambda';
 import { AppError } from './errors';
 
@@ -26,7 +26,7 @@ export interface MultipartUpload {
 const fieldError = (code: 'validation_failed' | 'payload_too_large', field: string, message: string) =>
   new AppError(code, message, { errors: { [field]: [message] } });
 
-export const readMultipartFile = (event: APIGatewayProxyEvent, rules: MultipartFileRules) =>
+const parseMultipartFile = (busboy: typeof Busboy, event: APIGatewayProxyEvent, rules: MultipartFileRules) =>
   new Promise<MultipartUpload>((resolve, reject) => {
     const contentType = Object.entries(event.headers ?? {}).find(
       ([key]) => key.toLowerCase() === 'content-type',
@@ -36,7 +36,7 @@ export const readMultipartFile = (event: APIGatewayProxyEvent, rules: MultipartF
         new AppError('bad_request', `Invia il file come multipart/form-data nel campo "${rules.field}".`),
       );
     }
-    let parser: busboy.Busboy;
+    let parser: Busboy.Busboy;
     try {
       parser = busboy({
         headers: { 'content-type': contentType },
@@ -85,3 +85,7 @@ export const readMultipartFile = (event: APIGatewayProxyEvent, rules: MultipartF
     });
     parser.end(Buffer.from(event.body, event.isBase64Encoded ? 'base64' : 'binary'));
   });
+
+/** The one file of a multipart upload; busboy is loaded by the upload operations, not at start. */
+export const readMultipartFile = async (event: APIGatewayProxyEvent, rules: MultipartFileRules) =>
+  parseMultipartFile((await import('busboy')).default, event, rules);

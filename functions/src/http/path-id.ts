@@ -4,7 +4,7 @@
  * would take "0x10" as 16, "1e1" as 10, " 12" as 12 and "" as 0; here each is a 400 with an Italian message.
  * A blank id reads 'Missing parameter: id' (docs/product.md#errors).
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { errorTexts, validationTexts } from '@nutri/shared';
 
 /** Ids are counters well below a billion; more digits are a typo or a probe. */

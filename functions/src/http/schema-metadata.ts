@@ -2,7 +2,7 @@
  * Form metadata (docs/product.md#validation: "generic forms take validators and maximum length from server-provided
  * metadata"), derived from the same zod schema the handler validates with, so the two cannot drift.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 
 export interface FieldMetadata {
   Required: boolean;

@@ -9,7 +9,7 @@ import {
   validationTexts,
   type PublicProfileRequiredField,
 } from '@nutri/shared';
-import { z } from 'zod';
+import * as z from 'zod';
 import { getUser, listRoleMembers, type User } from '../accounts/users-repo';
 import { AppError, notFound } from '../http/errors';
 import { defineOperation } from '../http/operation';

@@ -10,7 +10,6 @@ import {
   PROFILE_IMAGE_TYPES,
 } from '@nutri/shared';
 import type { APIGatewayProxyEvent } from 'aws-lambda';
-import sharp from 'sharp';
 import { AppError } from '../http/errors';
 import { readMultipartFile } from '../http/multipart';
 import { config } from '../platform/config';
@@ -45,6 +44,8 @@ export const readPhotoUpload = async (event: APIGatewayProxyEvent) =>
 
 /** Stores the renditions and returns their key prefix (`nutritionists/<userId>/photo-<id>`). */
 export const storeNutritionistPhoto = async (userId: string, image: Buffer): Promise<string> => {
+  // sharp (native, heavy) is loaded by the operations that process images, not at start.
+  const { default: sharp } = await import('sharp');
   // The declared type is the client's word; decoding the pixels is the check (magic bytes and content).
   const metadata = await sharp(image, { failOn: 'error', limitInputPixels: 40_000_000 })
     .metadata()

@@ -4,7 +4,7 @@
  * Hidden profiles answer 404 exactly like unknown ones.
  */
 import { PAGE_SIZE, type PublicNutritionist } from '@nutri/shared';
-import { z } from 'zod';
+import * as z from 'zod';
 import { notFound } from '../http/errors';
 import { defineOperation } from '../http/operation';
 import { now } from '../platform/clock';

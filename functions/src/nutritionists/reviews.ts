@@ -17,7 +17,7 @@ import {
   type ReviewStatus,
   type VisitToReview,
 } from '@nutri/shared';
-import { z } from 'zod';
+import * as z from 'zod';
 import { getDisplayNames, getUser } from '../accounts/users-repo';
 // Reviews are about visits: their ownership and state are read from the bookings area, never written.
 import { listBookingsPage, patientBookingsPartition } from '../bookings/bookings-repo';

@@ -1,5 +1,5 @@
 /** Back-office views of onboarding: the Tally webhook log (/Admin/TallyWebhooks). */
-import { z } from 'zod';
+import * as z from 'zod';
 import { defineOperation } from '../http/operation';
 import { pageCursor } from '../platform/db/cursor';
 import { config } from '../platform/config';

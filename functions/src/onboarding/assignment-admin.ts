@@ -3,7 +3,7 @@
  * could follow one (ranked by the same matching, with its reasons) and the assignment by hand. The
  * assignment is the rematch job's: same conditional write, same single mail.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import type { SignedInActor } from '../http/actor';
 import { AppError, notFound } from '../http/errors';
 import { defineOperation } from '../http/operation';

@@ -2,7 +2,7 @@
  * Privacy contracts patients accept (spec: contract types 2 and 3). The texts ship with the code as
  * version 1; each acceptance is a consent record naming the version (patients-repo.ts).
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { clientIp } from '../http/client-ip';
 import { AppError, notFound } from '../http/errors';
 import { defineOperation, noContent } from '../http/operation';

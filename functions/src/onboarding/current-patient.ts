@@ -3,7 +3,7 @@
  * questionnaire preferences, setting a password, the assigned nutritionist and the one change allowed.
  */
 import { newPasswordSchema } from '@nutri/shared';
-import { z } from 'zod';
+import * as z from 'zod';
 import type { SignedInActor } from '../http/actor';
 import { requireActorUser } from '../accounts/current-user';
 import { hashPassword } from '../accounts/password';
@@ -98,7 +98,7 @@ export const setPassword = defineOperation(
     const at = now();
     const inWindow = user.passwordSetAllowedUntil ? new Date(user.passwordSetAllowedUntil) > at : false;
     if (profile.IsPasswordSet && !inWindow) throw new AppError('forbidden', PASSWORD_SET_NOT_ALLOWED);
-    assertAcceptablePassword(body.Password, 'Password');
+    await assertAcceptablePassword(body.Password, 'Password');
     await updateUser(
       user,
       { passwordHash: await hashPassword(body.Password), passwordSetAllowedUntil: null },

@@ -5,7 +5,7 @@
  */
 import { createRemoteJWKSet, jwtVerify, type JWTVerifyGetKey } from 'jose';
 import { USER_ALREADY_EXISTS_CODE } from '@nutri/shared';
-import { z } from 'zod';
+import * as z from 'zod';
 import { findUserByLogin } from '../accounts/users-repo';
 import { AppError } from '../http/errors';
 import { defineOperation } from '../http/operation';

@@ -3,7 +3,7 @@
  * nutritionist (with hidden, phone and e-mail fields left out) and admins (everything) may read them.
  */
 import { INTAKE_HIDDEN_TYPES, type TallyFieldType } from '@nutri/shared';
-import { z } from 'zod';
+import * as z from 'zod';
 import { hasRole } from '../http/actor';
 import { forbidden, notFound } from '../http/errors';
 import { defineOperation } from '../http/operation';

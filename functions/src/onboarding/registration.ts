@@ -12,7 +12,7 @@ import {
   type TokenResponse,
 } from '@nutri/shared';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { z } from 'zod';
+import * as z from 'zod';
 import { consumeOneTimeToken, issueOneTimeToken, startRefreshFamily } from '../accounts/credentials-repo';
 import { hashPassword } from '../accounts/password';
 import { assertAcceptablePassword } from '../accounts/password-policy';
@@ -210,7 +210,7 @@ export const registerPatient = defineOperation(
   'public',
   { body: registrationSchema },
   async ({ body, event }) => {
-    assertAcceptablePassword(body.Password, 'Password');
+    await assertAcceptablePassword(body.Password, 'Password');
     const user = await createPatientFromSubmission(
       body.TallySubmissionId,
       {

@@ -1,7 +1,6 @@
 /**
  * The patient's side of paying a WAITINGFORPAYMENT booking (docs/product.md#states, payment flow; section 7:
- * GET {BookingId}/CreateSession): the Checkout session, the fulfilment the success page asks for, and the
- * local checkout page's two calls (local runtime only, when no Stripe key is configured).
+ * GET {BookingId}/CreateSession): the Checkout session and the fulfilment the success page asks for.
  */
 import {
   BOOKING_TYPES,
@@ -9,16 +8,13 @@ import {
   PaymentRefusal,
   checkoutSessionExpiry,
   fulfilCheckoutSchema,
-  localCardPaymentSchema,
   paymentTexts,
   unpaidBookingExpiry,
   type CheckoutSessionView,
   type FulfilmentView,
-  type LocalCheckoutResult,
   type InvoiceView,
-  type LocalCheckoutView,
 } from '@nutri/shared';
-import { z } from 'zod';
+import * as z from 'zod';
 import { getDisplayNames, getUser } from '../accounts/users-repo';
 import { countBillingProfiles } from '../billing/billing-profiles-repo';
 import { isBillingProfileComplete } from '../billing/billing-status';
@@ -33,12 +29,9 @@ import { now } from '../platform/clock';
 import { config } from '../platform/config';
 import { fulfilSession } from './fulfilment';
 import { listBookingInvoices } from './invoices';
-import { getLocalSession } from './local-checkout-repo';
-import { payLocalSession } from './local-checkout';
 import { paymentGateway } from './stripe-gateway';
 
 const bookingPath = z.object({ BookingId: pathId });
-const sessionPath = z.object({ SessionId: z.string().trim().min(1).max(255) });
 
 /**
  * What stands between the patient and the card form, in the spec's order: the booking must await payment
@@ -113,50 +106,6 @@ export const fulfilCheckoutSession = defineOperation(
       Paid: outcome === 'paid' || (outcome === 'already-paid' && current.Payment !== undefined),
     };
     return view;
-  },
-);
-
-/** The local checkout is there only while no Stripe key is configured. */
-const requireLocalGateway = async () => {
-  if ((await paymentGateway()).kind !== 'local') throw notFound();
-};
-
-const requireOwnLocalSession = async (actor: SignedInActor<'Patient'>, sessionId: string) => {
-  await requireLocalGateway();
-  const session = await getLocalSession(sessionId);
-  if (!session || session.PatientUserId !== actor.userId) throw notFound(paymentTexts.sessionNotFound);
-  return session;
-};
-
-export const getLocalCheckout = defineOperation(
-  ['Patient'],
-  { path: sessionPath },
-  async ({ actor, path }) => {
-    const session = await requireOwnLocalSession(actor, path.SessionId);
-    // A test payment (payment test page) pays no booking.
-    const booking = session.BookingId === null ? null : await getBooking(session.BookingId);
-    if (session.BookingId !== null && !booking) throw notFound(paymentTexts.sessionNotFound);
-    const view: LocalCheckoutView = {
-      SessionId: session.SessionId,
-      BookingId: session.BookingId,
-      BookingTime: booking?.BookingTime ?? null,
-      AmountTotal: session.AmountTotal,
-      Currency: session.Currency,
-      Status: session.Status,
-      ExpiresAt: session.ExpiresAt,
-      CancelUrl: session.CancelUrl,
-    };
-    return view;
-  },
-);
-
-export const payLocalCheckout = defineOperation(
-  ['Patient'],
-  { path: sessionPath, body: localCardPaymentSchema },
-  async ({ actor, path, body }) => {
-    const session = await requireOwnLocalSession(actor, path.SessionId);
-    const result: LocalCheckoutResult = await payLocalSession(session, body.CardNumber, now());
-    return result;
   },
 );
 

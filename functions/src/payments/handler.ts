@@ -1,15 +1,9 @@
 /**
- * Lambda entry of the `payments` area: Stripe Checkout sessions, their webhook, the local checkout and the
- * payment test page's test payments.
+ * Lambda entry of the `payments` area: Stripe Checkout sessions, their webhook, and the payment test page's
+ * test payments.
  */
 import { createAreaHandler } from '../http/area-handler';
-import {
-  createCheckoutSession,
-  fulfilCheckoutSession,
-  getLocalCheckout,
-  listPatientBookingInvoices,
-  payLocalCheckout,
-} from './checkout';
+import { createCheckoutSession, fulfilCheckoutSession, listPatientBookingInvoices } from './checkout';
 import { createTestPayment, getTestPaymentResult } from './test-payment';
 import { receiveStripeWebhook } from './webhook';
 
@@ -18,8 +12,6 @@ export const handler = createAreaHandler('payments', {
     createCheckoutSession,
     receiveStripeWebhook,
     fulfilCheckoutSession,
-    getLocalCheckout,
-    payLocalCheckout,
     listPatientBookingInvoices,
     createTestPayment,
     getTestPaymentResult,

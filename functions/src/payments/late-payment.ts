@@ -9,7 +9,7 @@
  * however often the event arrives the patient is refunded once and mailed once.
  */
 import { DATE_FORMAT, inRome } from '@nutri/shared';
-import { z } from 'zod';
+import * as z from 'zod';
 import { euroLabel, patientBookingUrl, romeDayTimeLabel } from '../bookings/booking-mails';
 import { recordLatePaymentWrite, type Booking } from '../bookings/bookings-repo';
 import { config } from '../platform/config';

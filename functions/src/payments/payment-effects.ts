@@ -7,7 +7,7 @@
  * mail is recorded once SES accepted it (at least once).
  */
 import { SYSTEM_AUTHOR_ID } from '@nutri/shared';
-import { z } from 'zod';
+import * as z from 'zod';
 import {
   bookingMessageBody,
   bookingSnapshotSchema,

@@ -1,14 +1,16 @@
 /**
- * The card payment provider behind one small interface: Stripe Checkout when a secret key is configured
- * (a test-mode key locally, the live one in the cloud), otherwise the local checkout (local-checkout.ts),
- * which stores its sessions in the table and sends webhook events signed exactly like Stripe's. Both go
- * through the same webhook endpoint and the same fulfilment, so the local runtime exercises the real path.
+ * The card payment provider behind one small interface: Stripe Checkout through Stripe's own client, with a
+ * secret key from Secrets Manager in the cloud or inline locally. Locally, without a key of one's own, the
+ * local runtime gives a test key and points the client at its Stripe stand-in (STRIPE_API_URL, see
+ * infra/local/local-stripe.ts), which answers as Stripe does and sends the same signed webhook events; so
+ * the local runtime exercises the real path and nothing here knows a stand-in exists.
  */
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import { config } from '../platform/config';
 import { readTextSecret } from '../platform/secrets';
-import { createLocalSession, getLocalSession } from './local-checkout-repo';
-import { issueLocalRefund } from './local-checkout';
+
+// Stripe's library (about 240 KB) is loaded by the operations that call Stripe, not at start.
+const stripeLibrary = async () => (await import('stripe')).default;
 
 /** What the payments area needs to know about a Checkout session, whichever gateway created it. */
 export interface GatewaySession {
@@ -56,6 +58,7 @@ export interface GatewayRefund {
 }
 
 export interface PaymentGateway {
+  /** `local`: the local runtime's Stripe stand-in (STRIPE_API_URL set). */
   kind: 'stripe' | 'local';
   createSession: (input: CreateSessionInput) => Promise<{ SessionId: string; Url: string }>;
   retrieveSession: (sessionId: string) => Promise<GatewaySession | null>;
@@ -98,8 +101,8 @@ export const fromStripeSession = (session: Stripe.Checkout.Session): GatewaySess
   AmountTotal: session.amount_total ?? 0,
 });
 
-const stripeGateway = (client: Stripe): PaymentGateway => ({
-  kind: 'stripe',
+const stripeGateway = (client: Stripe, kind: PaymentGateway['kind']): PaymentGateway => ({
+  kind,
   createSession: async (input) => {
     const session = await client.checkout.sessions.create({
       mode: 'payment',
@@ -129,7 +132,8 @@ const stripeGateway = (client: Stripe): PaymentGateway => ({
     try {
       return fromStripeSession(await client.checkout.sessions.retrieve(sessionId));
     } catch (error) {
-      if (error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404) return null;
+      const { errors } = await stripeLibrary();
+      if (error instanceof errors.StripeInvalidRequestError && error.statusCode === 404) return null;
       throw error;
     }
   },
@@ -147,41 +151,31 @@ const stripeGateway = (client: Stripe): PaymentGateway => ({
   },
 });
 
-const localGateway: PaymentGateway = {
-  kind: 'local',
-  createSession: async (input) => {
-    const session = await createLocalSession(input);
-    // The local checkout page of the web app (docs/product.md#screens: /Patients/Checkout).
-    const url = `${config().PUBLIC_BASE_URL}/Patients/Checkout?session_id=${encodeURIComponent(session.SessionId)}`;
-    return { SessionId: session.SessionId, Url: url };
-  },
-  retrieveSession: async (sessionId) => {
-    const session = await getLocalSession(sessionId);
-    return session
-      ? {
-          SessionId: session.SessionId,
-          BookingId: session.BookingId,
-          TestPayment: session.BookingId === null,
-          Status: session.Status,
-          PaymentStatus: session.PaymentStatus,
-          PaymentIntentId: session.PaymentIntentId,
-          AmountTotal: session.AmountTotal,
-        }
-      : null;
-  },
-  // A function, not the import itself: local-checkout.ts imports this module too (evaluation order).
-  refund: (input) => issueLocalRefund(input),
+let cachedClient: { key: string; apiUrl: string | undefined; client: Stripe } | undefined;
+
+/** Where the client sends its requests: Stripe itself, or another origin (the local runtime's stand-in). */
+const endpointOptions = (apiUrl: string | undefined) => {
+  if (!apiUrl) return {};
+  const url = new URL(apiUrl);
+  return {
+    host: url.hostname,
+    protocol: url.protocol === 'http:' ? ('http' as const) : ('https' as const),
+    ...(url.port ? { port: Number(url.port) } : {}),
+  };
 };
 
-let cachedClient: { key: string; client: Stripe } | undefined;
-
-/** Stripe when a secret key is configured (ARN in the cloud, inline locally), the local checkout otherwise. */
+/** Stripe with the configured secret key (ARN in the cloud, inline locally). */
 export const paymentGateway = async (): Promise<PaymentGateway> => {
-  const { STRIPE_SECRET_KEY_ARN, STRIPE_SECRET_KEY } = config();
-  if (!STRIPE_SECRET_KEY_ARN && !STRIPE_SECRET_KEY) return localGateway;
+  const { STRIPE_SECRET_KEY_ARN, STRIPE_SECRET_KEY, STRIPE_API_URL } = config();
   const key = await readTextSecret(STRIPE_SECRET_KEY_ARN, STRIPE_SECRET_KEY, 'Stripe secret key');
-  if (cachedClient?.key !== key) cachedClient = { key, client: new Stripe(key, { maxNetworkRetries: 2 }) };
-  return stripeGateway(cachedClient.client);
+  const Stripe = await stripeLibrary();
+  if (cachedClient?.key !== key || cachedClient.apiUrl !== STRIPE_API_URL)
+    cachedClient = {
+      key,
+      apiUrl: STRIPE_API_URL,
+      client: new Stripe(key, { maxNetworkRetries: 2, ...endpointOptions(STRIPE_API_URL) }),
+    };
+  return stripeGateway(cachedClient.client, STRIPE_API_URL ? 'local' : 'stripe');
 };
 
 /** The secret webhook events are signed with (locally `whsec_local_nutri` unless set). */
@@ -206,7 +200,8 @@ const signedTimestamp = (signature: string) =>
  * for as long as its date lies ahead. The same tolerance is applied forwards, which still absorbs honest
  * clock skew between Stripe and us.
  */
-export const verifyWebhookEvent = (raw: string, signature: string, secret: string, at: Date) => {
+export const verifyWebhookEvent = async (raw: string, signature: string, secret: string, at: Date) => {
+  const Stripe = await stripeLibrary();
   const event = Stripe.webhooks.constructEvent(
     raw,
     signature,
@@ -224,11 +219,3 @@ export const verifyWebhookEvent = (raw: string, signature: string, secret: strin
   }
   return event;
 };
-
-/** Signs a payload the way Stripe does (the local checkout's events). */
-export const signWebhookPayload = (payload: string, secret: string, at: Date) =>
-  Stripe.webhooks.generateTestHeaderString({
-    payload,
-    secret,
-    timestamp: Math.floor(at.getTime() / 1000),
-  });

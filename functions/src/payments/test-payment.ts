@@ -13,7 +13,7 @@ import {
   type CheckoutSessionView,
   type TestPaymentView,
 } from '@nutri/shared';
-import { z } from 'zod';
+import * as z from 'zod';
 import { getUser } from '../accounts/users-repo';
 import { notFound } from '../http/errors';
 import { defineOperation } from '../http/operation';

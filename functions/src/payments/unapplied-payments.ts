@@ -7,7 +7,7 @@
  * the success redirect arrives, the patient is refunded once and mailed once.
  */
 import { DATE_FORMAT, inRome } from '@nutri/shared';
-import { z } from 'zod';
+import * as z from 'zod';
 import { euroLabel, patientBookingUrl, romeDayTimeLabel } from '../bookings/booking-mails';
 import type { Booking } from '../bookings/bookings-repo';
 import { config } from '../platform/config';

@@ -22,7 +22,7 @@ import { now } from '../platform/clock';
 import { logger } from '../platform/logger';
 import { fulfilSession, type FulfilmentOutcome } from './fulfilment';
 import { confirmRefund } from './refunds';
-import { claimWebhookEvent, finishWebhookEvent, releaseWebhookEvent } from './local-checkout-repo';
+import { claimWebhookEvent, finishWebhookEvent, releaseWebhookEvent } from './webhook-events-repo';
 import { fromStripeSession, verifyWebhookEvent, webhookSecret } from './stripe-gateway';
 import { settleTestPayment, type TestPaymentOutcome } from './test-payment';
 import { confirmTestRefund } from './test-payment-repo';
@@ -87,7 +87,7 @@ export const receiveStripeWebhook = defineOperation('public', {}, async ({ event
   let event: Stripe.Event;
   try {
     if (!signature) throw new Error('missing signature');
-    event = verifyWebhookEvent(raw, signature, await webhookSecret(), at);
+    event = await verifyWebhookEvent(raw, signature, await webhookSecret(), at);
   } catch {
     throw new AppError('bad_request', paymentTexts.invalidSignature);
   }

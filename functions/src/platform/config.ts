@@ -3,7 +3,7 @@
  * this is what lets the local runtime swap in DynamoDB Local, the S3 emulator, the local SES and the
  * local `@connections` endpoint without any handler knowing which runtime it is in.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 
 const optionalUrl = z.url().optional();
 
@@ -45,10 +45,12 @@ const configSchema = z.object({
     .regex(/^\d{8,15}$/)
     .optional(),
   JWT_AUDIENCE: z.string().default('nutri-api'),
-  /** Stripe's secret API key: a Secrets Manager ARN in the cloud; without any key the local checkout is used. */
+  /** Stripe's secret API key: a Secrets Manager ARN in the cloud. */
   STRIPE_SECRET_KEY_ARN: z.string().optional(),
-  /** The key inline (local runtime with a test-mode key only). */
+  /** The key inline (local runtime only: a test-mode key, or the local stand-in's key). */
   STRIPE_SECRET_KEY: z.string().optional(),
+  /** Origin of Stripe's API when it is not Stripe's own (local runtime only: its Stripe stand-in). */
+  STRIPE_API_URL: z.url().optional(),
   /** Secret Stripe signs webhook events with: a Secrets Manager ARN in the cloud, inline locally. */
   STRIPE_WEBHOOK_SECRET_ARN: z.string().optional(),
   STRIPE_WEBHOOK_SECRET: z.string().default('whsec_local_nutri'),

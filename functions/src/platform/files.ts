@@ -1,23 +1,16 @@
-/** One S3 client per process; path-style addressing against the local S3 emulator. */
-import {
-  CopyObjectCommand,
-  DeleteObjectCommand,
-  DeleteObjectsCommand,
-  GetObjectCommand,
-  HeadObjectCommand,
-  ListObjectsV2Command,
-  NotFound,
-  NoSuchKey,
-  PutObjectCommand,
-  S3Client,
-} from '@aws-sdk/client-s3';
-import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
-import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+/**
+ * One S3 client per process; path-style addressing against the local S3 emulator. S3 and its presigners
+ * are loaded on the first file operation, not at start (files-sdk.ts).
+ */
+import type { S3Client } from '@aws-sdk/client-s3';
 import { config } from './config';
 
+const sdk = () => import('./files-sdk');
+
 let client: S3Client | undefined;
-export const s3 = () => {
+export const s3 = async () => {
   if (!client) {
+    const { S3Client } = await sdk();
     const { AWS_REGION, S3_ENDPOINT } = config();
     client = new S3Client({
       region: AWS_REGION,
@@ -34,7 +27,10 @@ export const putObject = async (
   contentType: string,
   cacheControl?: string,
 ) => {
-  await s3().send(
+  const { PutObjectCommand } = await sdk();
+  await (
+    await s3()
+  ).send(
     new PutObjectCommand({
       Bucket: bucket,
       Key: key,
@@ -47,14 +43,19 @@ export const putObject = async (
 
 /** Deletes every object under a prefix (at most 1000 per call, enough for a user's photo versions). */
 export const deletePrefix = async (bucket: string, prefix: string) => {
-  const listed = await s3().send(new ListObjectsV2Command({ Bucket: bucket, Prefix: prefix }));
+  const { DeleteObjectsCommand, ListObjectsV2Command } = await sdk();
+  const listed = await (await s3()).send(new ListObjectsV2Command({ Bucket: bucket, Prefix: prefix }));
   const keys = (listed.Contents ?? []).flatMap((object) => (object.Key ? [{ Key: object.Key }] : []));
-  if (keys.length) await s3().send(new DeleteObjectsCommand({ Bucket: bucket, Delete: { Objects: keys } }));
+  if (keys.length)
+    await (await s3()).send(new DeleteObjectsCommand({ Bucket: bucket, Delete: { Objects: keys } }));
 };
 
 /** Copies an object inside the bucket on the server side (body, type and metadata kept). */
 export const copyObject = async (bucket: string, fromKey: string, toKey: string) => {
-  await s3().send(
+  const { CopyObjectCommand } = await sdk();
+  await (
+    await s3()
+  ).send(
     new CopyObjectCommand({
       Bucket: bucket,
       Key: toKey,
@@ -64,13 +65,15 @@ export const copyObject = async (bucket: string, fromKey: string, toKey: string)
 };
 
 export const deleteObject = async (bucket: string, key: string) => {
-  await s3().send(new DeleteObjectCommand({ Bucket: bucket, Key: key }));
+  const { DeleteObjectCommand } = await sdk();
+  await (await s3()).send(new DeleteObjectCommand({ Bucket: bucket, Key: key }));
 };
 
 /** Size and type of an object, or null when there is none. */
 export const headObject = async (bucket: string, key: string) => {
+  const { HeadObjectCommand, NoSuchKey, NotFound } = await sdk();
   try {
-    const head = await s3().send(new HeadObjectCommand({ Bucket: bucket, Key: key }));
+    const head = await (await s3()).send(new HeadObjectCommand({ Bucket: bucket, Key: key }));
     return { size: head.ContentLength ?? 0, contentType: head.ContentType ?? null };
   } catch (error) {
     const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
@@ -81,9 +84,10 @@ export const headObject = async (bucket: string, key: string) => {
 
 /** The first bytes of an object (a ranged GET), e.g. to check a file's magic number without reading it all. */
 export const readObjectStart = async (bucket: string, key: string, length: number): Promise<Buffer> => {
-  const object = await s3().send(
-    new GetObjectCommand({ Bucket: bucket, Key: key, Range: `bytes=0-${length - 1}` }),
-  );
+  const { GetObjectCommand } = await sdk();
+  const object = await (
+    await s3()
+  ).send(new GetObjectCommand({ Bucket: bucket, Key: key, Range: `bytes=0-${length - 1}` }));
   return Buffer.from((await object.Body?.transformToByteArray()) ?? []);
 };
 
@@ -98,7 +102,8 @@ export const presignUpload = async (options: {
   maxBytes: number;
   expiresInSeconds: number;
 }) => {
-  const { url, fields } = await createPresignedPost(s3(), {
+  const { createPresignedPost } = await sdk();
+  const { url, fields } = await createPresignedPost(await s3(), {
     Bucket: options.bucket,
     Key: options.key,
     Conditions: [
@@ -112,9 +117,15 @@ export const presignUpload = async (options: {
 };
 
 /** A short-lived download link for a private object; `fileName` becomes the browser's file name. */
-export const presignDownload = (bucket: string, key: string, expiresInSeconds: number, fileName?: string) =>
-  getSignedUrl(
-    s3(),
+export const presignDownload = async (
+  bucket: string,
+  key: string,
+  expiresInSeconds: number,
+  fileName?: string,
+) => {
+  const { GetObjectCommand, getSignedUrl } = await sdk();
+  return getSignedUrl(
+    await s3(),
     new GetObjectCommand({
       Bucket: bucket,
       Key: key,
@@ -124,3 +135,4 @@ export const presignDownload = (bucket: string, key: string, expiresInSeconds: n
     }),
     { expiresIn: expiresInSeconds },
   );
+};

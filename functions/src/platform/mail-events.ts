@@ -19,7 +19,7 @@
  * Subscription events (list management, unused here) map to nothing and are ignored.
  */
 import type { SNSEvent } from 'aws-lambda';
-import { z } from 'zod';
+import * as z from 'zod';
 import type { EmailEvent } from '@nutri/shared';
 
 const SES_EVENT_MAP: Record<string, { event: EmailEvent; detail: string | null }> = {

@@ -2,12 +2,16 @@
  * E-mail through SES v2. Locally SES_ENDPOINT points at the local SES, whose viewer shows every mail.
  * Callers pass finished Italian content (see platform/mail-layout.ts); recipients are never logged.
  */
-import { SESv2Client, SendEmailCommand } from '@aws-sdk/client-sesv2';
+import type { SESv2Client } from '@aws-sdk/client-sesv2';
 import { config } from './config';
 
+// SES is loaded on the first mail, not at start: most requests send none.
+const sdk = () => import('./mail-sdk');
+
 let client: SESv2Client | undefined;
-const ses = () => {
+const ses = async () => {
   if (!client) {
+    const { SESv2Client } = await sdk();
     const { AWS_REGION, SES_ENDPOINT } = config();
     client = new SESv2Client({ region: AWS_REGION, ...(SES_ENDPOINT ? { endpoint: SES_ENDPOINT } : {}) });
   }
@@ -35,7 +39,10 @@ const listUnsubscribeHeaders = (url: string) => [
 
 export const sendMail = async (mail: Mail): Promise<string | undefined> => {
   const { MAIL_FROM, SES_CONFIGURATION_SET } = config();
-  const result = await ses().send(
+  const { SendEmailCommand } = await sdk();
+  const result = await (
+    await ses()
+  ).send(
     new SendEmailCommand({
       FromEmailAddress: MAIL_FROM,
       Destination: { ToAddresses: [mail.to] },

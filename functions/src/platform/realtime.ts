@@ -2,20 +2,18 @@
  * Pushes to WebSocket clients through the `@connections` management API. In the cloud that is API
  * Gateway; locally the local gateway serves the same endpoint, so this real client works unchanged.
  */
-import {
-  ApiGatewayManagementApiClient,
-  DeleteConnectionCommand,
-  GetConnectionCommand,
-  GoneException,
-  PostToConnectionCommand,
-} from '@aws-sdk/client-apigatewaymanagementapi';
+import type { ApiGatewayManagementApiClient } from '@aws-sdk/client-apigatewaymanagementapi';
 import { config } from './config';
+
+// The `@connections` client is loaded on the first push, not at start.
+const sdk = () => import('./realtime-sdk');
 
 const clients = new Map<string, ApiGatewayManagementApiClient>();
 
-const client = (endpoint: string) => {
+const client = async (endpoint: string) => {
   let existing = clients.get(endpoint);
   if (!existing) {
+    const { ApiGatewayManagementApiClient } = await sdk();
     existing = new ApiGatewayManagementApiClient({ region: config().AWS_REGION, endpoint });
     clients.set(endpoint, existing);
   }
@@ -40,8 +38,11 @@ export const pushToConnection = async (
   connectionId: string,
   message: unknown,
 ): Promise<PushOutcome> => {
+  const { GoneException, PostToConnectionCommand } = await sdk();
   try {
-    await client(endpoint).send(
+    await (
+      await client(endpoint)
+    ).send(
       new PostToConnectionCommand({ ConnectionId: connectionId, Data: Buffer.from(JSON.stringify(message)) }),
     );
     return 'sent';
@@ -53,8 +54,9 @@ export const pushToConnection = async (
 
 /** Whether the gateway still holds the connection. */
 export const isConnectionAlive = async (endpoint: string, connectionId: string): Promise<boolean> => {
+  const { GetConnectionCommand, GoneException } = await sdk();
   try {
-    await client(endpoint).send(new GetConnectionCommand({ ConnectionId: connectionId }));
+    await (await client(endpoint)).send(new GetConnectionCommand({ ConnectionId: connectionId }));
     return true;
   } catch (error) {
     if (error instanceof GoneException) return false;
@@ -63,8 +65,9 @@ export const isConnectionAlive = async (endpoint: string, connectionId: string):
 };
 
 export const closeConnection = async (endpoint: string, connectionId: string) => {
+  const { DeleteConnectionCommand, GoneException } = await sdk();
   try {
-    await client(endpoint).send(new DeleteConnectionCommand({ ConnectionId: connectionId }));
+    await (await client(endpoint)).send(new DeleteConnectionCommand({ ConnectionId: connectionId }));
   } catch (error) {
     if (!(error instanceof GoneException)) throw error;
   }

@@ -2,9 +2,11 @@
  * Secrets come from Secrets Manager in the cloud (cached per process by Powertools) and from the
  * environment in the local runtime, which generates them under .data/ at first start.
  */
-import { getSecret } from '@aws-lambda-powertools/parameters/secrets';
-
 const SECRET_CACHE_SECONDS = 300;
+
+// Powertools' provider and the Secrets Manager client are loaded on the first secret read, not at start.
+const getSecret: typeof import('@aws-lambda-powertools/parameters/secrets').getSecret = async (...args) =>
+  (await import('@aws-lambda-powertools/parameters/secrets')).getSecret(...args);
 
 /** Reads a JSON secret: from `arn` when set (cloud), else from the inline JSON (local). */
 export const readJsonSecret = async (

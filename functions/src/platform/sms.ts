@@ -2,7 +2,7 @@
  * Text messages. In the cloud through SNS (SMS_TRANSPORT=sns); locally they are delivered as e-mails
  * to `<number>@sms.nutri.local`, so they show up in the local mail viewer.
  */
-import { PublishCommand, SNSClient } from '@aws-sdk/client-sns';
+import type { SNSClient } from '@aws-sdk/client-sns';
 import { config } from './config';
 import { sendMail } from './mail';
 import { escapeHtml } from './mail-layout';
@@ -11,6 +11,8 @@ let client: SNSClient | undefined;
 
 export const sendSms = async (phoneNumber: string, text: string) => {
   if (process.env.SMS_TRANSPORT === 'sns') {
+    // SNS is loaded on the first text message, not at start.
+    const { PublishCommand, SNSClient } = await import('./sms-sdk');
     client ??= new SNSClient({ region: config().AWS_REGION });
     await client.send(
       new PublishCommand({

@@ -2,8 +2,17 @@
  * Access tokens: EdDSA-signed JWTs (jose) with `iss`, `aud` and `typ` checked and an algorithm
  * allow-list, so a token signed with another algorithm (or `none`) is refused.
  */
-import { SignJWT, importJWK, jwtVerify, type CryptoKey, type JWK, type KeyObject } from 'jose';
-import { z } from 'zod';
+import {
+  SignJWT,
+  exportJWK,
+  generateKeyPair,
+  importJWK,
+  jwtVerify,
+  type CryptoKey,
+  type JWK,
+  type KeyObject,
+} from 'jose';
+import * as z from 'zod';
 import { ROLES } from '@nutri/shared';
 import { config } from './config';
 import { readJsonSecret } from './secrets';
@@ -88,7 +97,6 @@ export const verifyAccessToken = async (token: string, currentDate?: Date): Prom
 
 /** A fresh Ed25519 key set in the shape the JWT secret holds (local runtime, tests, deploy docs). */
 export const generateJwtKeys = async (): Promise<JwtKeys> => {
-  const { generateKeyPair, exportJWK } = await import('jose');
   const { privateKey, publicKey } = await generateKeyPair(ALGORITHM, { crv: 'Ed25519', extractable: true });
   const kid = `k-${Date.now().toString(36)}`;
   return jwtKeysSchema.parse({

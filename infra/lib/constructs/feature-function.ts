@@ -1,19 +1,20 @@
 /**
  * The team's Lambda: one per feature area (plus the jobs and outbox Lambdas), entry
  * functions/src/<feature>/handler.ts.
- * Defaults every function shares: Node.js 22 on arm64, an ESM bundle minified by esbuild with the AWS SDK v3
- * bundled (tree-shaken, pinned to our lockfile), source maps on, JSON logs in a log group with retention,
- * X-Ray tracing, and a role that starts empty: permissions come only from the typed binders in bindings.ts.
+ * Defaults every function shares: Node.js 22 on arm64, the bundle lambda-bundle.ts builds (ESM, minified,
+ * tree-shaken, split so heavy libraries load on first use, the AWS SDK v3 inside), source maps on, JSON logs
+ * in a log group with retention, X-Ray tracing, and a role that starts empty: permissions come only from the
+ * typed binders in bindings.ts.
  */
 import path from 'node:path';
-import { Duration } from 'aws-cdk-lib';
+import { AssetHashType, DockerImage, Duration } from 'aws-cdk-lib';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
-import * as nodejs from 'aws-cdk-lib/aws-lambda-nodejs';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import type * as sqs from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import type { Area } from '@nutri/functions/routes';
+import { bundleLambda, LAMBDA_ENTRY_FILE } from '../lambda-bundle';
 import { acknowledge } from '../nag';
 import { REPO_ROOT } from '../settings';
 
@@ -38,18 +39,15 @@ export interface FeatureFunctionProps {
   nativeModules?: readonly string[];
 }
 
+/** The runtime the bundles target (lambda-bundle.ts builds for node22). */
 export const FEATURE_RUNTIME = lambda.Runtime.NODEJS_22_X;
-
-/** Lets CommonJS dependencies inside the ESM bundle call require() for Node built-ins. */
-const ESM_REQUIRE_SHIM =
-  "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);";
 
 export const featureEntry = (feature: FeatureName) =>
   path.join(REPO_ROOT, 'functions', 'src', feature, 'handler.ts');
 
 export class FeatureFunction extends Construct implements iam.IGrantable {
   readonly feature: FeatureName;
-  readonly function: nodejs.NodejsFunction;
+  readonly function: lambda.Function;
   readonly role: iam.Role;
   readonly logGroup: logs.LogGroup;
 
@@ -68,10 +66,26 @@ export class FeatureFunction extends Construct implements iam.IGrantable {
     });
     this.logGroup.grantWrite(this.role);
 
-    this.function = new nodejs.NodejsFunction(this, 'Function', {
+    const entry = featureEntry(props.feature);
+    const nativeModules = props.nativeModules ?? [];
+    this.function = new lambda.Function(this, 'Function', {
       description: `Nutri ${props.feature}`,
-      entry: featureEntry(props.feature),
-      handler: 'handler',
+      // Built here, on the machine running the CDK, by the same esbuild configuration the bench measures;
+      // the asset's hash is the bundle's, so a change anywhere (shared code, a dependency) deploys.
+      code: lambda.Code.fromAsset(path.dirname(entry), {
+        assetHashType: AssetHashType.OUTPUT,
+        bundling: {
+          // Never pulled: local bundling always succeeds or throws (Docker would only hide a build error).
+          image: DockerImage.fromRegistry('public.ecr.aws/sam/build-nodejs22.x'),
+          local: {
+            tryBundle: (outputDir) => {
+              bundleLambda({ entry, outdir: outputDir, nativeModules });
+              return true;
+            },
+          },
+        },
+      }),
+      handler: `${path.parse(LAMBDA_ENTRY_FILE).name}.handler`,
       runtime: FEATURE_RUNTIME,
       architecture: lambda.Architecture.ARM_64,
       memorySize: props.memorySize ?? 1024,
@@ -81,37 +95,11 @@ export class FeatureFunction extends Construct implements iam.IGrantable {
       loggingFormat: lambda.LoggingFormat.JSON,
       applicationLogLevelV2: lambda.ApplicationLogLevel.INFO,
       systemLogLevelV2: lambda.SystemLogLevel.WARN,
-      projectRoot: REPO_ROOT,
-      depsLockFilePath: path.join(REPO_ROOT, 'package-lock.json'),
-      awsSdkConnectionReuse: false,
       ...(props.deadLetterQueue ? { deadLetterQueue: props.deadLetterQueue } : {}),
       environment: {
         ...props.environment,
         NODE_OPTIONS: '--enable-source-maps',
         POWERTOOLS_SERVICE_NAME: `nutri-${props.feature}`,
-      },
-      bundling: {
-        format: nodejs.OutputFormat.ESM,
-        target: 'node22',
-        mainFields: ['module', 'main'],
-        minify: true,
-        sourceMap: true,
-        sourceMapMode: nodejs.SourceMapMode.DEFAULT,
-        // Stack traces need file and line only; leaving sources out keeps the zip small.
-        sourcesContent: false,
-        bundleAwsSDK: true,
-        externalModules: [],
-        charset: nodejs.Charset.UTF8,
-        banner: ESM_REQUIRE_SHIM,
-        tsconfig: path.join(REPO_ROOT, 'functions', 'tsconfig.json'),
-        logLevel: nodejs.LogLevel.WARNING,
-        ...(props.nativeModules?.length
-          ? {
-              nodeModules: [...props.nativeModules],
-              // npm picks the optional binary packages (@img/sharp-linux-arm64, ...) of the Lambda's platform.
-              environment: { npm_config_os: 'linux', npm_config_cpu: 'arm64', npm_config_libc: 'glibc' },
-            }
-          : {}),
       },
     });
 

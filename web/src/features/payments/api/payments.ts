@@ -1,16 +1,9 @@
 /**
  * The payments calls (docs/product.md#api, card payment provider): the Checkout session of a booking, the
- * success page's fulfilment, and the local checkout page's session and payment (local runtime only).
+ * success page's fulfilment, the invoices and the payment test page.
  */
 import useSWR from 'swr';
-import type {
-  CheckoutSessionView,
-  FulfilmentView,
-  InvoiceView,
-  LocalCheckoutResult,
-  LocalCheckoutView,
-  TestPaymentView,
-} from '@nutri/shared';
+import type { CheckoutSessionView, FulfilmentView, InvoiceView, TestPaymentView } from '@nutri/shared';
 import { api, apiPath } from '../../../api/client';
 
 /** GET Stripe/{BookingId}/CreateSession: where the browser goes to pay. */
@@ -20,17 +13,6 @@ export const createCheckoutSession = (bookingId: number | string) =>
 /** POST Stripe/{BookingId}/Fulfil: confirms a paid session now, in case the provider's notice is late. */
 export const fulfilCheckoutSession = (bookingId: number | string, sessionId: string) =>
   api.post<FulfilmentView>(apiPath('Stripe', bookingId, 'Fulfil'), { SessionId: sessionId });
-
-export const useLocalCheckout = (sessionId: string | null) =>
-  useSWR<LocalCheckoutView>(
-    sessionId ? apiPath('Stripe', 'LocalCheckout', sessionId) : null,
-    (path: string) => api.get<LocalCheckoutView>(path),
-  );
-
-export const payLocalCheckout = (sessionId: string, cardNumber: string) =>
-  api.post<LocalCheckoutResult>(apiPath('Stripe', 'LocalCheckout', sessionId, 'Pay'), {
-    CardNumber: cardNumber,
-  });
 
 /** GET CurrentPatient/Bookings/{id}/Invoices: the two documents of a paid visit. */
 export const useBookingInvoices = (bookingId: number, paid: boolean) =>

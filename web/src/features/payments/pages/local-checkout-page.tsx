@@ -1,6 +1,6 @@
 /**
  * `/Patients/Checkout?session_id=…`: the local stand-in for the card payment provider's page (local
- * runtime, no Stripe key). It shows what is being paid and a card form that knows Stripe's test cards
+ * runtime, no Stripe key; served by infra/local/local-stripe.ts). It shows what is being paid and a card form that knows Stripe's test cards
  * (4242 4242 4242 4242 pays, 4000 0000 0000 0002 is declined); paying makes the server send a signed
  * payment event to the product's webhook, then the browser goes to the success page as after Stripe.
  */
@@ -13,8 +13,7 @@ import { errorTexts } from '../../../lib/shared-values';
 import { formatEuro } from '../../../lib/money';
 import { LoadError } from '../../../ui/load-error';
 import { Page } from '../../../ui/page';
-import { appointmentText } from '../../patient/booking-rules';
-import { payLocalCheckout, useLocalCheckout } from '../api/payments';
+import { payLocalCheckout, useLocalCheckout } from '../api/local-checkout';
 
 /** Groups the digits by four as they are typed (what card forms do), at most 19 digits. */
 const formatCardNumber = (value: string) =>
@@ -55,7 +54,7 @@ export function LocalCheckoutPage() {
     <Page title="Pagamento" documentTitle="Pagamento con carta" head={{ noIndex: true }} size="xs">
       {notFound ? (
         <Alert color="red" icon={<IconAlertTriangle aria-hidden />} title="Sessione non trovata">
-          Questa sessione di pagamento non esiste o non è tua. Torna all’appuntamento e premi di nuovo “Paga”.
+          Questa sessione di pagamento non esiste. Torna all’appuntamento e premi di nuovo “Paga”.
         </Alert>
       ) : checkout.error && !view ? (
         <LoadError onRetry={() => void checkout.mutate()} />
@@ -69,9 +68,9 @@ export function LocalCheckoutPage() {
           <Stack gap="md">
             <Stack gap={4}>
               <Text size="sm" c="dimmed">
-                {view.BookingTime
-                  ? `Visita nutrizionale · ${appointmentText(view.BookingTime)}`
-                  : 'Pagamento di prova (nessun appuntamento, rimborsato subito)'}
+                {view.TestPayment
+                  ? `${view.Description} · nessun appuntamento, rimborsato subito`
+                  : view.Description}
               </Text>
               <Title order={2} fz="h2">
                 {formatEuro(view.AmountTotal)}
@@ -81,7 +80,7 @@ export function LocalCheckoutPage() {
               <Alert color="apricot" icon={<IconAlertTriangle aria-hidden />}>
                 {view.Status === 'complete'
                   ? 'Questa sessione è già stata pagata.'
-                  : view.BookingTime
+                  : !view.TestPayment
                     ? 'Questa sessione di pagamento è scaduta. Torna all’appuntamento e premi di nuovo “Paga”.'
                     : 'Questa sessione di pagamento è scaduta. Torna indietro e avvia un nuovo pagamento di prova.'}
               </Alert>
@@ -114,7 +113,7 @@ export function LocalCheckoutPage() {
               </form>
             )}
             <Anchor href={view.CancelUrl} size="sm">
-              {view.BookingTime ? 'Annulla e torna all’appuntamento' : 'Annulla e torna indietro'}
+              {!view.TestPayment ? 'Annulla e torna all’appuntamento' : 'Annulla e torna indietro'}
             </Anchor>
           </Stack>
         </Paper>

@@ -1,0 +1,119 @@
+/**
+ * How every Lambda bundle is built: one esbuild configuration, used by the CDK (FeatureFunction, through
+ * `bundleLambda`), by `npm run bundle -w functions` and by `npm run bench:lambda`, so what is measured is
+ * what is deployed (docs/decisions/0016-lean-lambdas.md).
+ *
+ * - ESM for Node.js 22 (the Lambda runtime), minified and tree-shaken; packages' ESM builds first
+ *   (`mainFields: module, main`), so the AWS SDK and Powertools shake down to what is imported.
+ * - The AWS SDK v3 is bundled, not taken from the runtime: tree-shaking cuts each client to the commands
+ *   we send, the version is the one package-lock.json pins and the tests ran, and nothing is resolved
+ *   from the runtime's node_modules at start.
+ * - Code splitting: a dynamic `import()` becomes a chunk of its own, read only when an operation first
+ *   needs it. Heavy libraries that one operation uses (Stripe, the password dictionaries, the Italian
+ *   municipality data, HTML sanitising, image processing) are imported that way, so a cold start parses
+ *   only the entry and the chunks it imports statically.
+ * - A `createRequire` banner: a few CommonJS dependencies call require() for Node built-ins.
+ * - Packages with native binaries (sharp) cannot be inlined: they stay external and are installed next
+ *   to the bundle for linux/arm64, at the version package-lock.json pins.
+ */
+import { execFileSync } from 'node:child_process';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { buildSync, type BuildOptions, type Metafile } from 'esbuild';
+import { REPO_ROOT } from './settings';
+
+/** The Lambda runtime's Node.js major, as esbuild names it. */
+export const LAMBDA_NODE_TARGET = 'node22';
+
+/** Lets CommonJS dependencies inside the ESM bundle call require() for Node built-ins. */
+export const ESM_REQUIRE_SHIM =
+  "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);";
+
+/** The file Lambda loads (handler `index.handler`). */
+export const LAMBDA_ENTRY_FILE = 'index.mjs';
+
+export interface LambdaBundleInput {
+  /** The TypeScript entry (functions/src/<area>/handler.ts). */
+  entry: string;
+  /** Where index.mjs, its chunks and source maps go. */
+  outdir: string;
+  /** Packages with native binaries, left external (see `installNativeModules`). */
+  nativeModules?: readonly string[];
+}
+
+/** The one esbuild configuration of every Lambda bundle. */
+export const lambdaBuildOptions = ({
+  entry,
+  outdir,
+  nativeModules = [],
+}: LambdaBundleInput): BuildOptions => ({
+  entryPoints: { index: entry },
+  outdir,
+  bundle: true,
+  splitting: true,
+  format: 'esm',
+  platform: 'node',
+  target: LAMBDA_NODE_TARGET,
+  mainFields: ['module', 'main'],
+  outExtension: { '.js': '.mjs' },
+  chunkNames: 'chunks/[name]-[hash]',
+  minify: true,
+  treeShaking: true,
+  // Stack traces need file and line only; leaving sources out keeps the zip small.
+  sourcemap: true,
+  sourcesContent: false,
+  legalComments: 'none',
+  charset: 'utf8',
+  banner: { js: ESM_REQUIRE_SHIM },
+  external: [...nativeModules],
+  tsconfig: path.join(REPO_ROOT, 'functions', 'tsconfig.json'),
+  metafile: true,
+  logLevel: 'warning',
+});
+
+/** The installed version of a package, as package-lock.json pinned it (resolved from the functions package). */
+const installedVersion = (name: string) => {
+  const require = createRequire(path.join(REPO_ROOT, 'functions', 'package.json'));
+  // Up from its entry to its own package.json (packages such as sharp do not export that file).
+  for (let directory = path.dirname(require.resolve(name)); ; directory = path.dirname(directory)) {
+    const file = path.join(directory, 'package.json');
+    if (existsSync(file)) {
+      const manifest = JSON.parse(readFileSync(file, 'utf8')) as { name?: string; version: string };
+      if (manifest.name === name) return manifest.version;
+    }
+    if (directory === path.dirname(directory)) throw new Error(`No package.json found for ${name}`);
+  }
+};
+
+/** Installs native packages next to the bundle, with the binaries of the Lambda's platform (linux, arm64). */
+export const installNativeModules = (outdir: string, nativeModules: readonly string[]) => {
+  if (!nativeModules.length) return;
+  writeFileSync(
+    path.join(outdir, 'package.json'),
+    JSON.stringify({
+      name: 'lambda-native-modules',
+      private: true,
+      type: 'module',
+      dependencies: Object.fromEntries(nativeModules.map((name) => [name, installedVersion(name)])),
+    }),
+  );
+  execFileSync(
+    'npm',
+    ['install', '--no-audit', '--no-fund', '--no-package-lock', '--omit=dev', '--loglevel=error'],
+    {
+      cwd: outdir,
+      stdio: ['ignore', 'ignore', 'inherit'],
+      // npm picks the optional binary packages (@img/sharp-linux-arm64, ...) of the Lambda's platform.
+      env: { ...process.env, npm_config_os: 'linux', npm_config_cpu: 'arm64', npm_config_libc: 'glibc' },
+    },
+  );
+};
+
+/** Builds one Lambda bundle into `outdir`; returns esbuild's metafile (what went in, and how big). */
+export const bundleLambda = (input: LambdaBundleInput): Metafile => {
+  const result = buildSync(lambdaBuildOptions(input));
+  installNativeModules(input.outdir, input.nativeModules ?? []);
+  if (!result.metafile) throw new Error(`esbuild returned no metafile for ${input.entry}`);
+  return result.metafile;
+};
