@@ -18,27 +18,21 @@
  * create / move / cancel / complete (TransactWriteItems, optimistic on `version`); flag a sent reminder
  * once (conditional update + outbox item).
  */
-import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import {
-  GetCommand,
-  TransactWriteCommand,
-  type QueryCommandInput,
-  type TransactWriteCommandInput,
-} from '@aws-sdk/lib-dynamodb';
+import { GetCommand, TransactWriteCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import {
   BookingStatus,
-  bookingTexts,
   occupiedTimeUnits,
   type BookingStatusId,
   type BookingTypeId,
   type CancelReasonId,
   type OnboardingStep,
 } from '@nutri/shared';
-import { AppError } from '../http/errors';
 import { patientKey } from '../onboarding/patients-repo';
 import { db, tableName } from '../platform/db/client';
 import { writtenIfConditionHolds } from '../platform/db/conditional';
 import { queryAll, queryPage } from '../platform/db/query';
+import { transactOrThrow, type NamedItem, type TransactItem } from '../platform/db/transact';
+import { DomainError } from '../platform/domain-error';
 import { outboxPut, type OutboxEntry } from '../platform/outbox';
 
 export interface Booking {
@@ -104,8 +98,6 @@ export interface BookingRefund {
   /** When the provider confirmed it (`charge.refunded`). */
   ConfirmedAt: string | null;
 }
-
-type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 
 export const bookingKey = (bookingId: number) => ({ pk: `BOOKING#${bookingId}`, sk: 'BOOKING' });
 const timeSortKey = (booking: Pick<Booking, 'BookingTime' | 'BookingId'>) =>
@@ -211,8 +203,8 @@ export interface PatientChange {
   /** Condition on the profile as read (e.g. `OnboardingStep = :step`), with its values. */
   condition?: string;
   values?: Record<string, unknown>;
-  /** Message of the 409/422 when the condition fails. */
-  failure: AppError;
+  /** What the caller is told when the condition fails (the service names it: a 409, a 422...). */
+  failure: Error;
 }
 
 const patientUpdate = (change: PatientChange, at: string): TransactItem => {
@@ -240,31 +232,15 @@ const patientUpdate = (change: PatientChange, at: string): TransactItem => {
   };
 };
 
-/** DynamoDB's limit of items per transaction (a 50-minute visit moved takes 10 lock deletes + 10 puts). */
-const MAX_TRANSACTION_ITEMS = 100;
+/**
+ * Runs a transaction; the first item whose condition failed names the error thrown. A transaction that
+ * collided with another one at the same moment lost the race for the slot (or the booking).
+ */
+const transact = (items: NamedItem<Error>[]) =>
+  transactOrThrow(items, { contended: new DomainError('slot-taken') });
 
-/** Runs a transaction, mapping each failed condition to the error its item names (first one wins). */
-const transact = async (items: { item: TransactItem; failure: AppError }[]) => {
-  if (items.length > MAX_TRANSACTION_ITEMS)
-    throw new Error(`A booking transaction of ${items.length} items exceeds DynamoDB's limit`);
-  try {
-    await db().send(new TransactWriteCommand({ TransactItems: items.map(({ item }) => item) }));
-  } catch (error) {
-    if (error instanceof TransactionCanceledException) {
-      const reasons = error.CancellationReasons ?? [];
-      const failed = reasons.findIndex((reason) => reason.Code === 'ConditionalCheckFailed');
-      if (failed >= 0) throw items[failed]!.failure;
-      // TransactionConflict: another transaction touched the same items at the same moment.
-      if (reasons.some((reason) => reason.Code === 'TransactionConflict'))
-        throw new AppError('conflict', bookingTexts.slotTaken, { cause: error });
-      throw new AppError('conflict', undefined, { cause: error });
-    }
-    throw error;
-  }
-};
-
-const slotTaken = () => new AppError('conflict', bookingTexts.slotTaken);
-const changedMeanwhile = () => new AppError('conflict');
+const slotTaken = () => new DomainError('slot-taken');
+const changedMeanwhile = () => new DomainError('conflict');
 const effectsOf = (outbox: OutboxEntry) => ({ item: outboxPut(outbox), failure: changedMeanwhile() });
 
 // Create a booking: the booking, a lock per 5-minute unit of its duration, the patient's change and the

@@ -20,7 +20,7 @@ import { INSTANT_LOGIN_LIFETIME_SECONDS } from '../accounts/sessions';
 import { createUser, findUserByLogin, getUser, updateUser, type User } from '../accounts/users-repo';
 import { announcePairing } from '../chat/pairing';
 import { clientIp } from '../http/client-ip';
-import { AppError } from '../http/errors';
+import { AppError, isConflict } from '../http/errors';
 import { admitWithinLimit } from '../http/rate-limit';
 import { defineOperation } from '../http/operation';
 import { now } from '../platform/clock';
@@ -189,7 +189,7 @@ export const createPatientFromSubmission = async (
     await createUser(user, patientItems(profile));
   } catch (error) {
     await releaseSubmission(submissionId);
-    if (error instanceof AppError && error.code === 'conflict') {
+    if (isConflict(error)) {
       throw new AppError('conflict', USER_ALREADY_REGISTERED, {
         publicCode: USER_ALREADY_EXISTS_CODE,
         cause: error,

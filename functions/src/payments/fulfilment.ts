@@ -10,7 +10,7 @@
  * (unapplied-payments.ts).
  */
 import { BookingStatus, type OnboardingStep } from '@nutri/shared';
-import { AppError } from '../http/errors';
+import { AppError, isConflict } from '../http/errors';
 import { getPatientProfile } from '../onboarding/patients-repo';
 import { logger } from '../platform/logger';
 import type { OutboxEntry } from '../platform/outbox';
@@ -95,7 +95,7 @@ export const fulfilSession = async (session: GatewaySession, at: Date): Promise<
       try {
         effects = await recordLatePayment(booking, updated, at);
       } catch (error) {
-        if (error instanceof AppError && error.code === 'conflict' && attempt < MAX_ATTEMPTS) continue;
+        if (isConflict(error) && attempt < MAX_ATTEMPTS) continue;
         throw error;
       }
       await deliverPaymentEffects(effects);
@@ -122,7 +122,7 @@ export const fulfilSession = async (session: GatewaySession, at: Date): Promise<
     } catch (error) {
       // Someone changed the booking or the profile meanwhile (often a concurrent delivery of the same
       // payment): read again and decide on the new state.
-      if (error instanceof AppError && error.code === 'conflict' && attempt < MAX_ATTEMPTS) continue;
+      if (isConflict(error) && attempt < MAX_ATTEMPTS) continue;
       throw error;
     }
     await deliverPaymentEffects(effects);
