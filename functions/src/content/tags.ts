@@ -5,6 +5,7 @@ import {
   listTagsQuerySchema,
   updateTagSchema,
 } from '@nutri/shared';
+import { TAG_NOT_FOUND } from '../http/domain-errors';
 import { notFound } from '../http/errors';
 import { created, defineOperation, noContent } from '../http/operation';
 import { pageCursor } from '../platform/db/cursor';
@@ -15,7 +16,6 @@ import {
   getTag,
   listTags,
   renameTag,
-  TAG_NOT_FOUND,
 } from './tags-repo';
 
 const requireTag = async (tagId: number) => {
