@@ -25,10 +25,10 @@ import {
   type TransactWriteCommandInput,
 } from '@aws-sdk/lib-dynamodb';
 import type { OnboardingStep } from '@nutri/shared';
-import { AppError } from '../http/errors';
 import { db, tableName } from '../platform/db/client';
 import { writtenIfConditionHolds } from '../platform/db/conditional';
 import { queryAll } from '../platform/db/query';
+import { DomainError } from '../platform/domain-error';
 import { MAX_NAME_WORDS, matchesAllWords, nameWords } from './name-words';
 
 type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
@@ -177,7 +177,7 @@ export const updatePatientProfile = async (profile: PatientProfile, changes: Pat
     );
   } catch (error) {
     if (error instanceof ConditionalCheckFailedException)
-      throw new AppError('conflict', undefined, { cause: error });
+      throw new DomainError('conflict', { cause: error });
     throw error;
   }
   return { ...profile, ...Object.fromEntries(entries), updatedAt: now.toISOString() };
@@ -225,7 +225,7 @@ export const changePatientNutritionist = async (
     );
   } catch (error) {
     if (error instanceof TransactionCanceledException)
-      throw new AppError('conflict', undefined, { cause: error });
+      throw new DomainError('conflict', { cause: error });
     throw error;
   }
   return updated;

@@ -3,7 +3,7 @@
  * once each, and the keys DynamoDB leaves unprocessed (throttling, or a response over 16 MB) asked again
  * with a growing, jittered pause, a bounded number of times. See docs/decisions/ for the figures.
  */
-import { BatchGetCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, type BatchGetCommandOutput } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from './client';
 
 export type TableKey = { pk: string; sk: string };
@@ -31,7 +31,7 @@ const chunkOf = async (
     if (attempt === BATCH_GET_MAX_ATTEMPTS)
       throw new Error(`BatchGet left ${pending.length} keys unprocessed after ${attempt} attempts`);
     if (attempt > 0) await pause(backoff(attempt));
-    const page = await db().send(
+    const page: BatchGetCommandOutput = await db().send(
       new BatchGetCommand({
         RequestItems: {
           [tableName()]: { Keys: pending, ConsistentRead: consistentRead, ...projection },
