@@ -23,7 +23,7 @@ import { now } from '../platform/clock';
 import { pageCursor } from '../platform/db/cursor';
 import { actorId } from './availability';
 import { bookVisit, bookingViews, cancelVisit } from './booking-service';
-import { getBooking, listBookingsPage, patientBookingsPartition } from './bookings-repo';
+import { getBooking, pagePatientBookings } from './bookings-repo';
 import { slotState, slotsOfNutritionist } from './slots';
 
 const requirePatient = async (actor: Actor | null) => {
@@ -104,18 +104,9 @@ export const listPatientBookingsOperation = defineOperation(
     const patientUserId = actorId(actor);
     const cursor = pageCursor('patient-upcoming-bookings', patientUserId);
     // Upcoming: from the start of today (Rome), BOOKED, COMPLETE or WAITINGFORPAYMENT, soonest first.
-    const page = await listBookingsPage({
-      index: 'gsi1',
-      partition: patientBookingsPartition(patientUserId),
+    const page = await pagePatientBookings(patientUserId, {
       from: romeInstant(romeDate(now()), '00:00').toISOString(),
-      filter: {
-        expression: 'BookingStatusId IN (:booked, :complete, :waiting)',
-        values: {
-          ':booked': BookingStatus.BOOKED,
-          ':complete': BookingStatus.COMPLETE,
-          ':waiting': BookingStatus.WAITINGFORPAYMENT,
-        },
-      },
+      statuses: [BookingStatus.BOOKED, BookingStatus.COMPLETE, BookingStatus.WAITINGFORPAYMENT],
       limit: query.limit,
       cursor: await cursor.decode(query.cursor),
     });

@@ -20,7 +20,7 @@ import {
 import { z } from 'zod';
 import { getDisplayNames, getUser } from '../accounts/users-repo';
 // Reviews are about visits: their ownership and state are read from the bookings area, never written.
-import { getBooking, listBookingsPage, patientBookingsPartition } from '../bookings/bookings-repo';
+import { getBooking, pagePatientBookings } from '../bookings/bookings-repo';
 import type { Actor } from '../http/actor';
 import { AppError, notFound, unauthorized } from '../http/errors';
 import { created, defineOperation } from '../http/operation';
@@ -139,11 +139,9 @@ export const getVisitReview = defineOperation({ path: bookingPath }, async ({ ac
 export const listVisitsToReview = defineOperation({}, async ({ actor }) => {
   const patientUserId = actorId(actor);
   // A handful of the newest completed visits is enough: older ones are not worth a prompt.
-  const { bookings } = await listBookingsPage({
-    index: 'gsi1',
-    partition: patientBookingsPartition(patientUserId),
+  const { bookings } = await pagePatientBookings(patientUserId, {
     descending: true,
-    filter: { expression: 'BookingStatusId = :complete', values: { ':complete': BookingStatus.COMPLETE } },
+    statuses: [BookingStatus.COMPLETE],
     limit: 5,
     cursor: undefined,
   });
