@@ -156,7 +156,11 @@ export const updateUser = async (user: User, changes: UserUpdate, now: Date): Pr
       },
       ...(displayNameChanged
         ? user.roles.flatMap((role): NamedItem<DomainError>[] => [
-            { item: { Delete: { TableName: tableName(), Key: roleMemberKey(role, user.DisplayName, user.Id) } } },
+            {
+              item: {
+                Delete: { TableName: tableName(), Key: roleMemberKey(role, user.DisplayName, user.Id) },
+              },
+            },
             { item: { Put: { TableName: tableName(), Item: roleMemberItem(role, updated) } } },
           ])
         : []),

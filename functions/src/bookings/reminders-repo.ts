@@ -77,8 +77,7 @@ export const saveReminder = async (reminder: Reminder, expectedVersion: number) 
       }),
     );
   } catch (error) {
-    if (error instanceof ConditionalCheckFailedException)
-      throw new DomainError('conflict', { cause: error });
+    if (error instanceof ConditionalCheckFailedException) throw new DomainError('conflict', { cause: error });
     throw error;
   }
 };

@@ -311,7 +311,8 @@ export const appendMessage = async (
         // What I wrote I have seen: the author's mark moves to the new message in the same write,
         // so it is never unread for them, whichever way it was posted (chat or booking message).
         // Forward only: the new index is above any mark. Member items exist with the conversation.
-        ...(input.authorId === conversation.PatientUserId || input.authorId === conversation.NutritionistUserId
+        ...(input.authorId === conversation.PatientUserId ||
+        input.authorId === conversation.NutritionistUserId
           ? [
               {
                 item: {

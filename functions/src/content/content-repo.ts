@@ -23,7 +23,7 @@ import type { ContentType } from '@nutri/shared';
 import { batchGet } from '../platform/db/batch-get';
 import { db, tableName } from '../platform/db/client';
 import { queryAll, queryPage } from '../platform/db/query';
-import { transact, transactOrThrow, type NamedItem, type TransactItem } from '../platform/db/transact';
+import { transact, transactOrThrow, type NamedItem } from '../platform/db/transact';
 import { DomainError } from '../platform/domain-error';
 import { tagUsageChange } from './tags-repo';
 
@@ -59,7 +59,6 @@ export interface ContentDocument {
   /** Linked tags, in the order they were added. */
   tagLinks: TagLink[];
 }
-
 
 const contentKey = (id: number) => ({ pk: `CONTENT#${id}`, sk: 'CONTENT' });
 const bodyKey = (id: number) => ({ pk: `CONTENT#${id}`, sk: 'BODY' });

@@ -151,7 +151,9 @@ export const renameTag = async (tag: TagDetail, newName: string): Promise<TagDet
         },
         failure: nameTaken(),
       },
-      ...(sameGuard ? [] : [{ item: { Delete: { TableName: tableName(), Key: nameGuardKey(tag.Kind, tag.TagName) } } }]),
+      ...(sameGuard
+        ? []
+        : [{ item: { Delete: { TableName: tableName(), Key: nameGuardKey(tag.Kind, tag.TagName) } } }]),
     ],
     { contended: nameTaken() },
   );

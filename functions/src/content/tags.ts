@@ -10,13 +10,7 @@ import { notFound } from '../http/errors';
 import { created, defineOperation, noContent } from '../http/operation';
 import { pageCursor } from '../platform/db/cursor';
 import { idPath } from './params';
-import {
-  createTag,
-  deleteTag as deleteTagItem,
-  getTag,
-  listTags,
-  renameTag,
-} from './tags-repo';
+import { createTag, deleteTag as deleteTagItem, getTag, listTags, renameTag } from './tags-repo';
 
 const requireTag = async (tagId: number) => {
   const tag = await getTag(tagId);

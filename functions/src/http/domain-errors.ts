@@ -35,7 +35,10 @@ const HTTP_FACES: Record<DomainErrorCode, HttpFace> = {
   'profile-url-taken': { code: 'conflict', message: PROFILE_URL_TAKEN, field: 'ProfilePageUrl' },
   'unknown-skills': { code: 'validation_failed', message: UNKNOWN_SKILLS, field: 'SkillTagIds' },
   'cv-already-used': { code: 'conflict', message: CV_ALREADY_USED, field: 'CvUploadId' },
-  'user-exists': { code: 'conflict', message: 'Esiste già un utente con questa e-mail o questo nome utente.' },
+  'user-exists': {
+    code: 'conflict',
+    message: 'Esiste già un utente con questa e-mail o questo nome utente.',
+  },
   'email-taken': { code: 'conflict', message: 'Questo indirizzo e-mail è già associato a un altro account.' },
   'chat-busy': { code: 'conflict', message: 'Troppi messaggi nello stesso momento: riprova.' },
 };

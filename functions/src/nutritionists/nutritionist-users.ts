@@ -21,7 +21,7 @@ export const getUserNames = async (userIds: readonly string[]): Promise<Map<stri
   for (const item of await batchGet(userIds.map(userKey), { attributes: ['Id', 'DisplayName', 'roles'] })) {
     found.set(String(item.Id), {
       Id: String(item.Id),
-      DisplayName: String(item.DisplayName ?? ''),
+      DisplayName: typeof item.DisplayName === 'string' ? item.DisplayName : '',
       roles: Array.isArray(item.roles) ? (item.roles as Role[]) : [],
     });
   }

@@ -63,7 +63,6 @@ export const PUBLIC_PROFILES_PARTITION = 'NUTRITIONISTS#PUBLIC';
 export const nutritionistProfileKey = (userId: string) => ({ pk: `USER#${userId}`, sk: 'NUTRITIONIST' });
 const profileUrlKey = (url: string) => ({ pk: `PROFILEURL#${url.toLowerCase()}`, sk: 'UNIQUE' });
 
-
 const toProfile = (item: Record<string, unknown>): NutritionistProfile => ({
   UserId: String(item.UserId),
   ProfessionalTitle: typeof item.ProfessionalTitle === 'string' ? item.ProfessionalTitle : '',
@@ -296,7 +295,8 @@ export const saveNutritionistProfile = async (
   // Skill links are counted on the tag (content/tags-repo.ts), so a skill in use cannot be deleted.
   const unknownSkill = new DomainError('unknown-skills');
   for (const tagId of heldAfter) {
-    if (!heldBefore.has(tagId)) items.push({ failure: unknownSkill, item: tagUsageChange(tagId, 1, 'Skill') });
+    if (!heldBefore.has(tagId))
+      items.push({ failure: unknownSkill, item: tagUsageChange(tagId, 1, 'Skill') });
   }
   for (const tagId of heldBefore) {
     if (!heldAfter.has(tagId))

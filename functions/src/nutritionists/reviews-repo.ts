@@ -125,7 +125,11 @@ export const createBookingReview = async (review: StoredReview & { BookingId: nu
         item: {
           Put: {
             TableName: tableName(),
-            Item: { ...bookingGuardKey(review.BookingId), type: 'ReviewBookingGuard', ReviewId: review.ReviewId },
+            Item: {
+              ...bookingGuardKey(review.BookingId),
+              type: 'ReviewBookingGuard',
+              ReviewId: review.ReviewId,
+            },
             ConditionExpression: 'attribute_not_exists(pk)',
           },
         },
@@ -133,7 +137,13 @@ export const createBookingReview = async (review: StoredReview & { BookingId: nu
         failure: 'reviewed',
       },
       {
-        item: { Put: { TableName: tableName(), Item: reviewItem(review), ConditionExpression: 'attribute_not_exists(pk)' } },
+        item: {
+          Put: {
+            TableName: tableName(),
+            Item: reviewItem(review),
+            ConditionExpression: 'attribute_not_exists(pk)',
+          },
+        },
         failure: new DomainError('conflict'),
       },
     ],

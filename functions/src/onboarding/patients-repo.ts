@@ -174,8 +174,7 @@ export const updatePatientProfile = async (profile: PatientProfile, changes: Pat
       }),
     );
   } catch (error) {
-    if (error instanceof ConditionalCheckFailedException)
-      throw new DomainError('conflict', { cause: error });
+    if (error instanceof ConditionalCheckFailedException) throw new DomainError('conflict', { cause: error });
     throw error;
   }
   return { ...profile, ...Object.fromEntries(entries), updatedAt: now.toISOString() };

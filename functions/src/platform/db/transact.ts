@@ -36,7 +36,9 @@ export const transact = async <F>(
   options: { contended: F },
 ): Promise<F | null> => {
   if (items.length > MAX_TRANSACTION_ITEMS)
-    throw new Error(`A transaction of ${items.length} items exceeds DynamoDB's limit of ${MAX_TRANSACTION_ITEMS}`);
+    throw new Error(
+      `A transaction of ${items.length} items exceeds DynamoDB's limit of ${MAX_TRANSACTION_ITEMS}`,
+    );
   try {
     await db().send(new TransactWriteCommand({ TransactItems: items.map(({ item }) => item) }));
     return null;
