@@ -113,7 +113,18 @@ const toRecord = (item: Record<string, unknown>): ContentRecord => ({
 });
 
 const changedMeanwhile = () => new DomainError('conflict');
-const urlTaken = () => new DomainError('content-url-taken');
+
+/** The friendly-URL guard of a content, put only while the URL is free. */
+const claimUrl = (record: ContentRecord): NamedItem<DomainError> => ({
+  item: {
+    Put: {
+      TableName: tableName(),
+      Item: { ...urlGuardKey(record.FriendlyUrl), type: 'UniqueGuard', ContentId: record.ContentId },
+      ConditionExpression: 'attribute_not_exists(pk)',
+    },
+  },
+  failure: new DomainError('content-url-taken'),
+});
 
 // Create a content (summary, text and friendly-URL guard at once); the URL must be free.
 export const createContent = async (record: ContentRecord, text: string) => {
@@ -137,16 +148,7 @@ export const createContent = async (record: ContentRecord, text: string) => {
           },
         },
       },
-      {
-        item: {
-          Put: {
-            TableName: tableName(),
-            Item: { ...urlGuardKey(record.FriendlyUrl), type: 'UniqueGuard', ContentId: record.ContentId },
-            ConditionExpression: 'attribute_not_exists(pk)',
-          },
-        },
-        failure: urlTaken(),
-      },
+      claimUrl(record),
     ],
     { contended: changedMeanwhile() },
   );
@@ -221,19 +223,9 @@ export const saveContent = async (
     },
   ];
   if (urlChanged) {
-    items.push(
-      {
-        item: {
-          Put: {
-            TableName: tableName(),
-            Item: { ...urlGuardKey(record.FriendlyUrl), type: 'UniqueGuard', ContentId: record.ContentId },
-            ConditionExpression: 'attribute_not_exists(pk)',
-          },
-        },
-        failure: urlTaken(),
-      },
-      { item: { Delete: { TableName: tableName(), Key: urlGuardKey(before.FriendlyUrl) } } },
-    );
+    items.push(claimUrl(record), {
+      item: { Delete: { TableName: tableName(), Key: urlGuardKey(before.FriendlyUrl) } },
+    });
   }
   if (text !== undefined) {
     items.push({
