@@ -10,6 +10,7 @@
  * Access patterns:
  * - get a profile by user id (table key); get several (BatchGet);
  * - list every public profile, or only their friendly URLs (gsi1 `NUTRITIONISTS#PUBLIC`);
+ * - count a patient joining or leaving (atomic ADD on ActivePatients);
  * - find a profile by friendly URL (guard item -> user id -> profile);
  * - create or update a profile, optimistically on `version`, moving the friendly-URL guard and counting
  *   skill links at once.
@@ -319,5 +320,18 @@ export const setCalendarSlotsAvailable = async (userId: string, available: boole
         ExpressionAttributeValues: { ':available': available },
       }),
     ),
+  );
+};
+
+// Count a patient joining (+1) or leaving (-1) a nutritionist: an atomic ADD, so concurrent changes add up.
+export const adjustActivePatients = async (nutritionistUserId: string, delta: 1 | -1) => {
+  await db().send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: nutritionistProfileKey(nutritionistUserId),
+      UpdateExpression: 'ADD ActivePatients :delta',
+      ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeValues: { ':delta': delta },
+    }),
   );
 };

@@ -164,3 +164,15 @@ export const listWebhookLog = async (limit: number, cursor?: Record<string, unkn
     next: page.LastEvaluatedKey,
   };
 };
+
+// Free a submission again after the registration that claimed it failed.
+export const releaseSubmission = async (submissionId: string) => {
+  await db().send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: submissionKey(submissionId),
+      UpdateExpression: 'SET patientUserId = :null',
+      ExpressionAttributeValues: { ':null': null },
+    }),
+  );
+};
