@@ -3,6 +3,9 @@
  * security headers, method and path handling), the WebSocket gateway (ping, unknown actions, API
  * Gateway's size limits), the local job runner and the web app's SPA fallback.
  */
+import { randomUUID } from 'node:crypto';
+import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   WEBSOCKET_LIMITS,
@@ -15,6 +18,10 @@ import {
 // Relative imports: the tests package depends only on @nutri/shared; the route table and the stack
 // contract are read straight from their single source.
 import { restRoutes, type RestRoute } from '../../functions/src/routes';
+import { batchGet, BATCH_GET_LIMIT } from '../../functions/src/platform/db/batch-get';
+import { db, tableName } from '../../functions/src/platform/db/client';
+import { transact, transactOrThrow, type TransactItem } from '../../functions/src/platform/db/transact';
+import { DomainError } from '../../functions/src/platform/domain-error';
 import { READY_PREFIX, readStackInfoFromEnv } from '../../infra/local/stack-info';
 import { READY_PREFIX as HARNESS_READY_PREFIX } from '../../scripts/lib/local-stack.mjs';
 import { RealtimeClient, type RealtimeOutcome } from '../support/realtime-client';
@@ -246,6 +253,126 @@ describe('WebSocket gateway', () => {
     fresh.sendJson({ action: 'ping' });
     expect(pongMessageSchema.parse(await fresh.nextMessage()).type).toBe('pong');
   });
+});
+
+describe('platform/db on DynamoDB Local', () => {
+  const testKey = (name: string) => ({ pk: `TEST#${randomUUID()}`, sk: name });
+  const put = (item: Record<string, unknown>) =>
+    db().send(new PutCommand({ TableName: tableName(), Item: item }));
+  const putIfAbsent = (key: { pk: string; sk: string }): TransactItem => ({
+    Put: {
+      TableName: tableName(),
+      Item: { ...key, at: 'new' },
+      ConditionExpression: 'attribute_not_exists(pk)',
+    },
+  });
+
+  it('transact commits every item and answers null', async () => {
+    const a = testKey('a');
+    const b = testKey('b');
+
+    const failure = await transact([{ item: putIfAbsent(a), failure: 'a' }, { item: putIfAbsent(b) }], {
+      contended: 'contended',
+    });
+
+    expect(failure).toBeNull();
+    expect(await batchGet([a, b], { consistentRead: true })).toHaveLength(2);
+  });
+
+  it('transact names the failure of the item whose condition failed, in whatever order the items come', async () => {
+    const taken = testKey('taken');
+    await put({ ...taken, at: 'before' });
+    const free = testKey('free');
+    const items = [
+      { item: putIfAbsent(free), failure: 'free-taken' },
+      { item: putIfAbsent(taken), failure: 'name-taken' },
+    ];
+
+    const inOrder = await transact(items, { contended: 'contended' });
+    const reversed = await transact([...items].reverse(), { contended: 'contended' });
+
+    expect(inOrder).toBe('name-taken');
+    expect(reversed).toBe('name-taken');
+    // Nothing of a cancelled transaction is written.
+    expect(await batchGet([free], { consistentRead: true })).toEqual([]);
+    expect(await batchGet([taken], { consistentRead: true })).toEqual([{ ...taken, at: 'before' }]);
+  });
+
+  it('transact answers the failure of the first failing item given when several conditions fail', async () => {
+    const one = testKey('one');
+    const two = testKey('two');
+    await Promise.all([put(one), put(two)]);
+    const items = [
+      { item: putIfAbsent(one), failure: 'one' },
+      { item: putIfAbsent(two), failure: 'two' },
+    ];
+
+    expect(await transact(items, { contended: 'contended' })).toBe('one');
+    expect(await transact([...items].reverse(), { contended: 'contended' })).toBe('two');
+  });
+
+  it('transactOrThrow throws the named domain failure; an unnamed failing condition is thrown as it came', async () => {
+    const taken = testKey('taken');
+    await put(taken);
+
+    await expect(
+      transactOrThrow(
+        [
+          { item: putIfAbsent(testKey('x')) },
+          { item: putIfAbsent(taken), failure: new DomainError('slot-taken') },
+        ],
+        {
+          contended: new DomainError('conflict'),
+        },
+      ),
+    ).rejects.toMatchObject({ name: 'DomainError', code: 'slot-taken' });
+    await expect(transact([{ item: putIfAbsent(taken) }], { contended: 'contended' })).rejects.toBeInstanceOf(
+      TransactionCanceledException,
+    );
+  });
+
+  it(`batchGet reads more than ${BATCH_GET_LIMIT} keys, each once, leaving out keys without an item`, async () => {
+    const keys = Array.from({ length: 2 * BATCH_GET_LIMIT + 30 }, (_, index) => testKey(`item-${index}`));
+    const stored = keys.filter((_, index) => index % 7 !== 0);
+    await Promise.all(stored.map((key, index) => put({ ...key, Name: `n${index}`, Secret: 'not read' })));
+
+    const items = await batchGet([...keys, ...keys.slice(0, 10)], { attributes: ['pk', 'sk', 'Name'] });
+
+    expect(items).toHaveLength(stored.length);
+    expect(new Set(items.map((item) => item.pk))).toEqual(new Set(stored.map((key) => key.pk)));
+    expect(items.every((item) => Object.keys(item).sort().join() === 'Name,pk,sk')).toBe(true);
+  });
+
+  it('batchGet asks again for the keys DynamoDB leaves unprocessed (a response over 16 MB)', async () => {
+    // 60 items of 350 KB make 21 MB in one call: DynamoDB answers 16 MB and returns the rest unprocessed.
+    const keys = Array.from({ length: 60 }, (_, index) => testKey(`large-${index}`));
+    const payload = 'x'.repeat(350 * 1024);
+    for (const key of keys) await put({ ...key, payload });
+    let unprocessedAnswers = 0;
+    const watch = 'count-unprocessed-keys';
+    db().middlewareStack.add(
+      (next, context) => async (args) => {
+        const result = await next(args);
+        const output = result.output as
+          { UnprocessedKeys?: Record<string, { Keys?: unknown[] }> } | undefined;
+        if (
+          context.commandName?.startsWith('BatchGet') &&
+          output?.UnprocessedKeys?.[tableName()]?.Keys?.length
+        )
+          unprocessedAnswers += 1;
+        return result;
+      },
+      { step: 'initialize', name: watch },
+    );
+    try {
+      const items = await batchGet(keys);
+
+      expect(unprocessedAnswers).toBeGreaterThanOrEqual(1);
+      expect(new Set(items.map((item) => item.pk))).toEqual(new Set(keys.map((key) => key.pk)));
+    } finally {
+      db().middlewareStack.remove(watch);
+    }
+  }, 60_000);
 });
 
 describe('local job runner', () => {

@@ -8,7 +8,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_BASE_PATH, type Role } from '@nutri/shared';
-import { INVALID_CURSOR_MESSAGE, pageCursor } from '../../functions/src/platform/db/cursor';
+import { INVALID_CURSOR_MESSAGE } from '../../functions/src/http/domain-errors';
+import { pageCursor } from '../../functions/src/platform/db/cursor';
 import { IP_LOGIN_RULE } from '../../functions/src/accounts/login-throttle';
 import { REGISTRATION_RATE_RULE } from '../../functions/src/onboarding/registration';
 import {

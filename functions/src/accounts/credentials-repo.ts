@@ -10,7 +10,7 @@
  * Access patterns: a family's state by id (GetItem, projected: every signed-in request asks it, cached
  * briefly per container, see session-state.ts); a user's families (gsi1).
  */
-import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import {
   DeleteCommand,
   GetCommand,
@@ -20,6 +20,8 @@ import {
 } from '@aws-sdk/lib-dynamodb';
 import { db, isExpired, tableName, toEpochSeconds } from '../platform/db/client';
 import { queryAll } from '../platform/db/query';
+import { transact } from '../platform/db/transact';
+import { DomainError } from '../platform/domain-error';
 import { sha256 } from '../platform/hash';
 import { newId, randomToken } from '../platform/ids';
 
@@ -97,39 +99,40 @@ export const rotateRefreshToken = async (token: string, now: Date): Promise<Rota
   };
   if (Item.usedAt) return { outcome: 'reused', family };
   const next = randomToken();
-  try {
-    await db().send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Update: {
-              TableName: tableName(),
-              Key: refreshKey(token),
-              UpdateExpression: 'SET usedAt = :now',
-              ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(usedAt)',
-              ExpressionAttributeValues: { ':now': now.toISOString() },
-            },
+  const failure = await transact(
+    [
+      // The family first: a revoked session is invalid, whether or not the token was used.
+      {
+        item: {
+          ConditionCheck: {
+            TableName: tableName(),
+            Key: familyKey(family.familyId),
+            ConditionExpression: 'revoked = :false',
+            ExpressionAttributeValues: { ':false': false },
           },
-          {
-            ConditionCheck: {
-              TableName: tableName(),
-              Key: familyKey(family.familyId),
-              ConditionExpression: 'revoked = :false',
-              ExpressionAttributeValues: { ':false': false },
-            },
+        },
+        failure: 'invalid' as const,
+      },
+      {
+        item: {
+          Update: {
+            TableName: tableName(),
+            Key: refreshKey(token),
+            UpdateExpression: 'SET usedAt = :now',
+            ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(usedAt)',
+            ExpressionAttributeValues: { ':now': now.toISOString() },
           },
-          { Put: { TableName: tableName(), Item: refreshItem(next, family, now) } },
-        ],
-      }),
-    );
-  } catch (error) {
-    if (error instanceof TransactionCanceledException) {
-      const [tokenCheck, familyCheck] = error.CancellationReasons ?? [];
-      if (familyCheck?.Code === 'ConditionalCheckFailed') return { outcome: 'invalid' };
-      if (tokenCheck?.Code === 'ConditionalCheckFailed') return { outcome: 'reused', family };
-    }
-    throw error;
-  }
+        },
+        failure: 'reused' as const,
+      },
+      { item: { Put: { TableName: tableName(), Item: refreshItem(next, family, now) } } },
+    ],
+    // Two rotations of one token colliding: neither committed, so this is no reuse; the client may retry.
+    { contended: 'contended' as const },
+  );
+  if (failure === 'invalid') return { outcome: 'invalid' };
+  if (failure === 'reused') return { outcome: 'reused', family };
+  if (failure === 'contended') throw new DomainError('conflict');
   return { outcome: 'rotated', token: next, family };
 };
 

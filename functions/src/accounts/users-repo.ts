@@ -9,17 +9,12 @@
  * - find a user by e-mail or username (guard item -> user id -> user);
  * - list users holding a role whose display name starts with a text (`ROLE#<role>`, begins_with sk).
  */
-import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import {
-  BatchGetCommand,
-  GetCommand,
-  QueryCommand,
-  TransactWriteCommand,
-  type BatchGetCommandOutput,
-} from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { Role } from '@nutri/shared';
-import { AppError } from '../http/errors';
+import { batchGet } from '../platform/db/batch-get';
 import { db, tableName } from '../platform/db/client';
+import { transactOrThrow, type NamedItem, type TransactItem } from '../platform/db/transact';
+import { DomainError } from '../platform/domain-error';
 
 export interface User {
   Id: string;
@@ -67,38 +62,27 @@ export const createUser = async (user: User, companions: Record<string, unknown>
       ConditionExpression: 'attribute_not_exists(pk)',
     },
   });
-  try {
-    await db().send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Put: {
-              TableName: tableName(),
-              Item: { ...userKey(user.Id), type: 'User', ...user },
-              ConditionExpression: 'attribute_not_exists(pk)',
-            },
-          },
-          guard(emailKey(user.Email)),
-          ...(user.UserName.toLowerCase() === user.Email.toLowerCase()
-            ? []
-            : [guard(userNameKey(user.UserName))]),
-          ...user.roles.map((role) => ({
-            Put: { TableName: tableName(), Item: roleMemberItem(role, user) },
-          })),
-          ...companions.map((item) => ({
-            Put: { TableName: tableName(), Item: item, ConditionExpression: 'attribute_not_exists(pk)' },
-          })),
-        ],
-      }),
-    );
-  } catch (error) {
-    if (error instanceof TransactionCanceledException) {
-      throw new AppError('conflict', 'Esiste già un utente con questa e-mail o questo nome utente.', {
-        cause: error,
-      });
-    }
-    throw error;
-  }
+  // Whichever unique item already exists (a guard, the user, a companion): the user exists.
+  const exists = new DomainError('user-exists');
+  const items: TransactItem[] = [
+    {
+      Put: {
+        TableName: tableName(),
+        Item: { ...userKey(user.Id), type: 'User', ...user },
+        ConditionExpression: 'attribute_not_exists(pk)',
+      },
+    },
+    guard(emailKey(user.Email)),
+    ...(user.UserName.toLowerCase() === user.Email.toLowerCase() ? [] : [guard(userNameKey(user.UserName))]),
+    ...user.roles.map((role) => ({ Put: { TableName: tableName(), Item: roleMemberItem(role, user) } })),
+    ...companions.map((item) => ({
+      Put: { TableName: tableName(), Item: item, ConditionExpression: 'attribute_not_exists(pk)' },
+    })),
+  ];
+  await transactOrThrow(
+    items.map((item) => ({ item, failure: exists })),
+    { contended: exists },
+  );
 };
 
 const toUser = (item: Record<string, unknown>): User => {
@@ -153,36 +137,36 @@ export const updateUser = async (user: User, changes: UserUpdate, now: Date): Pr
     sets.push(`#f${index} = :v${index}`);
   });
   const displayNameChanged = changes.DisplayName !== undefined && changes.DisplayName !== user.DisplayName;
-  await db()
-    .send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Update: {
-              TableName: tableName(),
-              Key: userKey(user.Id),
-              UpdateExpression: `SET ${sets.join(', ')}`,
-              // Optimistic concurrency: a concurrent update makes this one fail rather than be lost.
-              ConditionExpression: 'updatedAt = :version',
-              ExpressionAttributeNames: names,
-              ExpressionAttributeValues: values,
-            },
+  const changedMeanwhile = new DomainError('conflict');
+  await transactOrThrow(
+    [
+      {
+        item: {
+          Update: {
+            TableName: tableName(),
+            Key: userKey(user.Id),
+            UpdateExpression: `SET ${sets.join(', ')}`,
+            // Optimistic concurrency: a concurrent update makes this one fail rather than be lost.
+            ConditionExpression: 'updatedAt = :version',
+            ExpressionAttributeNames: names,
+            ExpressionAttributeValues: values,
           },
-          ...(displayNameChanged
-            ? user.roles.flatMap((role) => [
-                { Delete: { TableName: tableName(), Key: roleMemberKey(role, user.DisplayName, user.Id) } },
-                { Put: { TableName: tableName(), Item: roleMemberItem(role, updated) } },
-              ])
-            : []),
-        ],
-      }),
-    )
-    .catch((error: unknown) => {
-      if (error instanceof TransactionCanceledException) {
-        throw new AppError('conflict', undefined, { cause: error });
-      }
-      throw error;
-    });
+        },
+        failure: changedMeanwhile,
+      },
+      ...(displayNameChanged
+        ? user.roles.flatMap((role): NamedItem<DomainError>[] => [
+            {
+              item: {
+                Delete: { TableName: tableName(), Key: roleMemberKey(role, user.DisplayName, user.Id) },
+              },
+            },
+            { item: { Put: { TableName: tableName(), Item: roleMemberItem(role, updated) } } },
+          ])
+        : []),
+    ],
+    { contended: changedMeanwhile },
+  );
   return updated;
 };
 
@@ -191,46 +175,44 @@ export const changeUserEmail = async (user: User, newEmail: string, now: Date): 
   const updated: User = { ...user, Email: newEmail, updatedAt: now.toISOString() };
   const userNameWasEmail = user.UserName.toLowerCase() === user.Email.toLowerCase();
   if (userNameWasEmail) updated.UserName = newEmail;
-  try {
-    await db().send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Put: {
-              TableName: tableName(),
-              Item: { ...emailKey(newEmail), type: 'UniqueGuard', userId: user.Id },
-              ConditionExpression: 'attribute_not_exists(pk)',
+  const emailTaken = new DomainError('email-taken');
+  await transactOrThrow(
+    [
+      {
+        item: {
+          Put: {
+            TableName: tableName(),
+            Item: { ...emailKey(newEmail), type: 'UniqueGuard', userId: user.Id },
+            ConditionExpression: 'attribute_not_exists(pk)',
+          },
+        },
+        failure: emailTaken,
+      },
+      { item: { Delete: { TableName: tableName(), Key: emailKey(user.Email) } } },
+      {
+        item: {
+          Update: {
+            TableName: tableName(),
+            Key: userKey(user.Id),
+            UpdateExpression: 'SET Email = :email, UserName = :userName, updatedAt = :now',
+            ConditionExpression: 'updatedAt = :version',
+            ExpressionAttributeValues: {
+              ':email': newEmail,
+              ':userName': updated.UserName,
+              ':now': updated.updatedAt,
+              ':version': user.updatedAt,
             },
           },
-          { Delete: { TableName: tableName(), Key: emailKey(user.Email) } },
-          {
-            Update: {
-              TableName: tableName(),
-              Key: userKey(user.Id),
-              UpdateExpression: 'SET Email = :email, UserName = :userName, updatedAt = :now',
-              ConditionExpression: 'updatedAt = :version',
-              ExpressionAttributeValues: {
-                ':email': newEmail,
-                ':userName': updated.UserName,
-                ':now': updated.updatedAt,
-                ':version': user.updatedAt,
-              },
-            },
-          },
-          ...user.roles.map((role) => ({
-            Put: { TableName: tableName(), Item: roleMemberItem(role, updated) },
-          })),
-        ],
-      }),
-    );
-  } catch (error) {
-    if (error instanceof TransactionCanceledException) {
-      throw new AppError('conflict', 'Questo indirizzo e-mail è già associato a un altro account.', {
-        cause: error,
-      });
-    }
-    throw error;
-  }
+        },
+        failure: new DomainError('conflict'),
+      },
+      ...user.roles.map((role) => ({
+        item: { Put: { TableName: tableName(), Item: roleMemberItem(role, updated) } },
+      })),
+    ],
+    // Another account taking the same address at the same moment.
+    { contended: emailTaken },
+  );
   return updated;
 };
 
@@ -275,26 +257,8 @@ export interface UserContact {
 // Display name and e-mail of several users (BatchGet on the table key, unprocessed keys asked again).
 export const getUserContacts = async (userIds: readonly string[]): Promise<Map<string, UserContact>> => {
   const contacts = new Map<string, UserContact>();
-  const unique = [...new Set(userIds)];
-  for (let start = 0; start < unique.length; start += 100) {
-    let keys: Record<string, unknown>[] | undefined = unique.slice(start, start + 100).map(userKey);
-    // BatchGet may leave keys unprocessed under load: ask again for those until none is left.
-    while (keys?.length) {
-      const page: BatchGetCommandOutput = await db().send(
-        new BatchGetCommand({
-          RequestItems: {
-            [tableName()]: {
-              Keys: keys,
-              ProjectionExpression: 'Id, DisplayName, Email',
-            },
-          },
-        }),
-      );
-      for (const item of page.Responses?.[tableName()] ?? [])
-        contacts.set(String(item.Id), { DisplayName: String(item.DisplayName), Email: String(item.Email) });
-      keys = page.UnprocessedKeys?.[tableName()]?.Keys;
-    }
-  }
+  for (const item of await batchGet(userIds.map(userKey), { attributes: ['Id', 'DisplayName', 'Email'] }))
+    contacts.set(String(item.Id), { DisplayName: String(item.DisplayName), Email: String(item.Email) });
   return contacts;
 };
 

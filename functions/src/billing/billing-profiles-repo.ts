@@ -10,16 +10,11 @@
  * only the active ones (Query `USER#<id>`, `begins_with(sk, 'BILLING#')`, filter on IsActive); get the
  * active profile (pointer, then table key); create; update (optimistic on `version`).
  */
-import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import {
-  GetCommand,
-  QueryCommand,
-  TransactWriteCommand,
-  type TransactWriteCommandInput,
-} from '@aws-sdk/lib-dynamodb';
-import { AppError } from '../http/errors';
+import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from '../platform/db/client';
 import { queryAll } from '../platform/db/query';
+import { transact, type TransactItem } from '../platform/db/transact';
+import { DomainError } from '../platform/domain-error';
 
 export interface BillingProfileRecord {
   BillingProfileId: number;
@@ -35,8 +30,6 @@ export interface BillingProfileRecord {
   updatedAt: string;
   version: number;
 }
-
-type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 
 const PROFILE_PREFIX = 'BILLING#';
 const profileKey = (userId: string, billingProfileId: number) => ({
@@ -114,15 +107,17 @@ const deactivateWrite = (userId: string, billingProfileId: number, now: string):
   },
 });
 
-/** A concurrent change of the same user's profiles: the caller may simply try again. */
-const isRetryable = (error: unknown) =>
-  error instanceof TransactionCanceledException &&
-  (error.CancellationReasons ?? []).some(
-    (reason) => reason.Code === 'ConditionalCheckFailed' || reason.Code === 'TransactionConflict',
+/**
+ * Every condition of a profile change checks that the user's profiles are as read: a failure is a
+ * concurrent change of the same user's profiles, and the caller may simply try again.
+ */
+const changedMeanwhile = () => new DomainError('conflict');
+const write = (items: TransactItem[]) => {
+  const failure = changedMeanwhile();
+  return transact(
+    items.map((item) => ({ item, failure })),
+    { contended: failure },
   );
-
-const transact = async (items: TransactItem[]) => {
-  await db().send(new TransactWriteCommand({ TransactItems: items }));
 };
 
 const ATTEMPTS = 3;
@@ -207,14 +202,9 @@ export const createBillingProfile = async (record: BillingProfileRecord) => {
     ];
     if (pointer.activeId !== null)
       items.push(deactivateWrite(record.UserId, pointer.activeId, record.updatedAt));
-    try {
-      await transact(items);
-      return { ...record, IsActive: true };
-    } catch (error) {
-      if (attempt < ATTEMPTS && isRetryable(error)) continue;
-      if (isRetryable(error)) throw new AppError('conflict', undefined, { cause: error });
-      throw error;
-    }
+    const failure = await write(items);
+    if (!failure) return { ...record, IsActive: true };
+    if (attempt >= ATTEMPTS) throw failure;
   }
 };
 
@@ -243,11 +233,7 @@ export const updateBillingProfile = async (current: BillingProfileRecord, next: 
       items.push(pointerWrite(current.UserId, pointer, null, next.updatedAt));
     }
   }
-  try {
-    await transact(items);
-  } catch (error) {
-    if (isRetryable(error)) throw new AppError('conflict', undefined, { cause: error });
-    throw error;
-  }
+  const failure = await write(items);
+  if (failure) throw failure;
   return { ...next, version: current.version + 1 };
 };

@@ -8,12 +8,12 @@
  * Access patterns: list a nutritionist's intervals between two dates (table key, `between` on sk); get an
  * interval by id (gsi1); add or remove one with the day guard (TransactWriteItems).
  */
-import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { AvailabilityInterval } from '@nutri/shared';
-import { AppError } from '../http/errors';
 import { db, tableName } from '../platform/db/client';
 import { queryAll } from '../platform/db/query';
+import { transactOrThrow, type TransactItem } from '../platform/db/transact';
+import { DomainError } from '../platform/domain-error';
 
 export interface StoredInterval extends AvailabilityInterval {
   IntervalId: number;
@@ -121,14 +121,13 @@ const dayGuardUpdate = (nutritionistUserId: string, date: string, version: numbe
   },
 });
 
-const writeWithGuard = async (input: ConstructorParameters<typeof TransactWriteCommand>[0]) => {
-  try {
-    await db().send(new TransactWriteCommand(input));
-  } catch (error) {
-    if (error instanceof TransactionCanceledException)
-      throw new AppError('conflict', undefined, { cause: error });
-    throw error;
-  }
+/** Every condition of an interval's write checks the day as read: a failure is a concurrent change. */
+const writeWithGuard = async ({ TransactItems }: { TransactItems: TransactItem[] }) => {
+  const changedMeanwhile = new DomainError('conflict');
+  await transactOrThrow(
+    TransactItems.map((item) => ({ item, failure: changedMeanwhile })),
+    { contended: changedMeanwhile },
+  );
 };
 
 // Add an interval, provided the date's intervals did not change since `dayVersion` was read.

@@ -13,6 +13,7 @@ import {
 } from '@nutri/shared';
 import { AppError } from '../http/errors';
 import { now } from '../platform/clock';
+import { DomainError } from '../platform/domain-error';
 import { logger } from '../platform/logger';
 import { bookingOutboxEntry } from './booking-effects';
 import { cancelVisit } from './booking-service';
@@ -55,7 +56,7 @@ export const expireUnpaidBookings = async (): Promise<ExpiryResult> => {
       await cancelVisit(booking, null, 'system', at);
       result.expired += 1;
     } catch (error) {
-      if (!(error instanceof AppError)) throw error;
+      if (!(error instanceof AppError || error instanceof DomainError)) throw error;
       result.conflicts += 1;
       logger.info('Expiry skipped: booking changed meanwhile', { bookingId: booking.BookingId });
     }

@@ -18,27 +18,21 @@
  * create / move / cancel / complete (TransactWriteItems, optimistic on `version`); flag a sent reminder
  * once (conditional update + outbox item).
  */
-import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import {
-  GetCommand,
-  TransactWriteCommand,
-  type QueryCommandInput,
-  type TransactWriteCommandInput,
-} from '@aws-sdk/lib-dynamodb';
+import { GetCommand, TransactWriteCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import {
   BookingStatus,
-  bookingTexts,
   occupiedTimeUnits,
   type BookingStatusId,
   type BookingTypeId,
   type CancelReasonId,
   type OnboardingStep,
 } from '@nutri/shared';
-import { AppError } from '../http/errors';
 import { patientKey } from '../onboarding/patients-repo';
 import { db, tableName } from '../platform/db/client';
 import { writtenIfConditionHolds } from '../platform/db/conditional';
 import { queryAll, queryPage } from '../platform/db/query';
+import { transactOrThrow, type NamedItem, type TransactItem } from '../platform/db/transact';
+import { DomainError } from '../platform/domain-error';
 import { outboxPut, type OutboxEntry } from '../platform/outbox';
 
 export interface Booking {
@@ -105,13 +99,11 @@ export interface BookingRefund {
   ConfirmedAt: string | null;
 }
 
-type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
-
 export const bookingKey = (bookingId: number) => ({ pk: `BOOKING#${bookingId}`, sk: 'BOOKING' });
 const timeSortKey = (booking: Pick<Booking, 'BookingTime' | 'BookingId'>) =>
   `${booking.BookingTime}#${String(booking.BookingId).padStart(10, '0')}`;
-export const patientBookingsPartition = (patientUserId: string) => `PATIENT#${patientUserId}#BOOKINGS`;
-export const nutritionistBookingsPartition = (nutritionistUserId: string) =>
+const patientBookingsPartition = (patientUserId: string) => `PATIENT#${patientUserId}#BOOKINGS`;
+const nutritionistBookingsPartition = (nutritionistUserId: string) =>
   `NUTRITIONIST#${nutritionistUserId}#BOOKINGS`;
 export const slotLockKey = (nutritionistUserId: string, unit: number) => ({
   pk: `SLOTLOCK#${nutritionistUserId}#${unit}`,
@@ -211,8 +203,8 @@ export interface PatientChange {
   /** Condition on the profile as read (e.g. `OnboardingStep = :step`), with its values. */
   condition?: string;
   values?: Record<string, unknown>;
-  /** Message of the 409/422 when the condition fails. */
-  failure: AppError;
+  /** What the caller is told when the condition fails (the service names it: a 409, a 422...). */
+  failure: Error;
 }
 
 const patientUpdate = (change: PatientChange, at: string): TransactItem => {
@@ -240,31 +232,15 @@ const patientUpdate = (change: PatientChange, at: string): TransactItem => {
   };
 };
 
-/** DynamoDB's limit of items per transaction (a 50-minute visit moved takes 10 lock deletes + 10 puts). */
-const MAX_TRANSACTION_ITEMS = 100;
+/**
+ * Runs a transaction; the first item whose condition failed names the error thrown. A transaction that
+ * collided with another one at the same moment lost the race for the slot (or the booking).
+ */
+const transact = (items: NamedItem<Error>[]) =>
+  transactOrThrow(items, { contended: new DomainError('slot-taken') });
 
-/** Runs a transaction, mapping each failed condition to the error its item names (first one wins). */
-const transact = async (items: { item: TransactItem; failure: AppError }[]) => {
-  if (items.length > MAX_TRANSACTION_ITEMS)
-    throw new Error(`A booking transaction of ${items.length} items exceeds DynamoDB's limit`);
-  try {
-    await db().send(new TransactWriteCommand({ TransactItems: items.map(({ item }) => item) }));
-  } catch (error) {
-    if (error instanceof TransactionCanceledException) {
-      const reasons = error.CancellationReasons ?? [];
-      const failed = reasons.findIndex((reason) => reason.Code === 'ConditionalCheckFailed');
-      if (failed >= 0) throw items[failed]!.failure;
-      // TransactionConflict: another transaction touched the same items at the same moment.
-      if (reasons.some((reason) => reason.Code === 'TransactionConflict'))
-        throw new AppError('conflict', bookingTexts.slotTaken, { cause: error });
-      throw new AppError('conflict', undefined, { cause: error });
-    }
-    throw error;
-  }
-};
-
-const slotTaken = () => new AppError('conflict', bookingTexts.slotTaken);
-const changedMeanwhile = () => new AppError('conflict');
+const slotTaken = () => new DomainError('slot-taken');
+const changedMeanwhile = () => new DomainError('conflict');
 const effectsOf = (outbox: OutboxEntry) => ({ item: outboxPut(outbox), failure: changedMeanwhile() });
 
 // Create a booking: the booking, a lock per 5-minute unit of its duration, the patient's change and the
@@ -400,52 +376,89 @@ export const getBooking = async (bookingId: number): Promise<Booking | null> => 
   return Item ? toBooking(Item) : null;
 };
 
-/** A time-ordered page of bookings from one of the two per-owner indexes. */
-export interface BookingPageQuery {
-  index: 'gsi1' | 'gsi2';
-  partition: string;
+/** A time-ordered page of a patient's or a nutritionist's bookings, optionally narrowed. */
+export interface BookingPageOptions {
   /** ISO instants bounding BookingTime (from inclusive, to exclusive). */
   from?: string;
   to?: string;
   descending?: boolean;
-  filter?: { expression: string; names?: Record<string, string>; values: Record<string, unknown> };
+  /** Only bookings in one of these statuses. */
+  statuses?: readonly BookingStatusId[];
+  /** Leave out bookings in these statuses. */
+  excludeStatuses?: readonly BookingStatusId[];
+  typeId?: BookingTypeId;
+  /** Only bookings with this nutritionist (a patient's list holds every nutritionist they had). */
+  nutritionistUserId?: string;
   limit: number;
   cursor: Record<string, unknown> | undefined;
 }
 
-// One page of a patient's (gsi1) or nutritionist's (gsi2) bookings by time, optionally filtered.
-export const listBookingsPage = async (query: BookingPageQuery) => {
-  const pk = `${query.index}pk`;
-  const sk = `${query.index}sk`;
+/** The filter expression of a page's narrowing (DynamoDB applies it after reading the key range). */
+const bookingFilter = (options: BookingPageOptions) => {
+  const conditions: string[] = [];
+  const values: Record<string, unknown> = {};
+  const list = (prefix: string, ids: readonly number[]) =>
+    ids
+      .map((id, index) => {
+        values[`:${prefix}${index}`] = id;
+        return `:${prefix}${index}`;
+      })
+      .join(', ');
+  if (options.statuses?.length) conditions.push(`BookingStatusId IN (${list('in', options.statuses)})`);
+  if (options.excludeStatuses?.length)
+    conditions.push(`NOT BookingStatusId IN (${list('out', options.excludeStatuses)})`);
+  if (options.typeId !== undefined) {
+    conditions.push('BookingTypeId = :type');
+    values[':type'] = options.typeId;
+  }
+  if (options.nutritionistUserId !== undefined) {
+    conditions.push('NutritionistUserId = :nutritionist');
+    values[':nutritionist'] = options.nutritionistUserId;
+  }
+  return conditions.length ? { FilterExpression: conditions.join(' AND '), values } : { values };
+};
+
+const listBookingsPage = async (index: 'gsi1' | 'gsi2', partition: string, options: BookingPageOptions) => {
+  const pk = `${index}pk`;
+  const sk = `${index}sk`;
   const range =
-    query.from && query.to
+    options.from && options.to
       ? ` AND #sk BETWEEN :from AND :to`
-      : query.from
+      : options.from
         ? ' AND #sk >= :from'
-        : query.to
+        : options.to
           ? ' AND #sk < :to'
           : '';
+  const filter = bookingFilter(options);
   const input: Omit<QueryCommandInput, 'TableName' | 'ExclusiveStartKey' | 'Limit'> = {
-    IndexName: query.index,
+    IndexName: index,
     KeyConditionExpression: `#pk = :pk${range}`,
-    ExpressionAttributeNames: { '#pk': pk, ...(range ? { '#sk': sk } : {}), ...query.filter?.names },
+    ExpressionAttributeNames: { '#pk': pk, ...(range ? { '#sk': sk } : {}) },
     ExpressionAttributeValues: {
-      ':pk': query.partition,
-      ...(query.from ? { ':from': query.from } : {}),
+      ':pk': partition,
+      ...(options.from ? { ':from': options.from } : {}),
       // BETWEEN is inclusive: `<to>` sorts before `<to>#<id>`, so bookings at exactly `to` stay out.
-      ...(query.to ? { ':to': query.to } : {}),
-      ...query.filter?.values,
+      ...(options.to ? { ':to': options.to } : {}),
+      ...filter.values,
     },
-    ScanIndexForward: !query.descending,
-    ...(query.filter ? { FilterExpression: query.filter.expression } : {}),
+    ScanIndexForward: !options.descending,
+    ...(filter.FilterExpression ? { FilterExpression: filter.FilterExpression } : {}),
   };
   const page = await queryPage(input, {
-    limit: query.limit,
-    cursor: query.cursor,
+    limit: options.limit,
+    cursor: options.cursor,
     keyAttributes: ['pk', 'sk', pk, sk],
   });
   return { bookings: page.items.map(toBooking), next: page.next };
 };
+
+// One page of a patient's bookings by time (gsi1), optionally narrowed.
+export const pagePatientBookings = (patientUserId: string, options: BookingPageOptions) =>
+  listBookingsPage('gsi1', patientBookingsPartition(patientUserId), options);
+
+// One page of a nutritionist's bookings by time (gsi2), optionally narrowed.
+export const pageNutritionistBookings = (nutritionistUserId: string, options: BookingPageOptions) =>
+  listBookingsPage('gsi2', nutritionistBookingsPartition(nutritionistUserId), options);
 
 // Every booking of a nutritionist between two instants (gsi2): the busy time of slot generation.
 export const listNutritionistBookingsBetween = async (

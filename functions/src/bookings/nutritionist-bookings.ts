@@ -17,6 +17,8 @@ import {
   romeDate,
   romeInstant,
   validationTexts,
+  type BookingStatusId,
+  type BookingTypeId,
   type CancelReasonId,
   type OwnPatientRef,
 } from '@nutri/shared';
@@ -38,10 +40,9 @@ import {
   requireCancelReason,
 } from './booking-service';
 import {
-  listBookingsPage,
-  nutritionistBookingsPartition,
-  patientBookingsPartition,
-  type BookingPageQuery,
+  pageNutritionistBookings,
+  pagePatientBookings,
+  type BookingPageOptions,
 } from './bookings-repo';
 import { requireOwnBooking } from './own-booking';
 
@@ -139,47 +140,32 @@ export const listNutritionistBookings = defineOperation(
     const { cursor: token, limit, ...filters } = query;
     const cursor = pageCursor('nutritionist-bookings', nutritionistUserId, filters);
     const at = now();
-    const conditions: string[] = [];
-    const values: Record<string, unknown> = {};
-    let window: Pick<BookingPageQuery, 'from' | 'to'> = {
+    let window: Pick<BookingPageOptions, 'from' | 'to'> = {
       ...(query.from ? { from: romeInstant(query.from, '00:00').toISOString() } : {}),
       ...(query.to ? { to: romeInstant(addRomeDays(query.to, 1), '00:00').toISOString() } : {}),
     };
+    let excludeStatuses: BookingStatusId[] = [];
     if (query.view === 'home') {
       const end = addRomeDays(romeDate(at), NUTRITIONIST_HOME_WINDOW_DAYS + 1);
       window = { to: romeInstant(end, '00:00').toISOString() };
-      conditions.push('NOT BookingStatusId IN (:complete, :cancelled)');
-      values[':complete'] = BookingStatus.COMPLETE;
-      values[':cancelled'] = BookingStatus.CANCELLED;
+      excludeStatuses = [BookingStatus.COMPLETE, BookingStatus.CANCELLED];
     } else if (query.excludeCancelled === 'true') {
-      conditions.push('BookingStatusId <> :cancelled');
-      values[':cancelled'] = BookingStatus.CANCELLED;
+      excludeStatuses = [BookingStatus.CANCELLED];
     }
-    if (query.statusId !== undefined) {
-      conditions.push('BookingStatusId = :status');
-      values[':status'] = query.statusId;
-    }
-    if (query.bookingTypeId !== undefined) {
-      conditions.push('BookingTypeId = :type');
-      values[':type'] = query.bookingTypeId;
-    }
-    const byPatient = query.patientUserId !== undefined;
-    if (byPatient) {
-      // A patient's partition holds bookings with every nutritionist they had: keep the caller's only.
-      conditions.push('NutritionistUserId = :me');
-      values[':me'] = nutritionistUserId;
-    }
-    const page = await listBookingsPage({
-      index: byPatient ? 'gsi1' : 'gsi2',
-      partition: byPatient
-        ? patientBookingsPartition(query.patientUserId!)
-        : nutritionistBookingsPartition(nutritionistUserId),
+    const options: BookingPageOptions = {
       ...window,
       descending: (query.order ?? (query.view === 'home' ? 'asc' : 'desc')) === 'desc',
-      ...(conditions.length ? { filter: { expression: conditions.join(' AND '), values } } : {}),
+      excludeStatuses,
+      ...(query.statusId !== undefined ? { statuses: [query.statusId as BookingStatusId] } : {}),
+      ...(query.bookingTypeId !== undefined ? { typeId: query.bookingTypeId as BookingTypeId } : {}),
       limit,
       cursor: await cursor.decode(token),
-    });
+    };
+    const page =
+      query.patientUserId !== undefined
+        ? // A patient's list holds bookings with every nutritionist they had: keep the caller's only.
+          await pagePatientBookings(query.patientUserId, { ...options, nutritionistUserId })
+        : await pageNutritionistBookings(nutritionistUserId, options);
     return {
       Data: await bookingViews(page.bookings),
       Count: page.bookings.length,

@@ -23,7 +23,7 @@ import { getPatientProfile } from '../onboarding/patients-repo';
 import { now } from '../platform/clock';
 import { pageCursor } from '../platform/db/cursor';
 import { bookVisit, bookingViews, cancelVisit } from './booking-service';
-import { listBookingsPage, patientBookingsPartition } from './bookings-repo';
+import { pagePatientBookings } from './bookings-repo';
 import { requireOwnBooking } from './own-booking';
 import { slotState, slotsOfNutritionist } from './slots';
 
@@ -103,18 +103,9 @@ export const listPatientBookingsOperation = defineOperation(
     const patientUserId = actor.userId;
     const cursor = pageCursor('patient-upcoming-bookings', patientUserId);
     // Upcoming: from the start of today (Rome), BOOKED, COMPLETE or WAITINGFORPAYMENT, soonest first.
-    const page = await listBookingsPage({
-      index: 'gsi1',
-      partition: patientBookingsPartition(patientUserId),
+    const page = await pagePatientBookings(patientUserId, {
       from: romeInstant(romeDate(now()), '00:00').toISOString(),
-      filter: {
-        expression: 'BookingStatusId IN (:booked, :complete, :waiting)',
-        values: {
-          ':booked': BookingStatus.BOOKED,
-          ':complete': BookingStatus.COMPLETE,
-          ':waiting': BookingStatus.WAITINGFORPAYMENT,
-        },
-      },
+      statuses: [BookingStatus.BOOKED, BookingStatus.COMPLETE, BookingStatus.WAITINGFORPAYMENT],
       limit: query.limit,
       cursor: await cursor.decode(query.cursor),
     });

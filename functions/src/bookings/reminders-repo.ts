@@ -9,9 +9,9 @@
  */
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { AppError } from '../http/errors';
 import { db, tableName } from '../platform/db/client';
 import { queryPage } from '../platform/db/query';
+import { DomainError } from '../platform/domain-error';
 
 export interface Reminder {
   ReminderId: number;
@@ -77,8 +77,7 @@ export const saveReminder = async (reminder: Reminder, expectedVersion: number) 
       }),
     );
   } catch (error) {
-    if (error instanceof ConditionalCheckFailedException)
-      throw new AppError('conflict', undefined, { cause: error });
+    if (error instanceof ConditionalCheckFailedException) throw new DomainError('conflict', { cause: error });
     throw error;
   }
 };

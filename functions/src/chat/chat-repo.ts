@@ -18,18 +18,18 @@
  * newest first before an index (table, descending on sk); a message by MessageId (guard -> message).
  */
 import { createHash, randomUUID } from 'node:crypto';
-import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import {
   notifiesByEmail,
   type ChatMessage,
   type ChatMessageAttributes,
   type EmailEvent,
 } from '@nutri/shared';
-import { AppError } from '../http/errors';
 import { db, tableName } from '../platform/db/client';
 import { writtenIfConditionHolds } from '../platform/db/conditional';
 import { queryAll } from '../platform/db/query';
+import { transact } from '../platform/db/transact';
+import { DomainError } from '../platform/domain-error';
 
 export interface Conversation {
   ConversationSid: string;
@@ -144,37 +144,35 @@ export const openConversation = async (
       },
     },
   });
-  try {
-    await db().send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Put: {
-              TableName: tableName(),
-              Item: {
-                ...conversationKey(sid),
-                type: 'Conversation',
-                ConversationSid: sid,
-                PatientUserId: patientUserId,
-                NutritionistUserId: nutritionistUserId,
-                createdAt: conversation.createdAt,
-              },
-              ConditionExpression: 'attribute_not_exists(pk)',
+  const failure = await transact(
+    [
+      {
+        item: {
+          Put: {
+            TableName: tableName(),
+            Item: {
+              ...conversationKey(sid),
+              type: 'Conversation',
+              ConversationSid: sid,
+              PatientUserId: patientUserId,
+              NutritionistUserId: nutritionistUserId,
+              createdAt: conversation.createdAt,
             },
+            ConditionExpression: 'attribute_not_exists(pk)',
           },
-          member(patientUserId, nutritionistUserId, 'Patient'),
-          member(nutritionistUserId, patientUserId, 'Nutritionist'),
-        ],
-      }),
-    );
-    return { conversation, created: true };
-  } catch (error) {
-    // Someone created it meanwhile (condition failed or the transactions collided): read theirs.
-    if (!(error instanceof TransactionCanceledException)) throw error;
-    const theirs = await getConversation(sid);
-    if (theirs) return { conversation: theirs, created: false };
-    throw new AppError('conflict', undefined, { cause: error });
-  }
+        },
+        failure: 'exists',
+      },
+      { item: member(patientUserId, nutritionistUserId, 'Patient') },
+      { item: member(nutritionistUserId, patientUserId, 'Nutritionist') },
+    ],
+    { contended: 'exists' },
+  );
+  if (!failure) return { conversation, created: true };
+  // Someone created it meanwhile (condition failed or the transactions collided): read theirs.
+  const theirs = await getConversation(sid);
+  if (theirs) return { conversation: theirs, created: false };
+  throw new DomainError('conflict');
 };
 
 export interface NewMessage {
@@ -219,7 +217,7 @@ export const getMessageById = async (conversationSid: string, messageId: string)
 
 /**
  * Appends a message at the conversation's next index. `created` is false when a message with the same
- * MessageId was already there (that one is returned). Throws 404 for an unknown conversation. `known` is
+ * MessageId was already there (that one is returned). Throws DomainError not-found for an unknown conversation. `known` is
  * the conversation as the caller just read it: the first attempt starts from it instead of reading again.
  */
 export const appendMessage = async (
@@ -231,7 +229,7 @@ export const appendMessage = async (
       attempt === 0 && known?.ConversationSid === input.conversationSid
         ? known
         : await getConversation(input.conversationSid);
-    if (!conversation) throw new AppError('not_found');
+    if (!conversation) throw new DomainError('not-found');
     const previous = conversation.MaxMessageIndex;
     const index = previous === null ? 0 : previous + 1;
     const message: ChatMessage = {
@@ -246,91 +244,101 @@ export const appendMessage = async (
       EmailNotificationSent: false,
       EmailLastEvent: null,
     };
-    try {
-      await db().send(
-        new TransactWriteCommand({
-          TransactItems: [
-            {
-              Update: {
-                TableName: tableName(),
-                Key: conversationKey(input.conversationSid),
-                UpdateExpression: 'SET MaxMessageIndex = :index, LastMessageDate = :at',
-                ConditionExpression:
-                  previous === null
-                    ? 'attribute_exists(pk) AND attribute_not_exists(MaxMessageIndex)'
-                    : 'MaxMessageIndex = :previous',
-                ExpressionAttributeValues: {
-                  ':index': index,
-                  ':at': message.DateCreated,
-                  ...(previous === null ? {} : { ':previous': previous }),
-                },
+    const failure = await transact(
+      [
+        // The id guard first: a repeated MessageId is recognised as such even when a concurrent sender
+        // also took the index.
+        {
+          item: {
+            Put: {
+              TableName: tableName(),
+              Item: {
+                ...messageIdKey(input.conversationSid, input.messageId),
+                type: 'ChatMessageId',
+                MessageIndex: index,
+              },
+              ConditionExpression: 'attribute_not_exists(pk)',
+            },
+          },
+          failure: 'duplicate',
+        },
+        {
+          item: {
+            Update: {
+              TableName: tableName(),
+              Key: conversationKey(input.conversationSid),
+              UpdateExpression: 'SET MaxMessageIndex = :index, LastMessageDate = :at',
+              ConditionExpression:
+                previous === null
+                  ? 'attribute_exists(pk) AND attribute_not_exists(MaxMessageIndex)'
+                  : 'MaxMessageIndex = :previous',
+              ExpressionAttributeValues: {
+                ':index': index,
+                ':at': message.DateCreated,
+                ...(previous === null ? {} : { ':previous': previous }),
               },
             },
-            {
-              Put: {
-                TableName: tableName(),
-                Item: {
-                  ...messageKey(input.conversationSid, index),
-                  type: 'ChatMessage',
-                  ...message,
-                  ...chatMailQueueKeys(message),
-                },
-                ConditionExpression: 'attribute_not_exists(pk)',
+          },
+          failure: 'index-taken',
+        },
+        {
+          item: {
+            Put: {
+              TableName: tableName(),
+              Item: {
+                ...messageKey(input.conversationSid, index),
+                type: 'ChatMessage',
+                ...message,
+                ...chatMailQueueKeys(message),
               },
+              ConditionExpression: 'attribute_not_exists(pk)',
             },
-            {
-              Put: {
-                TableName: tableName(),
-                Item: {
-                  ...messageIdKey(input.conversationSid, input.messageId),
-                  type: 'ChatMessageId',
-                  MessageIndex: index,
-                },
-                ConditionExpression: 'attribute_not_exists(pk)',
-              },
-            },
-            ...(input.indexedItem
-              ? [
-                  {
-                    Put: {
-                      TableName: tableName(),
-                      Item: { ...input.indexedItem(message), pk: partition(input.conversationSid) },
-                    },
+          },
+          failure: 'index-taken',
+        },
+        ...(input.indexedItem
+          ? [
+              {
+                item: {
+                  Put: {
+                    TableName: tableName(),
+                    Item: { ...input.indexedItem(message), pk: partition(input.conversationSid) },
                   },
-                ]
-              : []),
-            // What I wrote I have seen: the author's mark moves to the new message in the same write,
-            // so it is never unread for them, whichever way it was posted (chat or booking message).
-            // Forward only: the new index is above any mark. Member items exist with the conversation.
-            ...(input.authorId === conversation.PatientUserId ||
-            input.authorId === conversation.NutritionistUserId
-              ? [
-                  {
-                    Update: {
-                      TableName: tableName(),
-                      Key: memberKey(input.conversationSid, input.authorId),
-                      UpdateExpression: 'SET LastSeenMessageIndex = :index',
-                      ExpressionAttributeValues: { ':index': index },
-                    },
+                },
+              },
+            ]
+          : []),
+        // What I wrote I have seen: the author's mark moves to the new message in the same write,
+        // so it is never unread for them, whichever way it was posted (chat or booking message).
+        // Forward only: the new index is above any mark. Member items exist with the conversation.
+        ...(input.authorId === conversation.PatientUserId ||
+        input.authorId === conversation.NutritionistUserId
+          ? [
+              {
+                item: {
+                  Update: {
+                    TableName: tableName(),
+                    Key: memberKey(input.conversationSid, input.authorId),
+                    UpdateExpression: 'SET LastSeenMessageIndex = :index',
+                    ExpressionAttributeValues: { ':index': index },
                   },
-                ]
-              : []),
-          ],
-        }),
-      );
-      return { message, created: true };
-    } catch (error) {
-      if (!(error instanceof TransactionCanceledException)) throw error;
-      if (error.CancellationReasons?.[2]?.Code === 'ConditionalCheckFailed') {
-        const existing = await getMessageById(input.conversationSid, input.messageId);
-        if (existing) return { message: existing, created: false };
-      }
-      // Another sender took this index (or our transactions collided): read again and retry, with a
-      // short random pause so the losers of one round do not all collide again in the next.
-      await pause(Math.random() * Math.min(50, 2 + attempt * 2));
+                },
+              },
+            ]
+          : []),
+      ],
+      { contended: 'index-taken' },
+    );
+    if (!failure) return { message, created: true };
+    if (failure === 'duplicate') {
+      const existing = await getMessageById(input.conversationSid, input.messageId);
+      if (existing) return { message: existing, created: false };
     }
+    // Another sender took this index (or our transactions collided): read again and retry, with a
+    // short random pause so the losers of one round do not all collide again in the next.
+    await pause(Math.random() * Math.min(50, 2 + attempt * 2));
   }
-  throw new AppError('conflict', 'Troppi messaggi nello stesso momento: riprova.');
+  throw new DomainError('chat-busy');
 };
 
 /**

@@ -16,30 +16,31 @@
  * - Events: the notification item `CHATMAIL#<notificationId>` lists the messages; its id travels as the
  *   mail's `notification` tag, so an event finds it even if it arrives before the SES MessageId is
  *   recorded. Events may arrive out of order: only an event newer than the last one recorded applies.
+ * The queue, the lease and the notification items are read and written by chat-mail-repo.ts.
  */
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { CHAT_EMAIL_NOTIFICATION_DELAY_MS, type EmailEvent } from '@nutri/shared';
 import { optionalMailLinks } from '../accounts';
 import { getUser } from '../accounts/users-repo';
 import { getNutritionistProfile } from '../nutritionists/public-profiles-repo';
 import { now } from '../platform/clock';
 import { config } from '../platform/config';
-import { db, tableName, toEpochSeconds } from '../platform/db/client';
-import { writtenIfConditionHolds } from '../platform/db/conditional';
-import { queryAll } from '../platform/db/query';
 import { newId } from '../platform/ids';
 import { logger } from '../platform/logger';
 import { sendMail } from '../platform/mail';
 import { tagValue, type MailEvent } from '../platform/mail-events';
 import {
-  CHAT_MAIL_QUEUE,
-  getConversation,
-  listMembers,
-  memberKey,
-  messageKey,
-  type ConversationMember,
-} from './chat-repo';
+  claimNotificationLease,
+  dequeueMessage,
+  getChatMailNotification,
+  listDueQueueEntries,
+  listQueuedMessages,
+  putChatMailNotification,
+  recordMessageMailEvent,
+  recordNotificationEvent,
+  releaseNotificationLease,
+  setNotificationSesMessageId,
+} from './chat-mail-repo';
+import { getConversation, listMembers, type ConversationMember } from './chat-repo';
 import { chatNotificationMail } from './email-notification-mail';
 import { pushToUsers } from './push';
 
@@ -47,18 +48,8 @@ import { pushToUsers } from './push';
 export const CHAT_NOTIFICATION_MAIL_KIND = 'chat-notification';
 /** How long one run owns a recipient's notification; a crashed run's claim is free again after this. */
 const LEASE_MS = 2 * 60_000;
-/** Delivery events come within days (opens and clicks may come later): the item is kept this long. */
-const KEEP_NOTIFICATION_DAYS = 30;
 /** Conversations handled at the same time by one run. */
 const CONCURRENCY = 4;
-
-const notificationKey = (notificationId: string) => ({ pk: `CHATMAIL#${notificationId}`, sk: 'CHATMAIL' });
-
-interface QueuedMessage {
-  MessageIndex: number;
-  AuthorId: string;
-  DateCreated: string;
-}
 
 export interface NotifyResult {
   /** Conversations with a message unseen for longer than the delay. */
@@ -72,49 +63,6 @@ export interface NotifyResult {
   busy: number;
 }
 
-// The queued messages of a conversation from an index on (table, consistent: the index may lag).
-const queuedMessages = async (conversationSid: string, fromIndex: number): Promise<QueuedMessage[]> => {
-  const items: QueuedMessage[] = [];
-  for await (const item of queryAll({
-    KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
-    FilterExpression: 'gsi3pk = :queue',
-    ExpressionAttributeValues: {
-      ':pk': messageKey(conversationSid, 0).pk,
-      ':from': messageKey(conversationSid, fromIndex).sk,
-      ':to': 'MSG#~',
-      ':queue': CHAT_MAIL_QUEUE,
-    },
-    ProjectionExpression: 'MessageIndex, AuthorId, DateCreated',
-    ConsistentRead: true,
-  })) {
-    items.push({
-      MessageIndex: Number(item.MessageIndex),
-      AuthorId: String(item.AuthorId),
-      DateCreated: String(item.DateCreated),
-    });
-  }
-  return items;
-};
-
-// A message leaves the queue; `notificationId` when an e-mail covered it.
-const dequeue = async (conversationSid: string, index: number, notificationId?: string) => {
-  try {
-    await db().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: messageKey(conversationSid, index),
-        UpdateExpression: notificationId
-          ? 'SET EmailNotificationSent = :true, EmailNotificationId = :id REMOVE gsi3pk, gsi3sk'
-          : 'REMOVE gsi3pk, gsi3sk',
-        ConditionExpression: 'attribute_exists(pk)',
-        ...(notificationId ? { ExpressionAttributeValues: { ':true': true, ':id': notificationId } } : {}),
-      }),
-    );
-  } catch (error) {
-    if (!(error instanceof ConditionalCheckFailedException)) throw error;
-  }
-};
-
 const inBatches = async <T>(items: readonly T[], size: number, run: (item: T) => Promise<unknown>) => {
   for (let start = 0; start < items.length; start += size)
     await Promise.all(items.slice(start, start + size).map(run));
@@ -123,36 +71,7 @@ const inBatches = async <T>(items: readonly T[], size: number, run: (item: T) =>
 // Claims the recipient's notifications of one conversation for LEASE_MS; null when another run holds them.
 const claim = async (conversationSid: string, userId: string, at: Date) => {
   const lease = new Date(at.getTime() + LEASE_MS).toISOString();
-  const claimed = await writtenIfConditionHolds(
-    db().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: memberKey(conversationSid, userId),
-        UpdateExpression: 'SET EmailNotifyLeaseUntil = :lease',
-        ConditionExpression:
-          'attribute_exists(pk) AND (attribute_not_exists(EmailNotifyLeaseUntil) OR EmailNotifyLeaseUntil < :now)',
-        ExpressionAttributeValues: { ':lease': lease, ':now': at.toISOString() },
-      }),
-    ),
-  );
-  return claimed ? lease : null;
-};
-
-const release = async (conversationSid: string, userId: string, lease: string) => {
-  try {
-    await db().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: memberKey(conversationSid, userId),
-        UpdateExpression: 'REMOVE EmailNotifyLeaseUntil',
-        ConditionExpression: 'EmailNotifyLeaseUntil = :lease',
-        ExpressionAttributeValues: { ':lease': lease },
-      }),
-    );
-  } catch (error) {
-    // Our lease ran out and another run took over: theirs now, leave it.
-    if (!(error instanceof ConditionalCheckFailedException)) throw error;
-  }
+  return (await claimNotificationLease(conversationSid, userId, at, lease)) ? lease : null;
 };
 
 const recipientOf = (members: readonly ConversationMember[], authorId: string) =>
@@ -177,7 +96,7 @@ const notifyRecipient = async (
   }
   try {
     const [queued, members] = await Promise.all([
-      queuedMessages(conversationSid, fromIndex),
+      listQueuedMessages(conversationSid, fromIndex),
       listMembers(conversationSid),
     ]);
     const recipient = members.find((member) => member.UserId === recipientId);
@@ -186,7 +105,7 @@ const notifyRecipient = async (
     const toRecipient = queued.filter((message) => message.AuthorId === recipient.OtherUserId);
     const seen = toRecipient.filter((message) => message.MessageIndex <= lastSeen);
     const unseen = toRecipient.filter((message) => message.MessageIndex > lastSeen);
-    await inBatches(seen, 10, (message) => dequeue(conversationSid, message.MessageIndex));
+    await inBatches(seen, 10, (message) => dequeueMessage(conversationSid, message.MessageIndex));
     result.seen += seen.length;
     if (!unseen.some((message) => message.DateCreated < cutoff)) return;
 
@@ -195,7 +114,7 @@ const notifyRecipient = async (
     // No address (a deleted account) or unsubscribed from our mails: nothing to send, the queue moves on.
     const unsubscribe = await optionalMailLinks(user);
     if (!user || !unsubscribe) {
-      await inBatches(unseen, 10, (message) => dequeue(conversationSid, message.MessageIndex));
+      await inBatches(unseen, 10, (message) => dequeueMessage(conversationSid, message.MessageIndex));
       result.skipped += unseen.length;
       return;
     }
@@ -204,23 +123,14 @@ const notifyRecipient = async (
     const indexes = unseen.map((message) => message.MessageIndex);
     const notificationId = newId();
     // Recorded before the send, so a delivery event can never arrive before the item it updates.
-    await db().send(
-      new PutCommand({
-        TableName: tableName(),
-        Item: {
-          ...notificationKey(notificationId),
-          type: 'ChatMailNotification',
-          NotificationId: notificationId,
-          ConversationSid: conversationSid,
-          RecipientUserId: recipientId,
-          AuthorUserId: authorId,
-          MessageIndexes: indexes,
-          CreatedAt: at.toISOString(),
-          expiresAt: toEpochSeconds(at) + KEEP_NOTIFICATION_DAYS * 86_400,
-        },
-        ConditionExpression: 'attribute_not_exists(pk)',
-      }),
-    );
+    await putChatMailNotification({
+      NotificationId: notificationId,
+      ConversationSid: conversationSid,
+      RecipientUserId: recipientId,
+      AuthorUserId: authorId,
+      MessageIndexes: indexes,
+      at,
+    });
     const mail = chatNotificationMail({
       count: indexes.length,
       recipientName: user.Name,
@@ -235,22 +145,11 @@ const notifyRecipient = async (
       ...mail,
       tags: { kind: CHAT_NOTIFICATION_MAIL_KIND, notification: notificationId },
     });
-    if (sesMessageId) {
-      await db().send(
-        new UpdateCommand({
-          TableName: tableName(),
-          Key: notificationKey(notificationId),
-          UpdateExpression: 'SET SesMessageId = :id',
-          ExpressionAttributeValues: { ':id': sesMessageId },
-        }),
-      );
-    }
-    await inBatches(indexes, 10, (index) => dequeue(conversationSid, index, notificationId));
+    if (sesMessageId) await setNotificationSesMessageId(notificationId, sesMessageId);
+    await inBatches(indexes, 10, (index) => dequeueMessage(conversationSid, index, notificationId));
     result.mailed += 1;
     // A delivery event may already have come in while the messages were being marked.
-    const { Item } = await db().send(
-      new GetCommand({ TableName: tableName(), Key: notificationKey(notificationId), ConsistentRead: true }),
-    );
+    const Item = await getChatMailNotification(notificationId);
     await pushToUsers([authorId], {
       type: 'EmailNotificationSent',
       ConversationSid: conversationSid,
@@ -258,7 +157,7 @@ const notifyRecipient = async (
       EmailLastEvent: typeof Item?.LastEvent === 'string' ? (Item.LastEvent as EmailEvent) : null,
     });
   } finally {
-    await release(conversationSid, recipientId, lease);
+    await releaseNotificationLease(conversationSid, recipientId, lease);
   }
 };
 
@@ -271,7 +170,7 @@ const notifyConversation = async (
   result: NotifyResult,
 ) => {
   const [queued, members, conversation] = await Promise.all([
-    queuedMessages(conversationSid, fromIndex),
+    listQueuedMessages(conversationSid, fromIndex),
     listMembers(conversationSid),
     getConversation(conversationSid),
   ]);
@@ -281,7 +180,7 @@ const notifyConversation = async (
     const recipient = recipientOf(members, message.AuthorId);
     if (recipient) recipients.add(recipient.UserId);
     // Not written by a member (cannot happen through the chat): nobody to tell, off the queue.
-    else await dequeue(conversationSid, message.MessageIndex);
+    else await dequeueMessage(conversationSid, message.MessageIndex);
   }
   for (const recipientId of recipients)
     await notifyRecipient(conversationSid, fromIndex, recipientId, at, cutoff, result);
@@ -295,15 +194,8 @@ export const notifyUnseenChatMessages = async (): Promise<NotifyResult> => {
   const at = now();
   const cutoff = new Date(at.getTime() - CHAT_EMAIL_NOTIFICATION_DELAY_MS).toISOString();
   const due = new Map<string, number>();
-  for await (const item of queryAll({
-    IndexName: 'gsi3',
-    KeyConditionExpression: 'gsi3pk = :queue AND gsi3sk < :cutoff',
-    ExpressionAttributeValues: { ':queue': CHAT_MAIL_QUEUE, ':cutoff': cutoff },
-  })) {
-    const sid = String(item.ConversationSid);
-    const index = Number(item.MessageIndex);
+  for await (const { ConversationSid: sid, MessageIndex: index } of listDueQueueEntries(cutoff))
     due.set(sid, Math.min(due.get(sid) ?? index, index));
-  }
   const result: NotifyResult = { conversations: due.size, mailed: 0, seen: 0, skipped: 0, busy: 0 };
   const entries = [...due.entries()];
   await inBatches(entries, CONCURRENCY, async ([sid, fromIndex]) => {
@@ -329,50 +221,12 @@ export type ChatMailEventOutcome = 'applied' | 'stale' | 'unknown';
 export const applyChatMailEvent = async (event: MailEvent): Promise<ChatMailEventOutcome> => {
   const notificationId = tagValue(event, 'notification');
   if (!notificationId) return 'unknown';
-  let notification: Record<string, unknown> | undefined;
-  try {
-    const updated = await db().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: notificationKey(notificationId),
-        UpdateExpression:
-          'SET LastEvent = :event, LastEventAt = :at, SesMessageId = if_not_exists(SesMessageId, :mid)',
-        // The tag names the item; an SES id already recorded on it must be this mail's.
-        ConditionExpression:
-          'attribute_exists(pk) AND (attribute_not_exists(SesMessageId) OR SesMessageId = :mid) AND (attribute_not_exists(LastEventAt) OR LastEventAt <= :at)',
-        ExpressionAttributeValues: { ':event': event.event, ':at': event.at, ':mid': event.sesMessageId },
-        ReturnValues: 'ALL_NEW',
-      }),
-    );
-    notification = updated.Attributes;
-  } catch (error) {
-    if (!(error instanceof ConditionalCheckFailedException)) throw error;
-    const { Item } = await db().send(
-      new GetCommand({ TableName: tableName(), Key: notificationKey(notificationId), ConsistentRead: true }),
-    );
-    return Item?.SesMessageId === event.sesMessageId ? 'stale' : 'unknown';
-  }
-  if (!notification) return 'unknown';
+  const notification = await recordNotificationEvent(notificationId, event);
+  if (notification === 'stale' || notification === 'unknown') return notification;
   const conversationSid = String(notification.ConversationSid);
   const indexes = (notification.MessageIndexes as unknown[]).map(Number);
-  await inBatches(indexes, 10, async (index) => {
-    try {
-      await db().send(
-        new UpdateCommand({
-          TableName: tableName(),
-          Key: messageKey(conversationSid, index),
-          UpdateExpression:
-            'SET EmailNotificationSent = :true, EmailLastEvent = :event, EmailLastEventAt = :at',
-          ConditionExpression:
-            'attribute_exists(pk) AND (attribute_not_exists(EmailLastEventAt) OR EmailLastEventAt <= :at)',
-          ExpressionAttributeValues: { ':true': true, ':event': event.event, ':at': event.at },
-        }),
-      );
-    } catch (error) {
-      // A newer event of another mail covering this message (a repeated notification) already applies.
-      if (!(error instanceof ConditionalCheckFailedException)) throw error;
-    }
-  });
+  // A newer event of another mail covering a message (a repeated notification) already applies there.
+  await inBatches(indexes, 10, (index) => recordMessageMailEvent(conversationSid, index, event));
   await pushToUsers([String(notification.AuthorUserId)], {
     type: 'EmailNotificationSent',
     ConversationSid: conversationSid,
@@ -380,12 +234,4 @@ export const applyChatMailEvent = async (event: MailEvent): Promise<ChatMailEven
     EmailLastEvent: event.event,
   });
   return 'applied';
-};
-
-/** The notification item (tests and support): which messages an e-mail covered and its last event. */
-export const getChatMailNotification = async (notificationId: string) => {
-  const { Item } = await db().send(
-    new GetCommand({ TableName: tableName(), Key: notificationKey(notificationId), ConsistentRead: true }),
-  );
-  return Item ?? null;
 };

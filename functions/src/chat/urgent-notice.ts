@@ -5,12 +5,10 @@
  * second notice to the same patient within URGENT_NOTICE_INTERVAL_MS is refused (429), so a double click
  * or an impatient hand never sends a burst of WhatsApp messages.
  *
- * Item `URGENTNOTICE#<patientUserId>` / `URGENTNOTICE`: `LastSentAt`, `NutritionistUserId`, `Transport`,
- * `ProviderMessageId`. Claimed with a conditional write before the send (so two concurrent clicks send
- * once), given back when the provider fails (so the nutritionist can retry at once).
+ * The patient's notice slot (urgent-notice-repo.ts) is claimed with a conditional write before the send
+ * (so two concurrent clicks send once), given back when the provider fails (so the nutritionist can retry
+ * at once).
  */
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod';
 import {
   URGENT_NOTICE_INTERVAL_MS,
@@ -25,61 +23,20 @@ import { getNutritionistProfile } from '../nutritionists/public-profiles-repo';
 import { getPatientProfile } from '../onboarding/patients-repo';
 import { now } from '../platform/clock';
 import { config } from '../platform/config';
-import { db, tableName, toEpochSeconds } from '../platform/db/client';
 import { logger } from '../platform/logger';
 import { WhatsAppError, sendWhatsAppTemplate } from '../platform/whatsapp';
 import { chatConversationUrl } from './email-notification-mail';
-
-const noticeKey = (patientUserId: string) => ({ pk: `URGENTNOTICE#${patientUserId}`, sk: 'URGENTNOTICE' });
-
-/** Takes the patient's notice slot; the instant the current slot frees up when it is taken. */
-const claimSlot = async (patientUserId: string, nutritionistUserId: string, at: Date) => {
-  const sentAt = at.toISOString();
-  try {
-    await db().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: noticeKey(patientUserId),
-        UpdateExpression:
-          'SET LastSentAt = :sentAt, NutritionistUserId = :nutritionist, expiresAt = :expires REMOVE ProviderMessageId, Transport',
-        ConditionExpression: 'attribute_not_exists(LastSentAt) OR LastSentAt <= :cutoff',
-        ExpressionAttributeValues: {
-          ':sentAt': sentAt,
-          ':nutritionist': nutritionistUserId,
-          ':cutoff': new Date(at.getTime() - URGENT_NOTICE_INTERVAL_MS).toISOString(),
-          ':expires': toEpochSeconds(at) + URGENT_NOTICE_INTERVAL_MS / 1000,
-        },
-      }),
-    );
-    return { claimed: true as const, sentAt };
-  } catch (error) {
-    if (!(error instanceof ConditionalCheckFailedException)) throw error;
-    return { claimed: false as const };
-  }
-};
+import {
+  claimNoticeSlot,
+  getLastNoticeSentAt,
+  recordNoticeSent,
+  releaseNoticeSlot,
+} from './urgent-notice-repo';
 
 const secondsUntilFree = async (patientUserId: string, at: Date) => {
-  const { Item } = await db().send(
-    new GetCommand({ TableName: tableName(), Key: noticeKey(patientUserId), ConsistentRead: true }),
-  );
-  const last = typeof Item?.LastSentAt === 'string' ? new Date(Item.LastSentAt).getTime() : at.getTime();
+  const lastSentAt = await getLastNoticeSentAt(patientUserId);
+  const last = lastSentAt ? new Date(lastSentAt).getTime() : at.getTime();
   return Math.max(1, Math.ceil((last + URGENT_NOTICE_INTERVAL_MS - at.getTime()) / 1000));
-};
-
-const releaseSlot = async (patientUserId: string, sentAt: string) => {
-  try {
-    await db().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: noticeKey(patientUserId),
-        UpdateExpression: 'REMOVE LastSentAt',
-        ConditionExpression: 'LastSentAt = :sentAt',
-        ExpressionAttributeValues: { ':sentAt': sentAt },
-      }),
-    );
-  } catch (error) {
-    if (!(error instanceof ConditionalCheckFailedException)) throw error;
-  }
 };
 
 export const sendUrgentChatMessageNotification = defineOperation(
@@ -98,7 +55,7 @@ export const sendUrgentChatMessageNotification = defineOperation(
     if (!user.MobilePhoneNo) throw new AppError('unprocessable', urgentNoticeTexts.noPhone);
 
     const at = now();
-    const slot = await claimSlot(path.id, nutritionistUserId, at);
+    const slot = await claimNoticeSlot(path.id, nutritionistUserId, at, URGENT_NOTICE_INTERVAL_MS);
     if (!slot.claimed) {
       const seconds = await secondsUntilFree(path.id, at);
       throw tooManyRequests(seconds, urgentNoticeTexts.tooSoon(Math.ceil(seconds / 60)));
@@ -111,22 +68,10 @@ export const sendUrgentChatMessageNotification = defineOperation(
         parameters: [user.Name, titledName],
         preview: `Ciao ${user.Name}, ${titledName} ti ha scritto nella chat di Nutrì e ti chiede di leggere il messaggio al più presto: ${chatUrl}`,
       });
-      await db().send(
-        new UpdateCommand({
-          TableName: tableName(),
-          Key: noticeKey(path.id),
-          UpdateExpression: 'SET Transport = :transport, ProviderMessageId = :id',
-          ConditionExpression: 'LastSentAt = :sentAt',
-          ExpressionAttributeValues: {
-            ':transport': sent.transport,
-            ':id': sent.messageId,
-            ':sentAt': slot.sentAt,
-          },
-        }),
-      );
+      await recordNoticeSent(path.id, slot.sentAt, sent);
       return { SentAt: slot.sentAt };
     } catch (error) {
-      await releaseSlot(path.id, slot.sentAt);
+      await releaseNoticeSlot(path.id, slot.sentAt);
       if (!(error instanceof WhatsAppError)) throw error;
       logger.warn('Urgent notice not sent', {
         reason: error.reason,

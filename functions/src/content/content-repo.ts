@@ -18,26 +18,17 @@
  * - list the URLs of published articles for the sitemap (gsi1 `CONTENTPUB#Article`);
  * - create, update, delete a content, add and remove a tag, each in one transaction.
  */
-import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import {
-  BatchGetCommand,
-  type BatchGetCommandOutput,
-  GetCommand,
-  QueryCommand,
-  TransactWriteCommand,
-  type QueryCommandInput,
-  type TransactWriteCommandInput,
-} from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import type { ContentType } from '@nutri/shared';
-import { AppError } from '../http/errors';
+import { batchGet } from '../platform/db/batch-get';
 import { db, tableName } from '../platform/db/client';
 import { queryAll, queryPage } from '../platform/db/query';
-import { TAG_NOT_FOUND, tagUsageChange } from './tags-repo';
+import { transact, transactOrThrow, type NamedItem } from '../platform/db/transact';
+import { DomainError } from '../platform/domain-error';
+import { tagUsageChange } from './tags-repo';
 
 /** A string attribute as stored, or empty when absent. */
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
-
-type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 
 export interface ContentRecord {
   ContentId: number;
@@ -68,8 +59,6 @@ export interface ContentDocument {
   /** Linked tags, in the order they were added. */
   tagLinks: TagLink[];
 }
-
-export const FRIENDLY_URL_TAKEN = 'Questo indirizzo è già usato da un altro contenuto.';
 
 const contentKey = (id: number) => ({ pk: `CONTENT#${id}`, sk: 'CONTENT' });
 const bodyKey = (id: number) => ({ pk: `CONTENT#${id}`, sk: 'BODY' });
@@ -123,48 +112,46 @@ const toRecord = (item: Record<string, unknown>): ContentRecord => ({
   version: Number(item.version ?? 0),
 });
 
-const cancellationCodes = (error: TransactionCanceledException) =>
-  (error.CancellationReasons ?? []).map((reason) => reason.Code);
+const changedMeanwhile = () => new DomainError('conflict');
 
-const friendlyUrlTaken = (cause: unknown) =>
-  new AppError('conflict', FRIENDLY_URL_TAKEN, { errors: { FriendlyUrl: [FRIENDLY_URL_TAKEN] }, cause });
+/** The friendly-URL guard of a content, put only while the URL is free. */
+const claimUrl = (record: ContentRecord): NamedItem<DomainError> => ({
+  item: {
+    Put: {
+      TableName: tableName(),
+      Item: { ...urlGuardKey(record.FriendlyUrl), type: 'UniqueGuard', ContentId: record.ContentId },
+      ConditionExpression: 'attribute_not_exists(pk)',
+    },
+  },
+  failure: new DomainError('content-url-taken'),
+});
 
 // Create a content (summary, text and friendly-URL guard at once); the URL must be free.
 export const createContent = async (record: ContentRecord, text: string) => {
-  try {
-    await db().send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Put: {
-              TableName: tableName(),
-              Item: summaryItem(record),
-              ConditionExpression: 'attribute_not_exists(pk)',
-            },
+  await transactOrThrow(
+    [
+      {
+        item: {
+          Put: {
+            TableName: tableName(),
+            Item: summaryItem(record),
+            ConditionExpression: 'attribute_not_exists(pk)',
           },
-          {
-            Put: {
-              TableName: tableName(),
-              Item: { ...bodyKey(record.ContentId), type: 'ContentBody', Text: text },
-            },
+        },
+        failure: changedMeanwhile(),
+      },
+      {
+        item: {
+          Put: {
+            TableName: tableName(),
+            Item: { ...bodyKey(record.ContentId), type: 'ContentBody', Text: text },
           },
-          {
-            Put: {
-              TableName: tableName(),
-              Item: { ...urlGuardKey(record.FriendlyUrl), type: 'UniqueGuard', ContentId: record.ContentId },
-              ConditionExpression: 'attribute_not_exists(pk)',
-            },
-          },
-        ],
-      }),
-    );
-  } catch (error) {
-    if (error instanceof TransactionCanceledException) {
-      if (cancellationCodes(error)[2] === 'ConditionalCheckFailed') throw friendlyUrlTaken(error);
-      throw new AppError('conflict', undefined, { cause: error });
-    }
-    throw error;
-  }
+        },
+      },
+      claimUrl(record),
+    ],
+    { contended: changedMeanwhile() },
+  );
 };
 
 // Get a content with its text and tag links (one Query on its partition).
@@ -192,20 +179,9 @@ export const getContentSummaries = async (
   contentIds: readonly number[],
 ): Promise<Map<number, ContentRecord>> => {
   const found = new Map<number, ContentRecord>();
-  const unique = [...new Set(contentIds)];
-  for (let start = 0; start < unique.length; start += 100) {
-    let keys: Record<string, unknown>[] | undefined = unique.slice(start, start + 100).map(contentKey);
-    // BatchGet may leave keys unprocessed under load: ask again for those until none is left.
-    while (keys?.length) {
-      const { Responses, UnprocessedKeys }: BatchGetCommandOutput = await db().send(
-        new BatchGetCommand({ RequestItems: { [tableName()]: { Keys: keys } } }),
-      );
-      for (const item of Responses?.[tableName()] ?? []) {
-        const record = toRecord(item);
-        found.set(record.ContentId, record);
-      }
-      keys = UnprocessedKeys?.[tableName()]?.Keys;
-    }
+  for (const item of await batchGet(contentIds.map(contentKey))) {
+    const record = toRecord(item);
+    found.set(record.ContentId, record);
   }
   return found;
 };
@@ -233,91 +209,77 @@ export const saveContent = async (
     isPublic(before) !== isPublic(record) ||
     before.PublishedAt !== record.PublishedAt ||
     before.ContentType !== record.ContentType;
-  const items: TransactItem[] = [
+  const items: NamedItem<DomainError>[] = [
     {
-      Put: {
-        TableName: tableName(),
-        Item: summaryItem(record),
-        ConditionExpression: 'version = :version',
-        ExpressionAttributeValues: { ':version': before.version },
-      },
-    },
-  ];
-  const guardIndex = urlChanged ? items.length : -1;
-  if (urlChanged) {
-    items.push(
-      {
+      item: {
         Put: {
           TableName: tableName(),
-          Item: { ...urlGuardKey(record.FriendlyUrl), type: 'UniqueGuard', ContentId: record.ContentId },
-          ConditionExpression: 'attribute_not_exists(pk)',
+          Item: summaryItem(record),
+          ConditionExpression: 'version = :version',
+          ExpressionAttributeValues: { ':version': before.version },
         },
       },
-      { Delete: { TableName: tableName(), Key: urlGuardKey(before.FriendlyUrl) } },
-    );
+      failure: changedMeanwhile(),
+    },
+  ];
+  if (urlChanged) {
+    items.push(claimUrl(record), {
+      item: { Delete: { TableName: tableName(), Key: urlGuardKey(before.FriendlyUrl) } },
+    });
   }
   if (text !== undefined) {
     items.push({
-      Put: {
-        TableName: tableName(),
-        Item: { ...bodyKey(record.ContentId), type: 'ContentBody', Text: text },
+      item: {
+        Put: {
+          TableName: tableName(),
+          Item: { ...bodyKey(record.ContentId), type: 'ContentBody', Text: text },
+        },
       },
     });
   }
   if (linksChanged) {
     for (const link of current.tagLinks) {
       items.push({
-        Put: {
-          TableName: tableName(),
-          Item: tagLinkItem(record, link.TagId, link.AddedAt),
-          ConditionExpression: 'attribute_exists(pk)',
+        item: {
+          Put: {
+            TableName: tableName(),
+            Item: tagLinkItem(record, link.TagId, link.AddedAt),
+            ConditionExpression: 'attribute_exists(pk)',
+          },
         },
+        failure: changedMeanwhile(),
       });
     }
   }
-  try {
-    await db().send(new TransactWriteCommand({ TransactItems: items }));
-  } catch (error) {
-    if (error instanceof TransactionCanceledException) {
-      if (guardIndex >= 0 && cancellationCodes(error)[guardIndex] === 'ConditionalCheckFailed') {
-        throw friendlyUrlTaken(error);
-      }
-      throw new AppError('conflict', undefined, { cause: error });
-    }
-    throw error;
-  }
+  await transactOrThrow(items, { contended: changedMeanwhile() });
   return record;
 };
 
 // Delete a content: summary, text, URL guard and tag links (uncounted on the tags), all at once.
 export const deleteContent = async (current: ContentDocument) => {
   const { record } = current;
-  try {
-    await db().send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Delete: {
-              TableName: tableName(),
-              Key: contentKey(record.ContentId),
-              ConditionExpression: 'version = :version',
-              ExpressionAttributeValues: { ':version': record.version },
-            },
+  await transactOrThrow(
+    [
+      {
+        item: {
+          Delete: {
+            TableName: tableName(),
+            Key: contentKey(record.ContentId),
+            ConditionExpression: 'version = :version',
+            ExpressionAttributeValues: { ':version': record.version },
           },
-          { Delete: { TableName: tableName(), Key: bodyKey(record.ContentId) } },
-          { Delete: { TableName: tableName(), Key: urlGuardKey(record.FriendlyUrl) } },
-          ...current.tagLinks.flatMap(({ TagId }): TransactItem[] => [
-            { Delete: { TableName: tableName(), Key: tagLinkKey(record.ContentId, TagId) } },
-            tagUsageChange(TagId, -1, 'Content'),
-          ]),
-        ],
-      }),
-    );
-  } catch (error) {
-    if (error instanceof TransactionCanceledException)
-      throw new AppError('conflict', undefined, { cause: error });
-    throw error;
-  }
+        },
+        failure: changedMeanwhile(),
+      },
+      { item: { Delete: { TableName: tableName(), Key: bodyKey(record.ContentId) } } },
+      { item: { Delete: { TableName: tableName(), Key: urlGuardKey(record.FriendlyUrl) } } },
+      ...current.tagLinks.flatMap(({ TagId }): NamedItem<DomainError>[] => [
+        { item: { Delete: { TableName: tableName(), Key: tagLinkKey(record.ContentId, TagId) } } },
+        { item: tagUsageChange(TagId, -1, 'Content'), failure: changedMeanwhile() },
+      ]),
+    ],
+    { contended: changedMeanwhile() },
+  );
 };
 
 /**
@@ -327,69 +289,60 @@ export const deleteContent = async (current: ContentDocument) => {
  * Returns false when the link already existed.
  */
 export const addContentTag = async (record: ContentRecord, tagId: number, now: string): Promise<boolean> => {
-  try {
-    await db().send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Update: {
-              TableName: tableName(),
-              Key: contentKey(record.ContentId),
-              UpdateExpression: 'SET version = :next',
-              ConditionExpression: 'version = :version',
-              ExpressionAttributeValues: { ':version': record.version, ':next': record.version + 1 },
-            },
+  const failure = await transact<DomainError | 'linked'>(
+    [
+      {
+        item: {
+          Update: {
+            TableName: tableName(),
+            Key: contentKey(record.ContentId),
+            UpdateExpression: 'SET version = :next',
+            ConditionExpression: 'version = :version',
+            ExpressionAttributeValues: { ':version': record.version, ':next': record.version + 1 },
           },
-          {
-            Put: {
-              TableName: tableName(),
-              Item: tagLinkItem(record, tagId, now),
-              ConditionExpression: 'attribute_not_exists(pk)',
-            },
+        },
+        failure: changedMeanwhile(),
+      },
+      { item: tagUsageChange(tagId, 1, 'Content'), failure: new DomainError('tag-not-found') },
+      {
+        item: {
+          Put: {
+            TableName: tableName(),
+            Item: tagLinkItem(record, tagId, now),
+            ConditionExpression: 'attribute_not_exists(pk)',
           },
-          tagUsageChange(tagId, 1, 'Content'),
-        ],
-      }),
-    );
-    return true;
-  } catch (error) {
-    if (error instanceof TransactionCanceledException) {
-      const [content, link, tag] = cancellationCodes(error);
-      if (content === 'ConditionalCheckFailed') throw new AppError('conflict', undefined, { cause: error });
-      if (tag === 'ConditionalCheckFailed') throw new AppError('not_found', TAG_NOT_FOUND, { cause: error });
-      if (link === 'ConditionalCheckFailed') return false;
-    }
-    throw error;
-  }
+        },
+        failure: 'linked',
+      },
+    ],
+    { contended: changedMeanwhile() },
+  );
+  if (failure === 'linked') return false;
+  if (failure) throw failure;
+  return true;
 };
 
 // Unlink a tag from a content; returns false when there was no such link.
 export const removeContentTag = async (record: ContentRecord, tagId: number): Promise<boolean> => {
-  try {
-    await db().send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Delete: {
-              TableName: tableName(),
-              Key: tagLinkKey(record.ContentId, tagId),
-              ConditionExpression: 'attribute_exists(pk)',
-            },
+  const failure = await transact<DomainError | 'unlinked'>(
+    [
+      {
+        item: {
+          Delete: {
+            TableName: tableName(),
+            Key: tagLinkKey(record.ContentId, tagId),
+            ConditionExpression: 'attribute_exists(pk)',
           },
-          tagUsageChange(tagId, -1, 'Content'),
-        ],
-      }),
-    );
-    return true;
-  } catch (error) {
-    if (
-      error instanceof TransactionCanceledException &&
-      cancellationCodes(error)[0] === 'ConditionalCheckFailed'
-    ) {
-      return false;
-    }
-    throw error;
-  }
+        },
+        failure: 'unlinked',
+      },
+      { item: tagUsageChange(tagId, -1, 'Content') },
+    ],
+    { contended: changedMeanwhile() },
+  );
+  if (failure === 'unlinked') return false;
+  if (failure) throw failure;
+  return true;
 };
 
 const PUBLIC_INDEX_KEYS = {

@@ -14,6 +14,7 @@ import {
 } from '@nutri/shared';
 import type { APIGatewayProxyEvent } from 'aws-lambda';
 import { hasRole, type Actor } from '../http/actor';
+import { TAG_NOT_FOUND } from '../http/domain-errors';
 import { AppError, notFound } from '../http/errors';
 import { config } from '../platform/config';
 import { nextId } from '../platform/db/counter';
@@ -37,7 +38,7 @@ import {
   type ContentRecord,
 } from './content-repo';
 import { imageUrls, readImageUpload, storeImageRenditions } from './images';
-import { getTag, getTags, TAG_NOT_FOUND } from './tags-repo';
+import { getTag, getTags } from './tags-repo';
 
 /** Tags one content may carry (each link is two items of the content's delete transaction). */
 export const CONTENT_MAX_TAGS = 30;

@@ -7,16 +7,14 @@
  * - create, rename, add an image, remove an image, reorder, delete: each one transaction, checked against
  *   the gallery's version so concurrent edits fail instead of mixing.
  */
-import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { QueryCommand, TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
-import { AppError } from '../http/errors';
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from '../platform/db/client';
 import { queryAll } from '../platform/db/query';
+import { transactOrThrow, type TransactItem } from '../platform/db/transact';
+import { DomainError } from '../platform/domain-error';
 
 /** A string attribute as stored, or empty when absent. */
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
-
-type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 
 export interface GalleryRecord {
   GalleryId: number;
@@ -81,14 +79,13 @@ const putGallery = (next: GalleryRecord, previousVersion: number): TransactItem 
   },
 });
 
+/** Every condition of a gallery's transaction checks that nothing changed since it was read. */
 const write = async (items: TransactItem[]) => {
-  try {
-    await db().send(new TransactWriteCommand({ TransactItems: items }));
-  } catch (error) {
-    if (error instanceof TransactionCanceledException)
-      throw new AppError('conflict', undefined, { cause: error });
-    throw error;
-  }
+  const changedMeanwhile = new DomainError('conflict');
+  await transactOrThrow(
+    items.map((item) => ({ item, failure: changedMeanwhile })),
+    { contended: changedMeanwhile },
+  );
 };
 
 // Create a gallery.

@@ -7,12 +7,12 @@
  * - get an application by id (table key);
  * - list applications newest first (gsi1 `JOINTEAM`).
  */
-import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { JoinTeamApplicationView } from '@nutri/shared';
 import { PROFESSIONAL_PROFILES } from '@nutri/shared';
-import { AppError } from '../http/errors';
 import { db, tableName } from '../platform/db/client';
+import { transactOrThrow } from '../platform/db/transact';
+import { DomainError } from '../platform/domain-error';
 
 /** A string attribute as stored, or empty when absent. */
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
@@ -22,8 +22,6 @@ export interface JoinTeamApplicationRecord extends JoinTeamApplicationView {
 }
 
 const applicationKey = (id: string) => ({ pk: `JOINTEAM#${id}`, sk: 'APPLICATION' });
-
-export const CV_ALREADY_USED = 'Questo CV è già stato inviato con un’altra candidatura: caricalo di nuovo.';
 
 const toApplication = (item: Record<string, unknown>): JoinTeamApplicationRecord => ({
   ApplicationId: String(item.ApplicationId),
@@ -43,47 +41,44 @@ const toApplication = (item: Record<string, unknown>): JoinTeamApplicationRecord
 
 // Store an application and claim its CV upload, at once: an upload already claimed fails the write.
 export const createApplication = async (application: JoinTeamApplicationRecord) => {
-  try {
-    await db().send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Put: {
-              TableName: tableName(),
-              Item: {
-                ...applicationKey(application.ApplicationId),
-                type: 'JoinTeamApplication',
-                ...application,
-                gsi1pk: 'JOINTEAM',
-                gsi1sk: `${application.CreatedAt}#${application.ApplicationId}`,
-              },
-              ConditionExpression: 'attribute_not_exists(pk)',
+  const cvUsed = new DomainError('cv-already-used');
+  await transactOrThrow(
+    [
+      {
+        item: {
+          Put: {
+            TableName: tableName(),
+            Item: {
+              ...applicationKey(application.ApplicationId),
+              type: 'JoinTeamApplication',
+              ...application,
+              gsi1pk: 'JOINTEAM',
+              gsi1sk: `${application.CreatedAt}#${application.ApplicationId}`,
             },
+            ConditionExpression: 'attribute_not_exists(pk)',
           },
-          {
-            Put: {
-              TableName: tableName(),
-              Item: {
-                pk: `CVUPLOAD#${application.CvUploadId}`,
-                sk: 'UNIQUE',
-                type: 'UniqueGuard',
-                ApplicationId: application.ApplicationId,
-              },
-              ConditionExpression: 'attribute_not_exists(pk)',
+        },
+        failure: new DomainError('conflict'),
+      },
+      {
+        item: {
+          Put: {
+            TableName: tableName(),
+            Item: {
+              pk: `CVUPLOAD#${application.CvUploadId}`,
+              sk: 'UNIQUE',
+              type: 'UniqueGuard',
+              ApplicationId: application.ApplicationId,
             },
+            ConditionExpression: 'attribute_not_exists(pk)',
           },
-        ],
-      }),
-    );
-  } catch (error) {
-    if (error instanceof TransactionCanceledException) {
-      throw new AppError('conflict', CV_ALREADY_USED, {
-        errors: { CvUploadId: [CV_ALREADY_USED] },
-        cause: error,
-      });
-    }
-    throw error;
-  }
+        },
+        failure: cvUsed,
+      },
+    ],
+    // The same upload sent twice at the same moment.
+    { contended: cvUsed },
+  );
 };
 
 // Get an application by id.

@@ -10,21 +10,13 @@
  * - list tags of a kind in name order, optionally by name prefix (gsi1: `TAGS#<kind>` / `<lower name>#<id>`);
  * - create, rename (moving the name guard) and delete (only when unused) a tag, each in one transaction.
  */
-import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import {
-  BatchGetCommand,
-  type BatchGetCommandOutput,
-  GetCommand,
-  QueryCommand,
-  TransactWriteCommand,
-  type TransactWriteCommandInput,
-} from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { TagDetail, TagKind } from '@nutri/shared';
-import { AppError } from '../http/errors';
+import { batchGet } from '../platform/db/batch-get';
 import { db, tableName } from '../platform/db/client';
 import { nextId } from '../platform/db/counter';
-
-type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
+import { transactOrThrow, type TransactItem } from '../platform/db/transact';
+import { DomainError } from '../platform/domain-error';
 
 export const tagKey = (tagId: number) => ({ pk: `TAG#${tagId}`, sk: 'TAG' });
 const nameGuardKey = (kind: TagKind, name: string) => ({
@@ -42,47 +34,43 @@ const toTag = (item: Record<string, unknown>): TagDetail => ({
   Kind: item.Kind === 'Skill' ? 'Skill' : 'Content',
 });
 
-export const TAG_NOT_FOUND = 'Tag non trovato.';
-export const TAG_NAME_TAKEN = 'Esiste già un tag con questo nome.';
-export const TAG_IN_USE = 'Il tag è in uso: toglilo dai contenuti o dai profili che lo usano, poi eliminalo.';
-
-const nameTaken = (cause: unknown) =>
-  new AppError('conflict', TAG_NAME_TAKEN, { errors: { TagName: [TAG_NAME_TAKEN] }, cause });
+const nameTaken = () => new DomainError('tag-name-taken');
 
 // Create a tag with a unique name within its kind.
 export const createTag = async (name: string, kind: TagKind): Promise<TagDetail> => {
   const tag: TagDetail = { TagId: await nextId('tag'), TagName: name.trim(), Kind: kind };
-  try {
-    await db().send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Put: {
-              TableName: tableName(),
-              Item: { ...nameGuardKey(kind, tag.TagName), type: 'UniqueGuard', TagId: tag.TagId },
-              ConditionExpression: 'attribute_not_exists(pk)',
-            },
+  await transactOrThrow(
+    [
+      {
+        item: {
+          Put: {
+            TableName: tableName(),
+            Item: { ...nameGuardKey(kind, tag.TagName), type: 'UniqueGuard', TagId: tag.TagId },
+            ConditionExpression: 'attribute_not_exists(pk)',
           },
-          {
-            Put: {
-              TableName: tableName(),
-              Item: {
-                ...tagKey(tag.TagId),
-                type: 'Tag',
-                ...tag,
-                UsageCount: 0,
-                ...listKeys(kind, tag.TagName, tag.TagId),
-              },
-              ConditionExpression: 'attribute_not_exists(pk)',
+        },
+        failure: nameTaken(),
+      },
+      {
+        item: {
+          Put: {
+            TableName: tableName(),
+            Item: {
+              ...tagKey(tag.TagId),
+              type: 'Tag',
+              ...tag,
+              UsageCount: 0,
+              ...listKeys(kind, tag.TagName, tag.TagId),
             },
+            ConditionExpression: 'attribute_not_exists(pk)',
           },
-        ],
-      }),
-    );
-  } catch (error) {
-    if (error instanceof TransactionCanceledException) throw nameTaken(error);
-    throw error;
-  }
+        },
+        failure: new DomainError('conflict'),
+      },
+    ],
+    // Two creations of one name at the same moment: one of them takes it.
+    { contended: nameTaken() },
+  );
   return tag;
 };
 
@@ -104,19 +92,8 @@ export const findTagByName = async (kind: TagKind, name: string): Promise<TagDet
 
 // Get tags by id, in the order asked; unknown ids are left out.
 export const getTags = async (tagIds: readonly number[]): Promise<TagDetail[]> => {
-  const unique = [...new Set(tagIds)];
   const found = new Map<number, TagDetail>();
-  for (let start = 0; start < unique.length; start += 100) {
-    let keys: Record<string, unknown>[] | undefined = unique.slice(start, start + 100).map(tagKey);
-    // BatchGet may leave keys unprocessed under load: ask again for those until none is left.
-    while (keys?.length) {
-      const { Responses, UnprocessedKeys }: BatchGetCommandOutput = await db().send(
-        new BatchGetCommand({ RequestItems: { [tableName()]: { Keys: keys } } }),
-      );
-      for (const item of Responses?.[tableName()] ?? []) found.set(Number(item.TagId), toTag(item));
-      keys = UnprocessedKeys?.[tableName()]?.Keys;
-    }
-  }
+  for (const item of await batchGet(tagIds.map(tagKey))) found.set(Number(item.TagId), toTag(item));
   return tagIds.flatMap((id) => {
     const tag = found.get(id);
     return tag ? [tag] : [];
@@ -149,70 +126,62 @@ export const renameTag = async (tag: TagDetail, newName: string): Promise<TagDet
   const renamed: TagDetail = { TagId: tag.TagId, TagName: newName.trim(), Kind: tag.Kind };
   const sameGuard = tag.TagName.trim().toLowerCase() === renamed.TagName.toLowerCase();
   const keys = listKeys(tag.Kind, renamed.TagName, tag.TagId);
-  try {
-    await db().send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Update: {
-              TableName: tableName(),
-              Key: tagKey(tag.TagId),
-              UpdateExpression: 'SET TagName = :name, gsi1sk = :sk',
-              ConditionExpression: 'attribute_exists(pk)',
-              ExpressionAttributeValues: { ':name': renamed.TagName, ':sk': keys.gsi1sk },
-            },
+  await transactOrThrow(
+    [
+      {
+        item: {
+          Update: {
+            TableName: tableName(),
+            Key: tagKey(tag.TagId),
+            UpdateExpression: 'SET TagName = :name, gsi1sk = :sk',
+            ConditionExpression: 'attribute_exists(pk)',
+            ExpressionAttributeValues: { ':name': renamed.TagName, ':sk': keys.gsi1sk },
           },
-          {
-            Put: {
-              TableName: tableName(),
-              Item: { ...nameGuardKey(tag.Kind, renamed.TagName), type: 'UniqueGuard', TagId: tag.TagId },
-              ConditionExpression: 'attribute_not_exists(pk) OR TagId = :id',
-              ExpressionAttributeValues: { ':id': tag.TagId },
-            },
+        },
+        failure: new DomainError('not-found'),
+      },
+      {
+        item: {
+          Put: {
+            TableName: tableName(),
+            Item: { ...nameGuardKey(tag.Kind, renamed.TagName), type: 'UniqueGuard', TagId: tag.TagId },
+            ConditionExpression: 'attribute_not_exists(pk) OR TagId = :id',
+            ExpressionAttributeValues: { ':id': tag.TagId },
           },
-          ...(sameGuard
-            ? []
-            : [{ Delete: { TableName: tableName(), Key: nameGuardKey(tag.Kind, tag.TagName) } }]),
-        ],
-      }),
-    );
-  } catch (error) {
-    if (error instanceof TransactionCanceledException) {
-      if (error.CancellationReasons?.[0]?.Code === 'ConditionalCheckFailed') {
-        throw new AppError('not_found', undefined, { cause: error });
-      }
-      throw nameTaken(error);
-    }
-    throw error;
-  }
+        },
+        failure: nameTaken(),
+      },
+      ...(sameGuard
+        ? []
+        : [{ item: { Delete: { TableName: tableName(), Key: nameGuardKey(tag.Kind, tag.TagName) } } }]),
+    ],
+    { contended: nameTaken() },
+  );
   return renamed;
 };
 
 // Delete a tag and its name guard, only while nothing links to it.
 export const deleteTag = async (tag: TagDetail) => {
-  try {
-    await db().send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Delete: {
-              TableName: tableName(),
-              Key: tagKey(tag.TagId),
-              ConditionExpression:
-                'attribute_exists(pk) AND (attribute_not_exists(UsageCount) OR UsageCount <= :zero)',
-              ExpressionAttributeValues: { ':zero': 0 },
-            },
+  const inUse = new DomainError('tag-in-use');
+  await transactOrThrow(
+    [
+      {
+        item: {
+          Delete: {
+            TableName: tableName(),
+            Key: tagKey(tag.TagId),
+            ConditionExpression:
+              'attribute_exists(pk) AND (attribute_not_exists(UsageCount) OR UsageCount <= :zero)',
+            ExpressionAttributeValues: { ':zero': 0 },
           },
-          { Delete: { TableName: tableName(), Key: nameGuardKey(tag.Kind, tag.TagName) } },
-        ],
-      }),
-    );
-  } catch (error) {
-    if (error instanceof TransactionCanceledException) {
-      throw new AppError('conflict', TAG_IN_USE, { cause: error });
-    }
-    throw error;
-  }
+        },
+        failure: inUse,
+      },
+      { item: { Delete: { TableName: tableName(), Key: nameGuardKey(tag.Kind, tag.TagName) } } },
+    ],
+    // A link being added at the same moment.
+    { contended: inUse },
+  );
 };
 
 /**

@@ -5,18 +5,12 @@ import {
   listTagsQuerySchema,
   updateTagSchema,
 } from '@nutri/shared';
+import { TAG_NOT_FOUND } from '../http/domain-errors';
 import { notFound } from '../http/errors';
 import { created, defineOperation, noContent } from '../http/operation';
 import { pageCursor } from '../platform/db/cursor';
 import { idPath } from '../http/path-id';
-import {
-  createTag,
-  deleteTag as deleteTagItem,
-  getTag,
-  listTags,
-  renameTag,
-  TAG_NOT_FOUND,
-} from './tags-repo';
+import { createTag, deleteTag as deleteTagItem, getTag, listTags, renameTag } from './tags-repo';
 
 const requireTag = async (tagId: number) => {
   const tag = await getTag(tagId);

@@ -4,6 +4,8 @@
  */
 import * as z from 'zod';
 import { errorTexts, validationTexts, type ApiErrorBody, type ErrorCode } from '@nutri/shared';
+import { DomainError } from '../platform/domain-error';
+import { httpFaceOf } from './domain-errors';
 
 export const STATUS_BY_CODE: Record<ErrorCode, number> = {
   bad_request: 400,
@@ -87,7 +89,22 @@ export interface ErrorResponse {
   unexpected: boolean;
 }
 
-export const toErrorResponse = (error: unknown): ErrorResponse => {
+/** The AppError a domain error answers as (repositories report domain errors; this layer speaks HTTP). */
+export const fromDomainError = (error: DomainError): AppError => {
+  const { code, message, errors } = httpFaceOf(error);
+  return new AppError(code, message, { cause: error, ...(errors ? { errors } : {}) });
+};
+
+/**
+ * Whether an error answers 409: an AppError 'conflict' or a domain error that maps to one (a concurrent
+ * change, a slot taken). Callers that retry after a concurrent change use it.
+ */
+export const isConflict = (error: unknown): boolean =>
+  (error instanceof AppError && error.code === 'conflict') ||
+  (error instanceof DomainError && httpFaceOf(error).code === 'conflict');
+
+export const toErrorResponse = (input: unknown): ErrorResponse => {
+  const error = input instanceof DomainError ? fromDomainError(input) : input;
   if (error instanceof AppError) {
     return {
       status: error.status,

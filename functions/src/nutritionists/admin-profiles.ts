@@ -11,6 +11,7 @@ import {
 } from '@nutri/shared';
 import * as z from 'zod';
 import { getUser, listRoleMembers, type User } from '../accounts/users-repo';
+import { UNKNOWN_SKILLS } from '../http/domain-errors';
 import { AppError, notFound } from '../http/errors';
 import { defineOperation } from '../http/operation';
 import { now } from '../platform/clock';
@@ -23,7 +24,6 @@ import {
   getNutritionistProfile,
   getNutritionistProfiles,
   saveNutritionistProfile,
-  UNKNOWN_SKILLS,
   type NutritionistProfile,
   type ProfileChanges,
 } from './public-profiles-repo';

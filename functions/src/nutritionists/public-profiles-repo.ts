@@ -10,25 +10,20 @@
  * Access patterns:
  * - get a profile by user id (table key); get several (BatchGet);
  * - list every public profile, or only their friendly URLs (gsi1 `NUTRITIONISTS#PUBLIC`);
+ * - count a patient joining or leaving (atomic ADD on ActivePatients);
  * - find a profile by friendly URL (guard item -> user id -> profile);
  * - create or update a profile, optimistically on `version`, moving the friendly-URL guard and counting
  *   skill links at once.
  */
-import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import {
-  BatchGetCommand,
-  GetCommand,
-  TransactWriteCommand,
-  UpdateCommand,
-  type BatchGetCommandOutput,
-  type TransactWriteCommandInput,
-} from '@aws-sdk/lib-dynamodb';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { tagUsageChange } from '../content/tags-repo';
-import { AppError } from '../http/errors';
+import { batchGet } from '../platform/db/batch-get';
 import { db, tableName } from '../platform/db/client';
 import { unlessConditionFails } from '../platform/db/conditional';
 import { nextId } from '../platform/db/counter';
 import { queryAll } from '../platform/db/query';
+import { transactOrThrow, type NamedItem } from '../platform/db/transact';
+import { DomainError } from '../platform/domain-error';
 
 export type Gender = 1 | 2;
 
@@ -68,11 +63,6 @@ export const PUBLIC_PROFILES_PARTITION = 'NUTRITIONISTS#PUBLIC';
 
 export const nutritionistProfileKey = (userId: string) => ({ pk: `USER#${userId}`, sk: 'NUTRITIONIST' });
 const profileUrlKey = (url: string) => ({ pk: `PROFILEURL#${url.toLowerCase()}`, sk: 'UNIQUE' });
-
-type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
-
-export const PROFILE_URL_TAKEN = 'Questo indirizzo del profilo è già usato da un altro nutrizionista.';
-export const UNKNOWN_SKILLS = 'Alcune specializzazioni indicate non esistono.';
 
 const toProfile = (item: Record<string, unknown>): NutritionistProfile => ({
   UserId: String(item.UserId),
@@ -137,22 +127,9 @@ export const getNutritionistProfiles = async (
   userIds: readonly string[],
 ): Promise<Map<string, NutritionistProfile>> => {
   const found = new Map<string, NutritionistProfile>();
-  const unique = [...new Set(userIds)];
-  for (let start = 0; start < unique.length; start += 100) {
-    let keys: Record<string, unknown>[] | undefined = unique
-      .slice(start, start + 100)
-      .map(nutritionistProfileKey);
-    // BatchGet may leave keys unprocessed under load: ask again for those until none is left.
-    while (keys?.length) {
-      const { Responses, UnprocessedKeys }: BatchGetCommandOutput = await db().send(
-        new BatchGetCommand({ RequestItems: { [tableName()]: { Keys: keys } } }),
-      );
-      for (const item of Responses?.[tableName()] ?? []) {
-        const profile = toProfile(item);
-        found.set(profile.UserId, profile);
-      }
-      keys = UnprocessedKeys?.[tableName()]?.Keys;
-    }
+  for (const item of await batchGet(userIds.map(nutritionistProfileKey))) {
+    const profile = toProfile(item);
+    found.set(profile.UserId, profile);
   }
   return found;
 };
@@ -282,10 +259,11 @@ export const saveNutritionistProfile = async (
   const heldBefore = new Set(base.Skills.map((skill) => skill.TagId));
   const heldAfter = new Set(updated.Skills.map((skill) => skill.TagId));
 
-  // Each item is labelled so a cancelled transaction says which condition failed.
-  const items: { failure: 'stale' | 'url' | 'skill' | 'none'; item: TransactItem }[] = [
+  // Each item names its failure, so a cancelled transaction says which condition failed.
+  const changedMeanwhile = new DomainError('conflict');
+  const items: NamedItem<DomainError>[] = [
     {
-      failure: 'stale',
+      failure: changedMeanwhile,
       item: {
         Update: {
           TableName: tableName(),
@@ -300,7 +278,7 @@ export const saveNutritionistProfile = async (
   ];
   if (urlChanged && updated.ProfilePageUrl) {
     items.push({
-      failure: 'url',
+      failure: new DomainError('profile-url-taken'),
       item: {
         Put: {
           TableName: tableName(),
@@ -312,43 +290,20 @@ export const saveNutritionistProfile = async (
       },
     });
     if (oldUrl && oldUrl.toLowerCase() !== updated.ProfilePageUrl.toLowerCase()) {
-      items.push({
-        failure: 'none',
-        item: { Delete: { TableName: tableName(), Key: profileUrlKey(oldUrl) } },
-      });
+      items.push({ item: { Delete: { TableName: tableName(), Key: profileUrlKey(oldUrl) } } });
     }
   }
   // Skill links are counted on the tag (content/tags-repo.ts), so a skill in use cannot be deleted.
+  const unknownSkill = new DomainError('unknown-skills');
   for (const tagId of heldAfter) {
-    if (!heldBefore.has(tagId)) items.push({ failure: 'skill', item: tagUsageChange(tagId, 1, 'Skill') });
+    if (!heldBefore.has(tagId))
+      items.push({ failure: unknownSkill, item: tagUsageChange(tagId, 1, 'Skill') });
   }
   for (const tagId of heldBefore) {
-    if (!heldAfter.has(tagId)) items.push({ failure: 'none', item: tagUsageChange(tagId, -1, 'Skill') });
+    if (!heldAfter.has(tagId))
+      items.push({ failure: changedMeanwhile, item: tagUsageChange(tagId, -1, 'Skill') });
   }
-
-  try {
-    await db().send(new TransactWriteCommand({ TransactItems: items.map(({ item }) => item) }));
-  } catch (error) {
-    if (error instanceof TransactionCanceledException) {
-      const failed = (error.CancellationReasons ?? []).flatMap((reason, index) =>
-        reason.Code === 'ConditionalCheckFailed' ? [items[index]?.failure] : [],
-      );
-      if (failed.includes('url')) {
-        throw new AppError('conflict', PROFILE_URL_TAKEN, {
-          errors: { ProfilePageUrl: [PROFILE_URL_TAKEN] },
-          cause: error,
-        });
-      }
-      if (failed.includes('skill')) {
-        throw new AppError('validation_failed', UNKNOWN_SKILLS, {
-          errors: { SkillTagIds: [UNKNOWN_SKILLS] },
-          cause: error,
-        });
-      }
-      throw new AppError('conflict', undefined, { cause: error });
-    }
-    throw error;
-  }
+  await transactOrThrow(items, { contended: changedMeanwhile });
   return updated;
 };
 
@@ -365,5 +320,18 @@ export const setCalendarSlotsAvailable = async (userId: string, available: boole
         ExpressionAttributeValues: { ':available': available },
       }),
     ),
+  );
+};
+
+// Count a patient joining (+1) or leaving (-1) a nutritionist: an atomic ADD, so concurrent changes add up.
+export const adjustActivePatients = async (nutritionistUserId: string, delta: 1 | -1) => {
+  await db().send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: nutritionistProfileKey(nutritionistUserId),
+      UpdateExpression: 'ADD ActivePatients :delta',
+      ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeValues: { ':delta': delta },
+    }),
   );
 };

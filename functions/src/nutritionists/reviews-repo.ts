@@ -18,20 +18,14 @@
  * - list reviews of a status, oldest first for the queue (gsi3);
  * - change the status unless another moderation changed it first (conditional update on Status).
  */
-import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import {
-  BatchGetCommand,
-  GetCommand,
-  PutCommand,
-  QueryCommand,
-  TransactWriteCommand,
-  UpdateCommand,
-  type BatchGetCommandOutput,
-} from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { REVIEW_STATUSES, type ReviewStatus } from '@nutri/shared';
+import { batchGet } from '../platform/db/batch-get';
 import { db, tableName } from '../platform/db/client';
 import { writtenIfConditionHolds } from '../platform/db/conditional';
 import { queryPage } from '../platform/db/query';
+import { transact } from '../platform/db/transact';
+import { DomainError } from '../platform/domain-error';
 
 export interface StoredReview {
   ReviewId: string;
@@ -125,41 +119,40 @@ export const createReview = async (review: StoredReview): Promise<boolean> => {
 
 // Create the one review of a visit with its booking guard; false when the visit already has one.
 export const createBookingReview = async (review: StoredReview & { BookingId: number }): Promise<boolean> => {
-  try {
-    await db().send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Put: {
-              TableName: tableName(),
-              Item: {
-                ...bookingGuardKey(review.BookingId),
-                type: 'ReviewBookingGuard',
-                ReviewId: review.ReviewId,
-              },
-              ConditionExpression: 'attribute_not_exists(pk)',
+  const failure = await transact<DomainError | 'reviewed'>(
+    [
+      {
+        item: {
+          Put: {
+            TableName: tableName(),
+            Item: {
+              ...bookingGuardKey(review.BookingId),
+              type: 'ReviewBookingGuard',
+              ReviewId: review.ReviewId,
             },
+            ConditionExpression: 'attribute_not_exists(pk)',
           },
-          {
-            Put: {
-              TableName: tableName(),
-              Item: reviewItem(review),
-              ConditionExpression: 'attribute_not_exists(pk)',
-            },
+        },
+        // Another review of the visit committed first.
+        failure: 'reviewed',
+      },
+      {
+        item: {
+          Put: {
+            TableName: tableName(),
+            Item: reviewItem(review),
+            ConditionExpression: 'attribute_not_exists(pk)',
           },
-        ],
-      }),
-    );
-    return true;
-  } catch (error) {
-    // The guard's condition failing means another review of the visit committed first.
-    if (
-      error instanceof TransactionCanceledException &&
-      error.CancellationReasons?.[0]?.Code === 'ConditionalCheckFailed'
-    )
-      return false;
-    throw error;
-  }
+        },
+        failure: new DomainError('conflict'),
+      },
+    ],
+    // Two reviews of the visit at the same moment: neither committed, the caller may try again.
+    { contended: new DomainError('conflict') },
+  );
+  if (failure === 'reviewed') return false;
+  if (failure) throw failure;
+  return true;
 };
 
 // Get a review by id (table key).
@@ -181,18 +174,8 @@ export const findReviewOfBooking = async (bookingId: number): Promise<StoredRevi
 // Which of the given visits have a review (BatchGet on their guards, unprocessed keys asked again).
 export const reviewedBookingIds = async (bookingIds: readonly number[]): Promise<Set<number>> => {
   const reviewed = new Set<number>();
-  const unique = [...new Set(bookingIds)];
-  for (let start = 0; start < unique.length; start += 100) {
-    let keys: Record<string, unknown>[] | undefined = unique.slice(start, start + 100).map(bookingGuardKey);
-    while (keys?.length) {
-      const page: BatchGetCommandOutput = await db().send(
-        new BatchGetCommand({ RequestItems: { [tableName()]: { Keys: keys, ProjectionExpression: 'pk' } } }),
-      );
-      for (const item of page.Responses?.[tableName()] ?? [])
-        reviewed.add(Number(String(item.pk).slice('REVIEWBOOKING#'.length)));
-      keys = page.UnprocessedKeys?.[tableName()]?.Keys;
-    }
-  }
+  for (const item of await batchGet(bookingIds.map(bookingGuardKey), { attributes: ['pk'] }))
+    reviewed.add(Number(String(item.pk).slice('REVIEWBOOKING#'.length)));
   return reviewed;
 };
 

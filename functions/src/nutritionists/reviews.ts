@@ -20,7 +20,7 @@ import {
 import * as z from 'zod';
 import { getDisplayNames, getUser } from '../accounts/users-repo';
 // Reviews are about visits: their ownership and state are read from the bookings area, never written.
-import { listBookingsPage, patientBookingsPartition } from '../bookings/bookings-repo';
+import { pagePatientBookings } from '../bookings/bookings-repo';
 import { requireOwnBooking } from '../bookings/own-booking';
 import { AppError, notFound } from '../http/errors';
 import { created, defineOperation } from '../http/operation';
@@ -128,11 +128,9 @@ export const getVisitReview = defineOperation(['Patient'], { path: idPath }, asy
 export const listVisitsToReview = defineOperation(['Patient'], {}, async ({ actor }) => {
   const patientUserId = actor.userId;
   // A handful of the newest completed visits is enough: older ones are not worth a prompt.
-  const { bookings } = await listBookingsPage({
-    index: 'gsi1',
-    partition: patientBookingsPartition(patientUserId),
+  const { bookings } = await pagePatientBookings(patientUserId, {
     descending: true,
-    filter: { expression: 'BookingStatusId = :complete', values: { ':complete': BookingStatus.COMPLETE } },
+    statuses: [BookingStatus.COMPLETE],
     limit: 5,
     cursor: undefined,
   });

@@ -3,10 +3,8 @@
  * and load. Introductory availability is read from CalendarSlotsAvailable until the availability
  * calendar (bookings issue) counts real slots in the next 7 days.
  */
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { listPublicProfiles, nutritionistProfileKey } from '../nutritionists/public-profiles-repo';
+import { listPublicProfiles } from '../nutritionists/public-profiles-repo';
 import { skillNamesById } from '../nutritionists/skills';
-import { db, tableName } from '../platform/db/client';
 import type { MatchCandidate } from './matching';
 
 export const listMatchCandidates = async (): Promise<MatchCandidate[]> => {
@@ -21,15 +19,5 @@ export const listMatchCandidates = async (): Promise<MatchCandidate[]> => {
   }));
 };
 
-// Count a patient joining (+1) or leaving (-1) a nutritionist: an atomic ADD, so concurrent changes add up.
-export const adjustActivePatients = async (nutritionistUserId: string, delta: 1 | -1) => {
-  await db().send(
-    new UpdateCommand({
-      TableName: tableName(),
-      Key: nutritionistProfileKey(nutritionistUserId),
-      UpdateExpression: 'ADD ActivePatients :delta',
-      ConditionExpression: 'attribute_exists(pk)',
-      ExpressionAttributeValues: { ':delta': delta },
-    }),
-  );
-};
+// Count a patient joining (+1) or leaving (-1) a nutritionist (the nutritionists area owns the count).
+export { adjustActivePatients } from '../nutritionists/public-profiles-repo';

@@ -15,23 +15,21 @@
  * Access patterns: get a patient's profile (table key); list a nutritionist's patients by name (gsi2);
  * search them by name words (gsi2 `NAMEWORD#`); list a user's consents (begins_with `CONSENT#`).
  */
-import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import {
   GetCommand,
   PutCommand,
   QueryCommand,
   TransactWriteCommand,
   UpdateCommand,
-  type TransactWriteCommandInput,
 } from '@aws-sdk/lib-dynamodb';
 import type { OnboardingStep } from '@nutri/shared';
-import { AppError } from '../http/errors';
 import { db, tableName } from '../platform/db/client';
 import { writtenIfConditionHolds } from '../platform/db/conditional';
 import { queryAll } from '../platform/db/query';
+import { transactOrThrow, type TransactItem } from '../platform/db/transact';
+import { DomainError } from '../platform/domain-error';
 import { MAX_NAME_WORDS, matchesAllWords, nameWords } from './name-words';
-
-type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 
 export interface PatientProfile {
   UserId: string;
@@ -176,8 +174,7 @@ export const updatePatientProfile = async (profile: PatientProfile, changes: Pat
       }),
     );
   } catch (error) {
-    if (error instanceof ConditionalCheckFailedException)
-      throw new AppError('conflict', undefined, { cause: error });
+    if (error instanceof ConditionalCheckFailedException) throw new DomainError('conflict', { cause: error });
     throw error;
   }
   return { ...profile, ...Object.fromEntries(entries), updatedAt: now.toISOString() };
@@ -196,38 +193,35 @@ export const changePatientNutritionist = async (
     updatedAt: now.toISOString(),
   };
   const index = nutritionistIndex(updated);
-  try {
-    await db().send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Update: {
-              TableName: tableName(),
-              Key: patientKey(profile.UserId),
-              UpdateExpression:
-                'SET DefaultNutritionistUserId = :n, HasChangedNutritionist = :true, updatedAt = :now, gsi2pk = :gpk, gsi2sk = :gsk, NameWords = :words',
-              ConditionExpression: 'updatedAt = :version AND HasChangedNutritionist = :false',
-              ExpressionAttributeValues: {
-                ':n': nutritionistUserId,
-                ':true': true,
-                ':false': false,
-                ':now': updated.updatedAt,
-                ':version': profile.updatedAt,
-                ':gpk': index.gsi2pk,
-                ':gsk': index.gsi2sk,
-                ':words': wordsOf(updated.DisplayName),
-              },
+  const changedMeanwhile = new DomainError('conflict');
+  await transactOrThrow(
+    [
+      {
+        item: {
+          Update: {
+            TableName: tableName(),
+            Key: patientKey(profile.UserId),
+            UpdateExpression:
+              'SET DefaultNutritionistUserId = :n, HasChangedNutritionist = :true, updatedAt = :now, gsi2pk = :gpk, gsi2sk = :gsk, NameWords = :words',
+            ConditionExpression: 'updatedAt = :version AND HasChangedNutritionist = :false',
+            ExpressionAttributeValues: {
+              ':n': nutritionistUserId,
+              ':true': true,
+              ':false': false,
+              ':now': updated.updatedAt,
+              ':version': profile.updatedAt,
+              ':gpk': index.gsi2pk,
+              ':gsk': index.gsi2sk,
+              ':words': wordsOf(updated.DisplayName),
             },
           },
-          ...nameWordPuts(updated),
-        ],
-      }),
-    );
-  } catch (error) {
-    if (error instanceof TransactionCanceledException)
-      throw new AppError('conflict', undefined, { cause: error });
-    throw error;
-  }
+        },
+        failure: changedMeanwhile,
+      },
+      ...nameWordPuts(updated).map((item) => ({ item })),
+    ],
+    { contended: changedMeanwhile },
+  );
   return updated;
 };
 

@@ -11,7 +11,6 @@ import {
   registrationSchema,
   type TokenResponse,
 } from '@nutri/shared';
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod';
 import { consumeOneTimeToken, issueOneTimeToken, startRefreshFamily } from '../accounts/credentials-repo';
 import { hashPassword } from '../accounts/password';
@@ -20,12 +19,11 @@ import { INSTANT_LOGIN_LIFETIME_SECONDS } from '../accounts/sessions';
 import { createUser, findUserByLogin, getUser, updateUser, type User } from '../accounts/users-repo';
 import { announcePairing } from '../chat/pairing';
 import { clientIp } from '../http/client-ip';
-import { AppError } from '../http/errors';
+import { AppError, isConflict } from '../http/errors';
 import { admitWithinLimit } from '../http/rate-limit';
 import { defineOperation } from '../http/operation';
 import { now } from '../platform/clock';
 import { config } from '../platform/config';
-import { db, tableName } from '../platform/db/client';
 import { newId } from '../platform/ids';
 import { logger } from '../platform/logger';
 import { sendMail } from '../platform/mail';
@@ -34,7 +32,7 @@ import { ACCESS_TOKEN_TTL_SECONDS, signAccessToken } from '../platform/tokens';
 import { adjustActivePatients } from './candidates';
 import { verifyEmailMail } from './mails';
 import { patientItems, type PatientProfile } from './patients-repo';
-import { claimSubmission, getSubmission, type Submission } from './submissions-repo';
+import { claimSubmission, getSubmission, releaseSubmission, type Submission } from './submissions-repo';
 
 export const EMAIL_VERIFICATION_LIFETIME_SECONDS = 48 * 3600;
 /** After verifying the e-mail, the patient may (re)set a password without the old one for this long. */
@@ -44,17 +42,6 @@ export const USER_ALREADY_REGISTERED = 'Utente già registrato';
 
 const submissionUsed = () =>
   new AppError('conflict', 'Questo questionario è già stato usato per una registrazione.');
-
-const releaseSubmission = async (submissionId: string) => {
-  await db().send(
-    new UpdateCommand({
-      TableName: tableName(),
-      Key: { pk: `TALLY#${submissionId}`, sk: 'SUBMISSION' },
-      UpdateExpression: 'SET patientUserId = :null',
-      ExpressionAttributeValues: { ':null': null },
-    }),
-  );
-};
 
 const genderFromAnswers = (submission: Submission) => {
   const value = submission.fields.find((field) => field.key === QUESTION_KEYS.sex)?.value;
@@ -189,7 +176,7 @@ export const createPatientFromSubmission = async (
     await createUser(user, patientItems(profile));
   } catch (error) {
     await releaseSubmission(submissionId);
-    if (error instanceof AppError && error.code === 'conflict') {
+    if (isConflict(error)) {
       throw new AppError('conflict', USER_ALREADY_REGISTERED, {
         publicCode: USER_ALREADY_EXISTS_CODE,
         cause: error,

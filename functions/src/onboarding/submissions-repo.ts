@@ -8,15 +8,9 @@
  * Access patterns: get a submission by id (table key), several by id (BatchGet, for admin lists); list the log newest first (Query on `TALLYLOG`).
  * The answers never change; the matching outcome is replaced once if a nutritionist is assigned later.
  */
-import {
-  BatchGetCommand,
-  GetCommand,
-  PutCommand,
-  QueryCommand,
-  UpdateCommand,
-  type BatchGetCommandOutput,
-} from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { TallyField } from '@nutri/shared';
+import { batchGet } from '../platform/db/batch-get';
 import { db, tableName, toEpochSeconds } from '../platform/db/client';
 import { writtenIfConditionHolds } from '../platform/db/conditional';
 import { newId } from '../platform/ids';
@@ -75,35 +69,15 @@ export const getSubmissionSummaries = async (
   submissionIds: readonly string[],
 ): Promise<Map<string, Pick<Submission, 'submissionId' | 'receivedAt' | 'criteria'>>> => {
   const found = new Map<string, Pick<Submission, 'submissionId' | 'receivedAt' | 'criteria'>>();
-  const unique = [...new Set(submissionIds)];
-  for (let start = 0; start < unique.length; start += 100) {
-    let keys: Record<string, unknown>[] | undefined = unique.slice(start, start + 100).map(submissionKey);
-    // BatchGet may leave keys unprocessed under load: ask again for those until none is left.
-    while (keys?.length) {
-      const page: BatchGetCommandOutput = await db().send(
-        new BatchGetCommand({
-          RequestItems: {
-            [tableName()]: {
-              Keys: keys,
-              ProjectionExpression: '#id, #at, #criteria',
-              ExpressionAttributeNames: {
-                '#id': 'submissionId',
-                '#at': 'receivedAt',
-                '#criteria': 'criteria',
-              },
-            },
-          },
-        }),
-      );
-      for (const item of page.Responses?.[tableName()] ?? []) {
-        found.set(String(item.submissionId), {
-          submissionId: String(item.submissionId),
-          receivedAt: String(item.receivedAt),
-          criteria: item.criteria as MatchCriteria,
-        });
-      }
-      keys = page.UnprocessedKeys?.[tableName()]?.Keys;
-    }
+  const items = await batchGet(submissionIds.map(submissionKey), {
+    attributes: ['submissionId', 'receivedAt', 'criteria'],
+  });
+  for (const item of items) {
+    found.set(String(item.submissionId), {
+      submissionId: String(item.submissionId),
+      receivedAt: String(item.receivedAt),
+      criteria: item.criteria as MatchCriteria,
+    });
   }
   return found;
 };
@@ -189,4 +163,16 @@ export const listWebhookLog = async (limit: number, cursor?: Record<string, unkn
     ),
     next: page.LastEvaluatedKey,
   };
+};
+
+// Free a submission again after the registration that claimed it failed.
+export const releaseSubmission = async (submissionId: string) => {
+  await db().send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: submissionKey(submissionId),
+      UpdateExpression: 'SET patientUserId = :null',
+      ExpressionAttributeValues: { ':null': null },
+    }),
+  );
 };

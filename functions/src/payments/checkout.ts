@@ -20,7 +20,6 @@ import { countBillingProfiles } from '../billing/billing-profiles-repo';
 import { isBillingProfileComplete } from '../billing/billing-status';
 import { getBooking, type Booking } from '../bookings/bookings-repo';
 import { requireOwnBooking } from '../bookings/own-booking';
-import type { SignedInActor } from '../http/actor';
 import { AppError, notFound } from '../http/errors';
 import { defineOperation } from '../http/operation';
 import { idPath, pathId } from '../http/path-id';

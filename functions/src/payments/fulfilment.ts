@@ -10,7 +10,7 @@
  * (unapplied-payments.ts).
  */
 import { BookingStatus } from '@nutri/shared';
-import { AppError } from '../http/errors';
+import { AppError, isConflict } from '../http/errors';
 import { patientStepChange } from '../onboarding';
 import { getPatientProfile } from '../onboarding/patients-repo';
 import { logger } from '../platform/logger';
@@ -82,7 +82,7 @@ export const fulfilSession = async (session: GatewaySession, at: Date): Promise<
       try {
         await recordLatePayment(booking, updated, at);
       } catch (error) {
-        if (error instanceof AppError && error.code === 'conflict' && attempt < MAX_ATTEMPTS) continue;
+        if (isConflict(error) && attempt < MAX_ATTEMPTS) continue;
         throw error;
       }
       // Right away rather than at the job's next run; if the provider fails now, the booking stays in the
@@ -108,7 +108,7 @@ export const fulfilSession = async (session: GatewaySession, at: Date): Promise<
     } catch (error) {
       // Someone changed the booking or the profile meanwhile (often a concurrent delivery of the same
       // payment): read again and decide on the new state.
-      if (error instanceof AppError && error.code === 'conflict' && attempt < MAX_ATTEMPTS) continue;
+      if (isConflict(error) && attempt < MAX_ATTEMPTS) continue;
       throw error;
     }
     return 'paid';

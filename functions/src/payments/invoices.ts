@@ -9,40 +9,19 @@
  * Numbers come from atomic counters (platform/db/counter.ts `invoice-service-<year>`,
  * `invoice-nutritionist-<userId>-<year>`), drawn only for an invoice not yet recorded; the outbox lease
  * keeps one deliverer at a time, so only a crash between drawing and recording can leave a gap.
- * Access patterns: a booking's invoices (Query on its partition, sk prefix `INVOICE#`); put once
- * (attribute_not_exists).
+ * Stored by invoices-repo.ts.
  */
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import {
   INVOICE_UPLOAD_DAYS,
   NUTRITIONIST_SHARE_CENTS,
   TIME_ZONE,
   invoiceSplit,
   invoiceUploadDeadline,
-  type InvoiceKind,
-  type InvoiceState,
 } from '@nutri/shared';
-import { bookingKey } from '../bookings/bookings-repo';
-import { db, tableName } from '../platform/db/client';
 import { nextId } from '../platform/db/counter';
+import { listBookingInvoices, putInvoice } from './invoices-repo';
 
-export interface InvoiceRecord {
-  BookingId: number;
-  Kind: InvoiceKind;
-  Number: string;
-  /** The nutritionist who invoices the health service; null for the service's own invoice. */
-  IssuerUserId: string | null;
-  Amount: number;
-  State: InvoiceState;
-  UploadDueAt: string | null;
-  CreatedAt: string;
-}
-
-const invoiceKey = (bookingId: number, kind: InvoiceKind) => ({
-  pk: bookingKey(bookingId).pk,
-  sk: `INVOICE#${kind}`,
-});
+export { listBookingInvoices, type InvoiceRecord } from './invoices-repo';
 
 /** The invoicing year of a payment: the Rome calendar year it was made in. */
 const romeYear = (at: Date) =>
@@ -50,42 +29,6 @@ const romeYear = (at: Date) =>
 
 const formatNumber = (prefix: 'N' | 'S', year: string, value: number) =>
   `${prefix}-${year}-${String(value).padStart(6, '0')}`;
-
-// A booking's invoices (its partition, sk prefix INVOICE#).
-export const listBookingInvoices = async (bookingId: number): Promise<InvoiceRecord[]> => {
-  const { Items = [] } = await db().send(
-    new QueryCommand({
-      TableName: tableName(),
-      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-      ExpressionAttributeValues: { ':pk': bookingKey(bookingId).pk, ':prefix': 'INVOICE#' },
-      ConsistentRead: true,
-    }),
-  );
-  return Items.map((item) => ({
-    BookingId: Number(item.BookingId),
-    Kind: item.Kind as InvoiceKind,
-    Number: String(item.Number),
-    IssuerUserId: typeof item.IssuerUserId === 'string' ? item.IssuerUserId : null,
-    Amount: Number(item.Amount),
-    State: item.State as InvoiceState,
-    UploadDueAt: typeof item.UploadDueAt === 'string' ? item.UploadDueAt : null,
-    CreatedAt: String(item.CreatedAt),
-  }));
-};
-
-const putInvoice = async (invoice: InvoiceRecord) => {
-  try {
-    await db().send(
-      new PutCommand({
-        TableName: tableName(),
-        Item: { ...invoiceKey(invoice.BookingId, invoice.Kind), type: 'Invoice', ...invoice },
-        ConditionExpression: 'attribute_not_exists(pk)',
-      }),
-    );
-  } catch (error) {
-    if (!(error instanceof ConditionalCheckFailedException)) throw error;
-  }
-};
 
 /** Records the two documents of a paid visit, each once (a second delivery finds them and adds nothing). */
 export const recordVisitInvoices = async (payment: {

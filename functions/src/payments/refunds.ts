@@ -6,7 +6,7 @@
  * the booking, which takes it out of the queue; `charge.refunded` from the provider then marks it
  * succeeded. Safe to run twice, concurrently or late.
  */
-import { AppError } from '../http/errors';
+import { isConflict } from '../http/errors';
 import { now } from '../platform/clock';
 import { logger } from '../platform/logger';
 import {
@@ -58,7 +58,7 @@ export const issueRefund = async (bookingId: number, at: Date): Promise<RefundOu
     } catch (error) {
       // Changed meanwhile (often the provider's confirmation racing us): read again; the gateway call
       // repeated with the same key returns the same refund.
-      if (error instanceof AppError && error.code === 'conflict' && attempt < MAX_ATTEMPTS) continue;
+      if (isConflict(error) && attempt < MAX_ATTEMPTS) continue;
       throw error;
     }
   }
@@ -142,7 +142,7 @@ export const confirmRefund = async (
       await recordBookingRefundWrite(booking, updated);
       return 'confirmed';
     } catch (error) {
-      if (error instanceof AppError && error.code === 'conflict' && attempt < MAX_ATTEMPTS) continue;
+      if (isConflict(error) && attempt < MAX_ATTEMPTS) continue;
       throw error;
     }
   }

@@ -13,7 +13,7 @@ import type { Booking } from '../bookings/bookings-repo';
 import { config } from '../platform/config';
 import { logger } from '../platform/logger';
 import { renderMail } from '../platform/mail-layout';
-import type { OutboxEntry, OutboxHandler } from '../platform/outbox';
+import type { OutboxHandler } from '../platform/outbox';
 import { defineOutboxTopic } from '../platform/outbox-topic';
 import { mailPatientStep } from './patient-mail';
 import { paymentGateway, type GatewaySession } from './stripe-gateway';

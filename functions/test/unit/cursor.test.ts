@@ -1,6 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { AppError } from '../../src/http/errors';
-import { INVALID_CURSOR_MESSAGE, pageCursor } from '../../src/platform/db/cursor';
+import { INVALID_CURSOR_MESSAGE } from '../../src/http/domain-errors';
+import { toErrorResponse } from '../../src/http/errors';
+import { pageCursor } from '../../src/platform/db/cursor';
+import { DomainError } from '../../src/platform/domain-error';
 import { generateJwtKeys, resetTokenKeys } from '../../src/platform/tokens';
 import { useTestConfig } from './support/test-config';
 
@@ -18,8 +20,13 @@ const refusal = async (promise: Promise<unknown>) => {
     () => undefined,
     (caught: unknown) => caught,
   );
-  expect(error).toBeInstanceOf(AppError);
-  expect(error).toMatchObject({ status: 400, message: INVALID_CURSOR_MESSAGE });
+  expect(error).toBeInstanceOf(DomainError);
+  expect(error).toMatchObject({ code: 'invalid-cursor' });
+  // The HTTP layer answers it as a 400 with the Italian text.
+  expect(toErrorResponse(error)).toMatchObject({
+    status: 400,
+    body: { code: 'bad_request', message: INVALID_CURSOR_MESSAGE },
+  });
 };
 
 describe('page cursors', () => {

@@ -1,8 +1,37 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { AppError, toErrorResponse, tooManyRequests } from '../../src/http/errors';
+import { bookingTexts } from '@nutri/shared';
+import { AppError, isConflict, toErrorResponse, tooManyRequests } from '../../src/http/errors';
+import { DOMAIN_ERROR_CODES, DomainError } from '../../src/platform/domain-error';
 
 describe('toErrorResponse', () => {
+  it('answers a domain error of a repository with its status and Italian text, by field where a form shows it', () => {
+    expect(toErrorResponse(new DomainError('slot-taken'))).toMatchObject({
+      status: 409,
+      body: { code: 'conflict', message: bookingTexts.slotTaken },
+      unexpected: false,
+    });
+    expect(toErrorResponse(new DomainError('tag-name-taken'))).toMatchObject({
+      status: 409,
+      body: {
+        message: 'Esiste già un tag con questo nome.',
+        Errors: { TagName: ['Esiste già un tag con questo nome.'] },
+      },
+    });
+    expect(toErrorResponse(new DomainError('not-found')).status).toBe(404);
+    // Every code has an answer of its own: none falls through to a 500.
+    for (const code of DOMAIN_ERROR_CODES)
+      expect(toErrorResponse(new DomainError(code)).status).toBeLessThan(500);
+  });
+
+  it('counts an AppError conflict and a domain error answering 409 as a conflict to retry', () => {
+    expect(isConflict(new AppError('conflict'))).toBe(true);
+    expect(isConflict(new DomainError('conflict'))).toBe(true);
+    expect(isConflict(new DomainError('slot-taken'))).toBe(true);
+    expect(isConflict(new DomainError('not-found'))).toBe(false);
+    expect(isConflict(new Error('conflict'))).toBe(false);
+  });
+
   it('maps a visible error to its status, code and Italian message', () => {
     const response = toErrorResponse(new AppError('forbidden'));
     expect(response).toMatchObject({

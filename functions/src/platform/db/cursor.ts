@@ -8,20 +8,17 @@
  * key that list never returned. The cursor therefore carries an HMAC (a key derived from the JWT signing
  * secret, see docs/decisions/0012-crafted-input.md) over the key and the list's scope: the
  * list's name and every input that selects what it reads (path ids, filters, the caller when the list is
- * theirs). Any other cursor is a 400.
+ * theirs). Any other cursor is refused with the DomainError 'invalid-cursor' (a 400).
  */
-import { AppError } from '../../http/errors';
+import { DomainError } from '../domain-error';
 import { deriveKey, hmac, safeEqual } from '../hash';
 import { signingMasterKey } from '../tokens';
-
-export const INVALID_CURSOR_MESSAGE =
-  'Il cursore di paginazione non è valido: ricarica la lista dalla prima pagina.';
 
 /** Plain values, or an object of filters (as parsed from the query, so its keys come in a fixed order). */
 type ScopePart = string | number | boolean | null | undefined | Readonly<Record<string, unknown>>;
 
 export interface PageCursor {
-  /** The start key of the next read; undefined without a cursor; a 400 for any cursor not issued here. */
+  /** The start key of the next read; undefined without a cursor; 'invalid-cursor' for any cursor not issued here. */
   decode: (cursor: string | undefined) => Promise<Record<string, unknown> | undefined>;
   /** The cursor for the key after the last item returned; null when the list is over. */
   encode: (key: Record<string, unknown> | undefined) => Promise<string | null>;
@@ -29,7 +26,7 @@ export interface PageCursor {
 
 const signingKey = async () => deriveKey(await signingMasterKey(), 'pagination-cursor');
 
-const invalid = () => new AppError('bad_request', INVALID_CURSOR_MESSAGE);
+const invalid = () => new DomainError('invalid-cursor');
 
 /**
  * Cursors of one list: `name` names the list (its access pattern), `scope` the inputs that select what it
