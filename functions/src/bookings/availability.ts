@@ -16,7 +16,7 @@ import { z } from 'zod';
 import type { Actor } from '../http/actor';
 import { AppError, notFound, unauthorized } from '../http/errors';
 import { created, defineOperation, noContent } from '../http/operation';
-import { setCalendarSlotsAvailable } from '../nutritionists/public-profiles-repo';
+import { setCalendarSlotsAvailable } from '../nutritionists';
 import { now } from '../platform/clock';
 import { nextId } from '../platform/db/counter';
 import { pageCursor } from '../platform/db/cursor';

@@ -18,10 +18,9 @@ import {
   type BookingTypeId,
 } from '@nutri/shared';
 import { z } from 'zod';
-import { optionalMailLinks } from '../accounts';
-import { getUser } from '../accounts/users-repo';
-import { postMessage } from '../chat/messages';
-import { getNutritionistProfile } from '../nutritionists/public-profiles-repo';
+import { optionalMailLinks, getUser } from '../accounts';
+import { postMessage } from '../chat';
+import { getNutritionistProfile } from '../nutritionists';
 import { config } from '../platform/config';
 import { sendMail } from '../platform/mail';
 import {

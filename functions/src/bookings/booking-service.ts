@@ -23,9 +23,9 @@ import {
   type CancelReasonId,
   type OnboardingStep,
 } from '@nutri/shared';
-import { getDisplayNames } from '../accounts/users-repo';
+import { getDisplayNames } from '../accounts';
 import { AppError, notFound } from '../http/errors';
-import { getPatientProfile, type PatientProfile } from '../onboarding/patients-repo';
+import { getPatientProfile, type PatientProfile } from '../onboarding';
 import { nextId } from '../platform/db/counter';
 import { bookingOutboxEntry, deliverBookingEffects } from './booking-effects';
 import type { BookingActor } from './booking-mails';

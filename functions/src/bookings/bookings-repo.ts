@@ -35,7 +35,7 @@ import {
   type OnboardingStep,
 } from '@nutri/shared';
 import { AppError } from '../http/errors';
-import { patientKey } from '../onboarding/patients-repo';
+import { patientKey } from '../onboarding';
 import { db, tableName } from '../platform/db/client';
 import { writtenIfConditionHolds } from '../platform/db/conditional';
 import { queryAll, queryPage } from '../platform/db/query';

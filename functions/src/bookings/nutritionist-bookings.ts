@@ -24,7 +24,7 @@ import type { Actor } from '../http/actor';
 import { AppError, notFound } from '../http/errors';
 import { created, defineOperation } from '../http/operation';
 import { getUserContacts } from '../accounts';
-import { getPatientProfile, searchPatientsOfNutritionist } from '../onboarding/patients-repo';
+import { getPatientProfile, searchPatientsOfNutritionist } from '../onboarding';
 import { now } from '../platform/clock';
 import { pageCursor } from '../platform/db/cursor';
 import { actorId } from './availability';

@@ -18,7 +18,7 @@ import { z } from 'zod';
 import type { Actor } from '../http/actor';
 import { AppError, forbidden, notFound } from '../http/errors';
 import { created, defineOperation } from '../http/operation';
-import { getPatientProfile } from '../onboarding/patients-repo';
+import { getPatientProfile } from '../onboarding';
 import { now } from '../platform/clock';
 import { pageCursor } from '../platform/db/cursor';
 import { actorId } from './availability';

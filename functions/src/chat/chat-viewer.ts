@@ -18,7 +18,7 @@ import {
   type ChatViewerUser,
 } from '@nutri/shared';
 import { z } from 'zod';
-import { findUserByLogin, getDisplayNames, getUser, listRoleMembers } from '../accounts/users-repo';
+import { findUserByLogin, getDisplayNames, getUser, listRoleMembers } from '../accounts';
 import type { Actor } from '../http/actor';
 import { notFound, unauthorized } from '../http/errors';
 import { defineOperation } from '../http/operation';

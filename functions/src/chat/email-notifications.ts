@@ -20,9 +20,8 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { CHAT_EMAIL_NOTIFICATION_DELAY_MS, type EmailEvent } from '@nutri/shared';
-import { optionalMailLinks } from '../accounts';
-import { getUser } from '../accounts/users-repo';
-import { getNutritionistProfile } from '../nutritionists/public-profiles-repo';
+import { optionalMailLinks, getUser } from '../accounts';
+import { getNutritionistProfile } from '../nutritionists';
 import { now } from '../platform/clock';
 import { config } from '../platform/config';
 import { db, tableName, toEpochSeconds } from '../platform/db/client';

@@ -5,7 +5,7 @@
 import { HttpResponse, defineOperation } from '../http/operation';
 import { escapeHtml } from '../platform/mail-layout';
 import { config } from '../platform/config';
-import { listPublicProfileUrls } from '../nutritionists/public-profiles-repo';
+import { listPublicProfileUrls } from '../nutritionists';
 import { listPublishedArticleUrls } from './content-repo';
 
 /** The public routes of docs/product.md#screens worth indexing (no sign-in, no per-visitor pages). */

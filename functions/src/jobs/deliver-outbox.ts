@@ -1,6 +1,6 @@
 import { loginOutboxHandlers } from '../accounts';
-import { bookingOutboxHandlers } from '../bookings/booking-effects';
-import { paymentOutboxHandlers } from '../payments/payment-effects';
+import { bookingOutboxHandlers } from '../bookings';
+import { paymentOutboxHandlers } from '../payments';
 import { deliverPendingOutbox, type OutboxHandlers } from '../platform/outbox';
 
 /** Every outbox topic with the handler that delivers it; a feature writing a new topic adds it here. */

@@ -10,7 +10,7 @@ import {
   type PublicProfileRequiredField,
 } from '@nutri/shared';
 import { z } from 'zod';
-import { getUser, listRoleMembers, type User } from '../accounts/users-repo';
+import { getUser, listRoleMembers, type User } from '../accounts';
 import { AppError, notFound } from '../http/errors';
 import { defineOperation } from '../http/operation';
 import { now } from '../platform/clock';

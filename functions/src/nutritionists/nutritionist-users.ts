@@ -4,7 +4,7 @@
  */
 import { BatchGetCommand, type BatchGetCommandOutput } from '@aws-sdk/lib-dynamodb';
 import type { Role } from '@nutri/shared';
-import { userKey } from '../accounts/users-repo';
+import { userKey } from '../accounts';
 import { db, tableName } from '../platform/db/client';
 
 export interface UserName {

@@ -23,7 +23,7 @@ import {
   type BatchGetCommandOutput,
   type TransactWriteCommandInput,
 } from '@aws-sdk/lib-dynamodb';
-import { tagUsageChange } from '../content/tags-repo';
+import { tagUsageChange } from '../content';
 import { AppError } from '../http/errors';
 import { db, tableName } from '../platform/db/client';
 import { unlessConditionFails } from '../platform/db/conditional';

@@ -18,9 +18,9 @@ import {
   type VisitToReview,
 } from '@nutri/shared';
 import { z } from 'zod';
-import { getDisplayNames, getUser } from '../accounts/users-repo';
+import { getDisplayNames, getUser } from '../accounts';
 // Reviews are about visits: their ownership and state are read from the bookings area, never written.
-import { getBooking, listBookingsPage, patientBookingsPartition } from '../bookings/bookings-repo';
+import { getBooking, listBookingsPage, patientBookingsPartition } from '../bookings';
 import type { Actor } from '../http/actor';
 import { AppError, notFound, unauthorized } from '../http/errors';
 import { created, defineOperation } from '../http/operation';

@@ -7,10 +7,9 @@
  * the next run of the job (decision 0005).
  */
 import { honorific } from '@nutri/shared';
-import { getUser } from '../accounts/users-repo';
-import { announcePairing } from '../chat/pairing';
-import { getUserNames } from '../nutritionists/nutritionist-users';
-import { getNutritionistProfile } from '../nutritionists/public-profiles-repo';
+import { getUser } from '../accounts';
+import { announcePairing } from '../chat';
+import { getUserNames, getNutritionistProfile } from '../nutritionists';
 import { now } from '../platform/clock';
 import { config } from '../platform/config';
 import { logger } from '../platform/logger';

@@ -4,8 +4,7 @@
  * calendar (bookings issue) counts real slots in the next 7 days.
  */
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { listPublicProfiles, nutritionistProfileKey } from '../nutritionists/public-profiles-repo';
-import { skillNamesById } from '../nutritionists/skills';
+import { listPublicProfiles, nutritionistProfileKey, skillNamesById } from '../nutritionists';
 import { db, tableName } from '../platform/db/client';
 import type { MatchCandidate } from './matching';
 

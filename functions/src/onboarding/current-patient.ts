@@ -5,15 +5,12 @@
 import { newPasswordSchema } from '@nutri/shared';
 import { z } from 'zod';
 import type { Actor } from '../http/actor';
-import { requireActorUser } from '../accounts/current-user';
-import { hashPassword } from '../accounts/password';
-import { isBillingProfileComplete } from '../billing/billing-status';
-import { announcePairing } from '../chat/pairing';
-import { assertAcceptablePassword } from '../accounts/password-policy';
-import { updateUser } from '../accounts/users-repo';
+import { requireActorUser, hashPassword, assertAcceptablePassword, updateUser } from '../accounts';
+import { isBillingProfileComplete } from '../billing';
+import { announcePairing } from '../chat';
 import { AppError, forbidden, notFound } from '../http/errors';
 import { defineOperation, noContent } from '../http/operation';
-import { getNutritionistProfile, getNutritionistProfiles } from '../nutritionists/public-profiles-repo';
+import { getNutritionistProfile, getNutritionistProfiles } from '../nutritionists';
 import { now } from '../platform/clock';
 import { adjustActivePatients } from './candidates';
 import {

@@ -13,12 +13,20 @@ import {
 } from '@nutri/shared';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { z } from 'zod';
-import { consumeOneTimeToken, issueOneTimeToken, startRefreshFamily } from '../accounts/credentials-repo';
-import { hashPassword } from '../accounts/password';
-import { assertAcceptablePassword } from '../accounts/password-policy';
-import { INSTANT_LOGIN_LIFETIME_SECONDS } from '../accounts/sessions';
-import { createUser, findUserByLogin, getUser, updateUser, type User } from '../accounts/users-repo';
-import { announcePairing } from '../chat/pairing';
+import {
+  consumeOneTimeToken,
+  issueOneTimeToken,
+  startRefreshFamily,
+  hashPassword,
+  assertAcceptablePassword,
+  INSTANT_LOGIN_LIFETIME_SECONDS,
+  createUser,
+  findUserByLogin,
+  getUser,
+  updateUser,
+  type User,
+} from '../accounts';
+import { announcePairing } from '../chat';
 import { clientIp } from '../http/client-ip';
 import { AppError } from '../http/errors';
 import { admitWithinLimit } from '../http/rate-limit';

@@ -19,14 +19,13 @@ import {
   type LocalCheckoutView,
 } from '@nutri/shared';
 import { z } from 'zod';
-import { getDisplayNames, getUser } from '../accounts/users-repo';
-import { countBillingProfiles } from '../billing/billing-profiles-repo';
-import { isBillingProfileComplete } from '../billing/billing-status';
-import { getBooking, type Booking } from '../bookings/bookings-repo';
+import { getDisplayNames, getUser } from '../accounts';
+import { countBillingProfiles, isBillingProfileComplete } from '../billing';
+import { getBooking, type Booking } from '../bookings';
 import type { Actor } from '../http/actor';
 import { AppError, notFound } from '../http/errors';
 import { defineOperation } from '../http/operation';
-import { getPatientProfile } from '../onboarding/patients-repo';
+import { getPatientProfile } from '../onboarding';
 import { now } from '../platform/clock';
 import { config } from '../platform/config';
 import { fulfilSession } from './fulfilment';

@@ -11,15 +11,10 @@
  */
 import { BookingStatus, type OnboardingStep } from '@nutri/shared';
 import { AppError } from '../http/errors';
-import { getPatientProfile } from '../onboarding/patients-repo';
+import { getPatientProfile } from '../onboarding';
 import { logger } from '../platform/logger';
 import type { OutboxEntry } from '../platform/outbox';
-import {
-  getBooking,
-  markBookingPaidWrite,
-  type Booking,
-  type PatientChange,
-} from '../bookings/bookings-repo';
+import { getBooking, markBookingPaidWrite, type Booking, type PatientChange } from '../bookings';
 import { paymentOf, recordLatePayment, withLatePayment } from './late-payment';
 import { deliverPaymentEffects, paymentOutboxEntry } from './payment-effects';
 import { issueRefund } from './refunds';

@@ -23,7 +23,7 @@ import {
   type InvoiceKind,
   type InvoiceState,
 } from '@nutri/shared';
-import { bookingKey } from '../bookings/bookings-repo';
+import { bookingKey } from '../bookings';
 import { db, tableName } from '../platform/db/client';
 import { nextId } from '../platform/db/counter';
 

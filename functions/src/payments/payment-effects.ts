@@ -8,14 +8,9 @@
  */
 import { SYSTEM_AUTHOR_ID, type BookingStatusId, type BookingTypeId } from '@nutri/shared';
 import { z } from 'zod';
-import {
-  bookingMessageBody,
-  patientBookingUrl,
-  romeDayTimeLabel,
-  euroLabel,
-} from '../bookings/booking-mails';
-import type { Booking } from '../bookings/bookings-repo';
-import { postMessage } from '../chat/messages';
+import { bookingMessageBody, patientBookingUrl, romeDayTimeLabel, euroLabel } from '../bookings';
+import type { Booking } from '../bookings';
+import { postMessage } from '../chat';
 import { config } from '../platform/config';
 import { renderMail } from '../platform/mail-layout';
 import { recordVisitInvoices } from './invoices';

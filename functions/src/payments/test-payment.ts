@@ -14,7 +14,7 @@ import {
   type TestPaymentView,
 } from '@nutri/shared';
 import { z } from 'zod';
-import { getUser } from '../accounts/users-repo';
+import { getUser } from '../accounts';
 import type { Actor } from '../http/actor';
 import { notFound, unauthorized } from '../http/errors';
 import { defineOperation } from '../http/operation';

@@ -1,0 +1,16 @@
+/** What other areas use of this area. */
+export { bookingOutboxHandlers } from './booking-effects';
+export { expireUnpaidBookings, sendAppointmentReminders, sendPaymentReminders } from './booking-jobs';
+export { bookingMessageBody, euroLabel, patientBookingUrl, romeDayTimeLabel } from './booking-mails';
+export {
+  type Booking,
+  bookingKey,
+  getBooking,
+  listBookingsPage,
+  listOwedRefunds,
+  markBookingPaidWrite,
+  patientBookingsPartition,
+  type PatientChange,
+  recordBookingRefundWrite,
+  recordLatePaymentWrite,
+} from './bookings-repo';
