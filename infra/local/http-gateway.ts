@@ -17,7 +17,7 @@ import { extname, join, normalize, sep } from 'node:path';
 import type { APIGatewayProxyResult } from 'aws-lambda';
 import { API_BASE_PATH, RUNTIME_CONFIG_FILE, errorTexts, runtimeConfig } from '@nutri/shared';
 import { securityHeadersFor } from '@nutri/functions/http/area-handler';
-import { getConnection } from '@nutri/functions/realtime/connections-repo';
+import { getConnection } from '@nutri/functions/platform/connections-repo';
 import { GOOGLE_SIGN_IN_SOURCES } from '../lib/content-security-policy';
 import { restEvent } from './events';
 import { missingAnswers, submitLocalQuestionnaire, type LocalAnswers } from './local-tally';

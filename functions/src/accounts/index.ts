@@ -17,5 +17,5 @@ export {
   listRoleMembers,
   updateUser,
   type User,
-  userKey,
 } from './users-repo';
+export { getUserNames, isNutritionist, type UserName } from './user-names';

@@ -35,7 +35,7 @@ import {
   type OnboardingStep,
 } from '@nutri/shared';
 import { AppError } from '../http/errors';
-import { patientKey } from '../onboarding';
+import { patientProfileUpdate, type PatientProfileChange } from '../onboarding';
 import { db, tableName } from '../platform/db/client';
 import { writtenIfConditionHolds } from '../platform/db/conditional';
 import { queryAll, queryPage } from '../platform/db/query';
@@ -204,41 +204,10 @@ const deleteLock = (booking: Booking, unit: number): TransactItem => ({
 });
 
 /** A change of the patient's profile made in the booking's transaction. */
-export interface PatientChange {
-  patientUserId: string;
-  set: Record<string, unknown>;
-  remove?: string[];
-  /** Condition on the profile as read (e.g. `OnboardingStep = :step`), with its values. */
-  condition?: string;
-  values?: Record<string, unknown>;
+export interface PatientChange extends PatientProfileChange {
   /** Message of the 409/422 when the condition fails. */
   failure: AppError;
 }
-
-const patientUpdate = (change: PatientChange, at: string): TransactItem => {
-  const names: Record<string, string> = {};
-  const values: Record<string, unknown> = { ':now': at, ...change.values };
-  const sets = ['updatedAt = :now'];
-  Object.entries(change.set).forEach(([field, value], index) => {
-    names[`#s${index}`] = field;
-    values[`:s${index}`] = value;
-    sets.push(`#s${index} = :s${index}`);
-  });
-  const removes = (change.remove ?? []).map((field, index) => {
-    names[`#r${index}`] = field;
-    return `#r${index}`;
-  });
-  return {
-    Update: {
-      TableName: tableName(),
-      Key: patientKey(change.patientUserId),
-      UpdateExpression: `SET ${sets.join(', ')}${removes.length ? ` REMOVE ${removes.join(', ')}` : ''}`,
-      ConditionExpression: `attribute_exists(pk)${change.condition ? ` AND (${change.condition})` : ''}`,
-      ...(Object.keys(names).length ? { ExpressionAttributeNames: names } : {}),
-      ExpressionAttributeValues: values,
-    },
-  };
-};
 
 /** DynamoDB's limit of items per transaction (a 50-minute visit moved takes 10 lock deletes + 10 puts). */
 const MAX_TRANSACTION_ITEMS = 100;
@@ -282,7 +251,9 @@ export const createBooking = async (booking: Booking, patient: PatientChange | n
       failure: changedMeanwhile(),
     },
     ...lockUnits(booking).map((unit) => ({ item: putLock(booking, unit), failure: slotTaken() })),
-    ...(patient ? [{ item: patientUpdate(patient, booking.createdAt), failure: patient.failure }] : []),
+    ...(patient
+      ? [{ item: patientProfileUpdate(patient, booking.createdAt), failure: patient.failure }]
+      : []),
     effectsOf(outbox),
   ]);
 };
@@ -315,7 +286,9 @@ export const moveBooking = async (
     ...[...after]
       .filter((unit) => !before.has(unit))
       .map((unit) => ({ item: putLock(updated, unit), failure: slotTaken() })),
-    ...(patient ? [{ item: patientUpdate(patient, updated.updatedAt), failure: patient.failure }] : []),
+    ...(patient
+      ? [{ item: patientProfileUpdate(patient, updated.updatedAt), failure: patient.failure }]
+      : []),
     effectsOf(outbox),
   ]);
 };
@@ -331,7 +304,9 @@ export const cancelBookingWrite = async (
   await transact([
     { item: bookingUpdate(current, updated), failure: changedMeanwhile() },
     ...lockUnits(current).map((unit) => ({ item: deleteLock(current, unit), failure: changedMeanwhile() })),
-    ...(patient ? [{ item: patientUpdate(patient, updated.updatedAt), failure: patient.failure }] : []),
+    ...(patient
+      ? [{ item: patientProfileUpdate(patient, updated.updatedAt), failure: patient.failure }]
+      : []),
     effectsOf(outbox),
   ]);
 };
@@ -345,7 +320,9 @@ export const updateBookingStatus = async (
 ) => {
   await transact([
     { item: bookingUpdate(current, updated), failure: changedMeanwhile() },
-    ...(patient ? [{ item: patientUpdate(patient, updated.updatedAt), failure: patient.failure }] : []),
+    ...(patient
+      ? [{ item: patientProfileUpdate(patient, updated.updatedAt), failure: patient.failure }]
+      : []),
     effectsOf(outbox),
   ]);
 };
@@ -361,7 +338,9 @@ export const markBookingPaidWrite = async (
 ) => {
   await transact([
     { item: bookingUpdate(current, updated), failure: changedMeanwhile() },
-    ...(patient ? [{ item: patientUpdate(patient, updated.updatedAt), failure: patient.failure }] : []),
+    ...(patient
+      ? [{ item: patientProfileUpdate(patient, updated.updatedAt), failure: patient.failure }]
+      : []),
     effectsOf(outbox),
     ...extra.map((item) => ({ item, failure: changedMeanwhile() })),
   ]);
@@ -445,6 +424,19 @@ export const listBookingsPage = async (query: BookingPageQuery) => {
     keyAttributes: ['pk', 'sk', pk, sk],
   });
   return { bookings: page.items.map(toBooking), next: page.next };
+};
+
+/** The patient's completed visits among their `limit` newest bookings, newest first (the visits to review). */
+export const listNewestCompletedBookings = async (patientUserId: string, limit: number) => {
+  const { bookings } = await listBookingsPage({
+    index: 'gsi1',
+    partition: patientBookingsPartition(patientUserId),
+    descending: true,
+    filter: { expression: 'BookingStatusId = :complete', values: { ':complete': BookingStatus.COMPLETE } },
+    limit,
+    cursor: undefined,
+  });
+  return bookings;
 };
 
 // Every booking of a nutritionist between two instants (gsi2): the busy time of slot generation.

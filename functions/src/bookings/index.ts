@@ -4,12 +4,10 @@ export { expireUnpaidBookings, sendAppointmentReminders, sendPaymentReminders } 
 export { bookingMessageBody, euroLabel, patientBookingUrl, romeDayTimeLabel } from './booking-mails';
 export {
   type Booking,
-  bookingKey,
   getBooking,
-  listBookingsPage,
+  listNewestCompletedBookings,
   listOwedRefunds,
   markBookingPaidWrite,
-  patientBookingsPartition,
   type PatientChange,
   recordBookingRefundWrite,
   recordLatePaymentWrite,

@@ -21,7 +21,8 @@ import { defineOperation } from '../http/operation';
 import { getUserContacts, type UserContact } from '../accounts';
 import { matchesAllWords, nameWords, getPatientProfile, searchPatientsOfNutritionist } from '../onboarding';
 import { now } from '../platform/clock';
-import { listUserConnections, issueTicket } from '../realtime';
+import { issueTicket } from '../platform/connection-tickets-repo';
+import { listUserConnections } from '../platform/connections-repo';
 import { chatRoleOf, conversationOfMember, resolvePair } from './access';
 import {
   getConversation,

@@ -14,7 +14,6 @@ import type {
 } from 'aws-lambda';
 import { errorTexts } from '@nutri/shared';
 import { logger } from '../platform/logger';
-import { isSessionActive } from '../accounts';
 import { verifyAccessToken, type AccessTokenClaims } from '../platform/tokens';
 import {
   findRestRoute,
@@ -44,7 +43,17 @@ const header = (event: APIGatewayProxyEvent, name: string) => {
  * GetItem, cached a few seconds per container (accounts/session-state.ts); a failing read is a 500, not
  * a silent sign-out.
  */
-const readActor = async (event: APIGatewayProxyEvent): Promise<Actor | null> => {
+/**
+ * Whether the session (refresh-token family) an access token names is still on: the accounts area's
+ * `isSessionActive`, passed in by each area's handler.ts (the Lambda's composition root) so the HTTP layer
+ * depends on no area.
+ */
+export type SessionCheck = (familyId: string, userId: string) => Promise<boolean>;
+
+const readActor = async (
+  event: APIGatewayProxyEvent,
+  isSessionActive: SessionCheck,
+): Promise<Actor | null> => {
   const authorization = header(event, 'authorization');
   const match = authorization?.match(/^Bearer\s+(\S+)$/i);
   if (!match?.[1]) return null;
@@ -112,13 +121,13 @@ const errorResult = (error: unknown, event: APIGatewayProxyEvent): APIGatewayPro
 };
 
 const dispatchRest =
-  (area: Area, operations: Record<string, Operation>) =>
+  (area: Area, operations: Record<string, Operation>, isSessionActive: SessionCheck) =>
   async (event: APIGatewayProxyEvent, context: Context): Promise<APIGatewayProxyResult> => {
     try {
       const route = findRestRoute(event.httpMethod, event.resource);
       const operation = route && route.area === area ? operations[route.operation] : undefined;
       if (!route || !operation) throw new AppError('not_found');
-      const actor = await readActor(event);
+      const actor = await readActor(event, isSessionActive);
       authorize(route.access, actor);
       const { schemas } = operation;
       const body = route.rawBody ? rawBodyOf(event) : parseJsonBody(event);
@@ -194,11 +203,15 @@ export const securityHeadersFor = async (contentType: string): Promise<Record<st
 };
 
 /** The Lambda handler of one feature area. The type requires an operation for every route of the area. */
-export const createAreaHandler = <A extends Area>(area: A, operations: AreaOperations<A>) => {
+export const createAreaHandler = <A extends Area>(
+  area: A,
+  operations: AreaOperations<A>,
+  isSessionActive: SessionCheck,
+) => {
   const rest = middy<APIGatewayProxyEvent, APIGatewayProxyResult>()
     .use(injectLambdaContext(logger, { resetKeys: true }))
     .use(securityHeaders())
-    .handler(dispatchRest(area, operations.rest as Record<string, Operation>));
+    .handler(dispatchRest(area, operations.rest as Record<string, Operation>, isSessionActive));
   const webSocket = middy<APIGatewayProxyWebsocketEventV2, WebSocketResult>()
     .use(injectLambdaContext(logger, { resetKeys: true }))
     .handler(dispatchWebSocket(area, operations.webSocket as Record<string, WebSocketOperation>));

@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { errorTexts, validationTexts, type ApiErrorBody, type ErrorCode } from '@nutri/shared';
+import { InvalidCursorError } from '../platform/db/cursor';
 
 export const STATUS_BY_CODE: Record<ErrorCode, number> = {
   bad_request: 400,
@@ -88,6 +89,7 @@ export interface ErrorResponse {
 }
 
 export const toErrorResponse = (error: unknown): ErrorResponse => {
+  if (error instanceof InvalidCursorError) return toErrorResponse(new AppError('bad_request', error.message));
   if (error instanceof AppError) {
     return {
       status: error.status,

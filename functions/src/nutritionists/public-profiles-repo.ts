@@ -367,3 +367,16 @@ export const setCalendarSlotsAvailable = async (userId: string, available: boole
     ),
   );
 };
+
+// Count a patient joining (+1) or leaving (-1) a nutritionist: an atomic ADD, so concurrent changes add up.
+export const adjustActivePatients = async (nutritionistUserId: string, delta: 1 | -1) => {
+  await db().send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: nutritionistProfileKey(nutritionistUserId),
+      UpdateExpression: 'ADD ActivePatients :delta',
+      ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeValues: { ':delta': delta },
+    }),
+  );
+};

@@ -19,14 +19,14 @@ import {
 } from '@nutri/shared';
 import { z } from 'zod';
 import { getDisplayNames, getUser } from '../accounts';
-// Reviews are about visits: their ownership and state are read from the bookings area, never written.
-import { getBooking, listBookingsPage, patientBookingsPartition } from '../bookings';
 import type { Actor } from '../http/actor';
 import { AppError, notFound, unauthorized } from '../http/errors';
 import { created, defineOperation } from '../http/operation';
 import { now } from '../platform/clock';
 import { pageCursor } from '../platform/db/cursor';
 import { newId } from '../platform/ids';
+// Reviews are about visits: their ownership and state are read from the bookings area, never written.
+import { collaborators } from './collaborators';
 import { NUTRITIONIST_NOT_FOUND } from './public-nutritionists';
 import { getNutritionistProfile } from './public-profiles-repo';
 import {
@@ -88,7 +88,7 @@ const pageQuery = (defaultLimit: number) => ({
 
 /** The caller's own booking; anyone else's is as unknown as a missing one (as in the bookings area). */
 const requireOwnBooking = async (actor: Actor | null, bookingId: number) => {
-  const booking = await getBooking(bookingId);
+  const booking = await collaborators().getVisit(bookingId);
   if (!booking || booking.PatientUserId !== actorId(actor)) throw notFound(reviewTexts.bookingNotFound);
   return booking;
 };
@@ -139,14 +139,7 @@ export const getVisitReview = defineOperation({ path: bookingPath }, async ({ ac
 export const listVisitsToReview = defineOperation({}, async ({ actor }) => {
   const patientUserId = actorId(actor);
   // A handful of the newest completed visits is enough: older ones are not worth a prompt.
-  const { bookings } = await listBookingsPage({
-    index: 'gsi1',
-    partition: patientBookingsPartition(patientUserId),
-    descending: true,
-    filter: { expression: 'BookingStatusId = :complete', values: { ':complete': BookingStatus.COMPLETE } },
-    limit: 5,
-    cursor: undefined,
-  });
+  const bookings = await collaborators().listNewestCompletedVisits(patientUserId, 5);
   const reviewed = await reviewedBookingIds(bookings.map((booking) => booking.BookingId));
   const open = bookings
     .filter((booking) => !reviewed.has(booking.BookingId))

@@ -7,14 +7,12 @@
  * the next run of the job (decision 0005).
  */
 import { honorific } from '@nutri/shared';
-import { getUser } from '../accounts';
-import { announcePairing } from '../chat';
-import { getUserNames, getNutritionistProfile } from '../nutritionists';
+import { getUser, getUserNames } from '../accounts';
+import { getNutritionistProfile, adjustActivePatients } from '../nutritionists';
 import { now } from '../platform/clock';
 import { config } from '../platform/config';
 import { logger } from '../platform/logger';
 import { sendMail } from '../platform/mail';
-import { adjustActivePatients } from './candidates';
 import { nutritionistAssignedMail } from './mails';
 import { rankCandidates, scoreCandidate, type MatchCandidate, type MatchCriteria } from './matching';
 import {
@@ -26,6 +24,7 @@ import {
   type PatientProfile,
 } from './patients-repo';
 import { recordLateMatch, type MatchRecord } from './submissions-repo';
+import { collaborators } from './collaborators';
 
 /** A sender that claimed a mail and then vanished (timeout, crash) leaves it to be claimed again after this. */
 export const ASSIGNMENT_MAIL_CLAIM_TIMEOUT_MS = 15 * 60_000;
@@ -139,6 +138,6 @@ export const assignLate = async ({
     by: source.kind,
   });
   // Open chat screens of both now list each other.
-  await announcePairing(patient.UserId, chosen.userId);
+  await collaborators().announcePairing(patient.UserId, chosen.userId);
   return { assigned: true, mail: await deliverAssignmentMail(patient.UserId), match };
 };

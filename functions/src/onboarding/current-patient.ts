@@ -6,13 +6,10 @@ import { newPasswordSchema } from '@nutri/shared';
 import { z } from 'zod';
 import type { Actor } from '../http/actor';
 import { requireActorUser, hashPassword, assertAcceptablePassword, updateUser } from '../accounts';
-import { isBillingProfileComplete } from '../billing';
-import { announcePairing } from '../chat';
 import { AppError, forbidden, notFound } from '../http/errors';
 import { defineOperation, noContent } from '../http/operation';
-import { getNutritionistProfile, getNutritionistProfiles } from '../nutritionists';
+import { getNutritionistProfile, getNutritionistProfiles, adjustActivePatients } from '../nutritionists';
 import { now } from '../platform/clock';
-import { adjustActivePatients } from './candidates';
 import {
   changePatientNutritionist,
   getPatientProfile,
@@ -21,6 +18,7 @@ import {
 } from './patients-repo';
 import { getSubmission } from './submissions-repo';
 import { publicNutritionistsByIds } from './public-nutritionists';
+import { collaborators } from './collaborators';
 
 const requirePatient = async (actor: Actor | null): Promise<PatientProfile> => {
   const user = await requireActorUser(actor);
@@ -115,7 +113,9 @@ export const getCurrentPatientNutritionist = defineOperation({}, async ({ actor 
     MatchingSkills: submission?.match.matchingSkills ?? [],
     MatchingNutritionists: await publicNutritionistsByIds(alternatives),
     CalendarSlotsAvailable: nutritionist?.CalendarSlotsAvailable ?? false,
-    IsBillingProfileComplete: await isBillingProfileComplete(profile.DefaultNutritionistUserId),
+    IsBillingProfileComplete: await collaborators().isBillingProfileComplete(
+      profile.DefaultNutritionistUserId,
+    ),
   };
 });
 
@@ -144,7 +144,7 @@ export const changeNutritionist = defineOperation(
     await adjustActivePatients(body.NutritionistId, 1);
     if (previous) await adjustActivePatients(previous, -1);
     // Chat lists: the new pair appears; the old one goes unless it already had a conversation.
-    await announcePairing(profile.UserId, body.NutritionistId, previous);
+    await collaborators().announcePairing(profile.UserId, body.NutritionistId, previous);
     return noContent();
   },
 );

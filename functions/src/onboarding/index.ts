@@ -4,8 +4,10 @@ export { matchesAllWords, nameWords } from './name-words';
 export {
   getPatientProfile,
   listPatientsOfNutritionist,
-  patientKey,
+  patientProfileUpdate,
+  type PatientProfileChange,
   type PatientProfile,
   searchPatientsOfNutritionist,
 } from './patients-repo';
 export { rematchUnassignedPatients } from './rematch-job';
+export { connectOnboarding, type OnboardingCollaborators } from './collaborators';

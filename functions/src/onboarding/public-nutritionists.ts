@@ -1,10 +1,6 @@
 import type { PublicNutritionist } from '@nutri/shared';
-import {
-  getUserNames,
-  toPublicNutritionist,
-  getNutritionistProfiles,
-  skillNamesById,
-} from '../nutritionists';
+import { getUserNames } from '../accounts';
+import { toPublicNutritionist, getNutritionistProfiles, skillNamesById } from '../nutritionists';
 
 /** The public view of the given nutritionists that are public, in the order asked. */
 export const publicNutritionistsByIds = async (userIds: readonly string[]): Promise<PublicNutritionist[]> => {

@@ -3,6 +3,7 @@
  * payment test page's test payments.
  */
 import { createAreaHandler } from '../http/area-handler';
+import { isSessionActive } from '../accounts';
 import {
   createCheckoutSession,
   fulfilCheckoutSession,
@@ -13,16 +14,20 @@ import {
 import { createTestPayment, getTestPaymentResult } from './test-payment';
 import { receiveStripeWebhook } from './webhook';
 
-export const handler = createAreaHandler('payments', {
-  rest: {
-    createCheckoutSession,
-    receiveStripeWebhook,
-    fulfilCheckoutSession,
-    getLocalCheckout,
-    payLocalCheckout,
-    listPatientBookingInvoices,
-    createTestPayment,
-    getTestPaymentResult,
+export const handler = createAreaHandler(
+  'payments',
+  {
+    rest: {
+      createCheckoutSession,
+      receiveStripeWebhook,
+      fulfilCheckoutSession,
+      getLocalCheckout,
+      payLocalCheckout,
+      listPatientBookingInvoices,
+      createTestPayment,
+      getTestPaymentResult,
+    },
+    webSocket: {},
   },
-  webSocket: {},
-});
+  isSessionActive,
+);

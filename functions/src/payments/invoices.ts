@@ -23,7 +23,6 @@ import {
   type InvoiceKind,
   type InvoiceState,
 } from '@nutri/shared';
-import { bookingKey } from '../bookings';
 import { db, tableName } from '../platform/db/client';
 import { nextId } from '../platform/db/counter';
 
@@ -39,8 +38,11 @@ export interface InvoiceRecord {
   CreatedAt: string;
 }
 
+/** A booking's invoices live in the booking's item collection (docs/data-model.md), beside its item. */
+const bookingPartition = (bookingId: number) => `BOOKING#${bookingId}`;
+
 const invoiceKey = (bookingId: number, kind: InvoiceKind) => ({
-  pk: bookingKey(bookingId).pk,
+  pk: bookingPartition(bookingId),
   sk: `INVOICE#${kind}`,
 });
 
@@ -57,7 +59,7 @@ export const listBookingInvoices = async (bookingId: number): Promise<InvoiceRec
     new QueryCommand({
       TableName: tableName(),
       KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-      ExpressionAttributeValues: { ':pk': bookingKey(bookingId).pk, ':prefix': 'INVOICE#' },
+      ExpressionAttributeValues: { ':pk': bookingPartition(bookingId), ':prefix': 'INVOICE#' },
       ConsistentRead: true,
     }),
   );

@@ -32,8 +32,8 @@ import {
 import { getPatientProfile, listPatientsOfNutritionist } from '../onboarding';
 import { now } from '../platform/clock';
 import { managementEndpoint, pushToConnection } from '../platform/realtime';
-import { deleteConnection, getConnection, listUserConnections } from './connections-repo';
-import { closeSessionConnections } from './session-connections';
+import { deleteConnection, getConnection, listUserConnections } from '../platform/connections-repo';
+import { closeSessionConnections } from '../platform/session-connections';
 
 /** Patients told about their nutritionist's presence beyond those they wrote with (list size, spec 9). */
 const PRESENCE_PATIENTS = 50;

@@ -10,7 +10,6 @@
  * list's name and every input that selects what it reads (path ids, filters, the caller when the list is
  * theirs). Any other cursor is a 400.
  */
-import { AppError } from '../../http/errors';
 import { deriveKey, hmac, safeEqual } from '../hash';
 import { signingMasterKey } from '../tokens';
 
@@ -29,7 +28,18 @@ export interface PageCursor {
 
 const signingKey = async () => deriveKey(await signingMasterKey(), 'pagination-cursor');
 
-const invalid = () => new AppError('bad_request', INVALID_CURSOR_MESSAGE);
+/**
+ * A cursor this list never issued. The platform knows nothing of HTTP: http/errors.ts answers it with a
+ * 400 and INVALID_CURSOR_MESSAGE.
+ */
+export class InvalidCursorError extends Error {
+  override readonly name = 'InvalidCursorError';
+  constructor() {
+    super(INVALID_CURSOR_MESSAGE);
+  }
+}
+
+const invalid = () => new InvalidCursorError();
 
 /**
  * Cursors of one list: `name` names the list (its access pattern), `scope` the inputs that select what it

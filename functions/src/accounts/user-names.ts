@@ -1,10 +1,10 @@
 /**
  * The user side of a nutritionist: display name and roles, read from the user item (`USER#<id>` /
- * `PROFILE`, written only by accounts/users-repo.ts), so a renamed user shows the new name everywhere.
+ * `PROFILE`, written only by users-repo.ts), so a renamed user shows the new name everywhere.
  */
 import { BatchGetCommand, type BatchGetCommandOutput } from '@aws-sdk/lib-dynamodb';
 import type { Role } from '@nutri/shared';
-import { userKey } from '../accounts';
+import { userKey } from './users-repo';
 import { db, tableName } from '../platform/db/client';
 
 export interface UserName {

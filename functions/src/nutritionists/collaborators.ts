@@ -1,0 +1,41 @@
+/**
+ * What the nutritionists area asks of the bookings area. Reviews are about visits, but bookings depends on
+ * nutritionists (a booking reads the nutritionist's profile and keeps the profile's "free slots" flag), so
+ * nutritionists cannot import bookings without a cycle between areas
+ * (docs/decisions/0015-area-boundaries.md). The nutritionists Lambda's composition root
+ * (nutritionists/handler.ts) connects these at start-up; used before that, the area fails loudly.
+ */
+import type { BookingStatusId, BookingTypeId } from '@nutri/shared';
+
+/** What a review needs to know of a visit: whose it is and whether it took place. */
+export interface ReviewedVisit {
+  BookingId: number;
+  /** ISO instant (UTC). */
+  BookingTime: string;
+  BookingStatusId: BookingStatusId;
+  BookingTypeId: BookingTypeId;
+  PatientUserId: string;
+  NutritionistUserId: string;
+}
+
+export interface NutritionistsCollaborators {
+  /** Bookings: one booking by id; null when there is none. */
+  getVisit: (bookingId: number) => Promise<ReviewedVisit | null>;
+  /** Bookings: the patient's newest completed visits, newest first, among the `limit` newest read. */
+  listNewestCompletedVisits: (patientUserId: string, limit: number) => Promise<ReviewedVisit[]>;
+}
+
+let connected: NutritionistsCollaborators | null = null;
+
+export const connectNutritionists = (collaborators: NutritionistsCollaborators) => {
+  connected = collaborators;
+};
+
+export const collaborators = (): NutritionistsCollaborators => {
+  if (!connected) {
+    throw new Error(
+      'Nutritionists used before connectNutritionists(): the Lambda handler must connect bookings.',
+    );
+  }
+  return connected;
+};
