@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { AppError } from '../../src/http/errors';
-import { INVALID_CURSOR_MESSAGE, pageCursor } from '../../src/platform/db/cursor';
+import { toErrorResponse } from '../../src/http/errors';
+import { INVALID_CURSOR_MESSAGE, InvalidCursorError, pageCursor } from '../../src/platform/db/cursor';
 import { generateJwtKeys, resetTokenKeys } from '../../src/platform/tokens';
 import { useTestConfig } from './support/test-config';
 
@@ -18,8 +18,12 @@ const refusal = async (promise: Promise<unknown>) => {
     () => undefined,
     (caught: unknown) => caught,
   );
-  expect(error).toBeInstanceOf(AppError);
-  expect(error).toMatchObject({ status: 400, message: INVALID_CURSOR_MESSAGE });
+  expect(error).toBeInstanceOf(InvalidCursorError);
+  // The platform knows nothing of HTTP: the HTTP layer answers the refusal with a 400.
+  expect(toErrorResponse(error)).toMatchObject({
+    status: 400,
+    body: { code: 'bad_request', message: INVALID_CURSOR_MESSAGE },
+  });
 };
 
 describe('page cursors', () => {
