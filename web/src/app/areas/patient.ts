@@ -6,5 +6,5 @@ export { BookingSuccessPage } from '../../features/patient/pages';
 export { BookingReviewPage } from '../../features/patient/pages';
 export { LocalCheckoutPage } from '../../features/payments/pages';
 export { TestPaymentPage } from '../../features/payments/pages';
-export { PatientHomePage } from '../../features/onboarding/pages';
+export { PatientHomePage } from '../../features/patient/pages';
 export { NutritionistPrivacyPage, ServicePrivacyPage } from '../../features/onboarding/pages';

@@ -11,6 +11,8 @@ export {
 } from './api/nutritionist-bookings';
 export { useOwnPatients } from './api/own-patients';
 export {
+  appointmentShortText,
+  appointmentText,
   bookingDateParts,
   formatDay,
   formatDayLong,

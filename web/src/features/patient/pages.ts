@@ -3,3 +3,4 @@ export { BookingReviewPage } from './pages/booking-review-page';
 export { BookingSuccessPage } from './pages/booking-success-page';
 export { PatientAgendaPage } from './pages/patient-agenda-page';
 export { PatientBookingPage } from './pages/patient-booking-page';
+export { PatientHomePage } from './pages/patient-home-page';

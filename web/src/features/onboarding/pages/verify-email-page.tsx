@@ -30,7 +30,7 @@ import { ButtonLink } from '../../../ui/light-button';
 import { showSuccessToast } from '../../../ui/notify';
 import { usePageTitle } from '../../../ui/use-page-title';
 import { exchangeInstantLoginToken, useAuth } from '../../auth';
-import { usePublicConfig } from '../api/get-public-config';
+import { usePublicConfig } from '../../../api/public-config';
 import { setPatientPassword } from '../api/set-password';
 import { verifyEmail } from '../api/verify-email';
 import classes from '../components/onboarding.module.css';

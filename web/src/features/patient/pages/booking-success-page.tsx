@@ -16,7 +16,7 @@ import { LoadError } from '../../../ui/load-error';
 import { Page } from '../../../ui/page';
 import { fulfilCheckoutSession } from '../../payments';
 import { BookingStatusBadge } from '../../bookings';
-import { appointmentShortText } from '../booking-rules';
+import { appointmentShortText } from '../../bookings';
 import { BookingNotFound } from '../components/booking-page-parts';
 import { useRouteBooking } from './use-route-booking';
 

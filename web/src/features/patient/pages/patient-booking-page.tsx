@@ -13,10 +13,9 @@ import { formatEuro } from '../../../lib/money';
 import { paths } from '../../../paths';
 import { LoadError } from '../../../ui/load-error';
 import { Page } from '../../../ui/page';
-import { bookingDateParts, BookingStatusBadge } from '../../bookings';
+import { appointmentText, bookingDateParts, BookingStatusBadge } from '../../bookings';
 import { useVisitReview } from '../api/visit-reviews';
 import {
-  appointmentText,
   canPatientCancel,
   changeRuleText,
   isPaidUpcomingVisit,

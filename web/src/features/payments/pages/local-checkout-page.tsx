@@ -13,7 +13,7 @@ import { errorTexts } from '../../../lib/shared-values';
 import { formatEuro } from '../../../lib/money';
 import { LoadError } from '../../../ui/load-error';
 import { Page } from '../../../ui/page';
-import { appointmentText } from '../../patient';
+import { appointmentText } from '../../bookings';
 import { payLocalCheckout, useLocalCheckout } from '../api/payments';
 
 /** Groups the digits by four as they are typed (what card forms do), at most 19 digits. */
