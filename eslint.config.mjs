@@ -21,7 +21,8 @@ const foldersOf = (dir) =>
 /**
  * Areas and features (docs/decisions/0015-area-boundaries.md). Another area of functions/src is imported
  * only through its index.ts, another feature of web/src/features only through its index.ts(x), and the
- * app shell uses a feature's index or its pages.ts (the pages its lazily loaded areas show). platform and
+ * app shell uses a feature's index, its pages.ts (the pages its lazily loaded areas show), its early.ts
+ * (plain values the early route script reads) or its lazy.ts (one component it loads on demand). platform and
  * http are shared layers, not areas: any area imports their files. An area's handler.ts is its Lambda's
  * composition root: nothing imports it. dependency-cruiser (.dependency-cruiser.cjs) checks the same
  * boundaries on the resolved graph and refuses import cycles.
@@ -90,8 +91,9 @@ const importBoundaries = [
     [
       layerRule.web,
       {
-        regex: '(^|/)features/[^/]+/(?!pages$).+',
-        message: "The app uses a feature only through its index.ts(x) or pages.ts (e.g. '../features/auth').",
+        regex: '(^|/)features/[^/]+/(?!(pages|early|lazy)$).+',
+        message:
+          "The app uses a feature only through its index.ts(x), pages.ts, early.ts or lazy.ts (e.g. '../features/auth').",
       },
     ],
   ),

@@ -7,13 +7,13 @@
  * few kilobytes (vite.config.ts builds it on its own).
  */
 import { apiUrl } from '../../api/client';
-import { ABOUT_CONTENT_ID, staticContentByUrlKey, staticContentKey } from '../../features/content';
+import { ABOUT_CONTENT_ID, staticContentByUrlKey, staticContentKey } from '../../features/content/early';
 import {
   listPageFrom,
   publicNutritionistByUrlKey,
   publicNutritionistsKey,
   visitSeed,
-} from '../../features/nutritionists';
+} from '../../features/nutritionists/early';
 import { paths } from '../../paths';
 
 export type EarlyRoute =

@@ -13,10 +13,8 @@ const loadMobileMenu = () => import('./mobile-menu');
 const MobileMenu = lazy(loadMobileMenu);
 const UserMenu = lazy(() => import('./user-menu'));
 // Nutritionists only: their reminders bell (and its data calls) never reach anyone else's page.
-// Only nutritionists see it: loaded on demand, through the feature's public surface.
-const RemindersBell = lazy(() =>
-  import('../../features/nutritionist').then((feature) => ({ default: feature.RemindersBell })),
-);
+// Only nutritionists see it: loaded on demand, through the feature's lazy entry.
+const RemindersBell = lazy(() => import('../../features/nutritionist/lazy'));
 
 function DesktopLink({ item }: { item: NavItem }) {
   return (
