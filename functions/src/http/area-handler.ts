@@ -38,18 +38,18 @@ const header = (event: APIGatewayProxyEvent, name: string) => {
 };
 
 /**
- * Bearer token -> actor; an invalid token, or one of a session that has ended (sign-out, password change,
- * refresh-token reuse), counts as no token (the route's access rule decides). The session check is one
- * GetItem, cached a few seconds per container (accounts/session-state.ts); a failing read is a 500, not
- * a silent sign-out.
- */
-/**
  * Whether the session (refresh-token family) an access token names is still on: the accounts area's
  * `isSessionActive`, passed in by each area's handler.ts (the Lambda's composition root) so the HTTP layer
  * depends on no area.
  */
 export type SessionCheck = (familyId: string, userId: string) => Promise<boolean>;
 
+/**
+ * Bearer token -> actor; an invalid token, or one of a session that has ended (sign-out, password change,
+ * refresh-token reuse), counts as no token (the route's access rule decides). The session check is one
+ * GetItem, cached a few seconds per container (accounts/session-state.ts); a failing read is a 500, not
+ * a silent sign-out.
+ */
 const readActor = async (
   event: APIGatewayProxyEvent,
   isSessionActive: SessionCheck,
