@@ -6,6 +6,7 @@
  * (nutritionists/handler.ts) connects these at start-up; used before that, the area fails loudly.
  */
 import type { BookingStatusId, BookingTypeId } from '@nutri/shared';
+import { collaboratorSlot } from '../platform/collaborators';
 
 /** What a review needs to know of a visit: whose it is and whether it took place. */
 export interface ReviewedVisit {
@@ -25,17 +26,7 @@ export interface NutritionistsCollaborators {
   listNewestCompletedVisits: (patientUserId: string, limit: number) => Promise<ReviewedVisit[]>;
 }
 
-let connected: NutritionistsCollaborators | null = null;
+const slot = collaboratorSlot<NutritionistsCollaborators>('Nutritionists');
 
-export const connectNutritionists = (collaborators: NutritionistsCollaborators) => {
-  connected = collaborators;
-};
-
-export const collaborators = (): NutritionistsCollaborators => {
-  if (!connected) {
-    throw new Error(
-      'Nutritionists used before connectNutritionists(): the Lambda handler must connect bookings.',
-    );
-  }
-  return connected;
-};
+export const connectNutritionists = slot.connect;
+export const collaborators = slot.get;

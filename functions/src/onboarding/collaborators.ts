@@ -6,6 +6,8 @@
  * jobs/handler.ts). Onboarding used before that is a wiring mistake: it fails loudly rather than skip a
  * pairing announcement without a trace.
  */
+import { collaboratorSlot } from '../platform/collaborators';
+
 export interface OnboardingCollaborators {
   /** Chat: tells the open chat screens of a new pairing, and of the end of the previous one (best effort). */
   announcePairing: (
@@ -17,17 +19,7 @@ export interface OnboardingCollaborators {
   isBillingProfileComplete: (userId: string) => Promise<boolean>;
 }
 
-let connected: OnboardingCollaborators | null = null;
+const slot = collaboratorSlot<OnboardingCollaborators>('Onboarding');
 
-export const connectOnboarding = (collaborators: OnboardingCollaborators) => {
-  connected = collaborators;
-};
-
-export const collaborators = (): OnboardingCollaborators => {
-  if (!connected) {
-    throw new Error(
-      'Onboarding used before connectOnboarding(): the Lambda handler must connect chat and billing.',
-    );
-  }
-  return connected;
-};
+export const connectOnboarding = slot.connect;
+export const collaborators = slot.get;
