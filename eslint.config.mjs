@@ -1,5 +1,7 @@
 // Lint rules that keep the quality gates of docs/decisions/0001-toolchain.md:
 // typed rules (no floating promises, no any), no focused or skipped tests, and import boundaries.
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import tseslint from 'typescript-eslint';
 
 const noFocusedOrSkipped = ['it', 'test', 'describe'].flatMap((object) =>
@@ -9,6 +11,109 @@ const noFocusedOrSkipped = ['it', 'test', 'describe'].flatMap((object) =>
     message: 'Focused or skipped tests never land: remove .only/.skip.',
   })),
 );
+
+/** The folders directly under `dir` (areas, features), read so that a new one is covered at once. */
+const foldersOf = (dir) =>
+  readdirSync(join(import.meta.dirname, dir), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name);
+
+/**
+ * Areas and features (docs/decisions/0015-area-boundaries.md). Another area of functions/src is imported
+ * only through its index.ts, another feature of web/src/features only through its index.ts(x), and the
+ * app shell uses a feature's index, its pages.ts (the pages its lazily loaded areas show), its early.ts
+ * (plain values the early route script reads) or its lazy.ts (one component it loads on demand). platform and
+ * http are shared layers, not areas: any area imports their files. An area's handler.ts is its Lambda's
+ * composition root: nothing imports it. dependency-cruiser (.dependency-cruiser.cjs) checks the same
+ * boundaries on the resolved graph and refuses import cycles.
+ */
+const SHARED_LAYERS = ['platform', 'http'];
+const AREAS = foldersOf('functions/src').filter((name) => !SHARED_LAYERS.includes(name));
+const FEATURES = foldersOf('web/src/features');
+/** How deep files sit below their area or feature folder (web/src/features/admin/content/pages/x.tsx: 2). */
+const DEPTHS = [0, 1, 2, 3];
+
+const layerRule = {
+  functions: {
+    group: ['@nutri/infra', '**/infra/**', '@nutri/web', '**/web/**'],
+    message: 'functions never import infra or web.',
+  },
+  web: {
+    group: ['@nutri/functions', '@nutri/functions/*', '**/functions/**', '@nutri/infra', '**/infra/**'],
+    message: 'web never imports functions or infra.',
+  },
+  shared: {
+    group: [
+      '@nutri/functions',
+      '@nutri/functions/*',
+      '**/functions/**',
+      '@nutri/web',
+      '**/web/**',
+      '**/infra/**',
+    ],
+    message: 'shared depends on nothing of ours.',
+  },
+};
+const noHandlerImport = {
+  regex: '(^|/)handler$',
+  message: "An area's handler.ts is its Lambda's composition root: nothing imports it.",
+};
+const restrictImports = (files, patterns) => ({
+  files,
+  rules: { 'no-restricted-imports': ['error', { patterns }] },
+});
+const escape = (name) => name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+/** A relative import leaving a file `depth` folders below its own folder into a sibling folder's files. */
+const deepIntoSibling = (depth, own, siblings) =>
+  `^(\\.\\./){${depth + 1}}(?!\\.\\./)(?!${escape(own)}/)(${siblings.map(escape).join('|')})/.+`;
+
+const importBoundaries = [
+  restrictImports(['functions/**/*.ts'], [layerRule.functions, noHandlerImport]),
+  ...AREAS.flatMap((area) =>
+    DEPTHS.map((depth) =>
+      restrictImports(
+        [`functions/src/${area}/${'*/'.repeat(depth)}*.ts`],
+        [
+          layerRule.functions,
+          noHandlerImport,
+          {
+            regex: deepIntoSibling(depth, area, AREAS),
+            message: `Another area is imported only through its index.ts (e.g. '../bookings'), never its files.`,
+          },
+        ],
+      ),
+    ),
+  ),
+  // Tests of the web app (web/test) may import a feature's files to test them.
+  restrictImports(['web/**/*.{ts,tsx}'], [layerRule.web]),
+  restrictImports(
+    ['web/src/**/*.{ts,tsx}'],
+    [
+      layerRule.web,
+      {
+        regex: '(^|/)features/[^/]+/(?!(pages|early|lazy)$).+',
+        message:
+          "The app uses a feature only through its index.ts(x), pages.ts, early.ts or lazy.ts (e.g. '../features/auth').",
+      },
+    ],
+  ),
+  ...FEATURES.flatMap((feature) =>
+    DEPTHS.map((depth) =>
+      restrictImports(
+        [`web/src/features/${feature}/${'*/'.repeat(depth)}*.{ts,tsx}`],
+        [
+          layerRule.web,
+          {
+            regex: deepIntoSibling(depth, feature, FEATURES),
+            message:
+              "Another feature is imported only through its index.ts(x) (e.g. '../../auth'), never its files.",
+          },
+        ],
+      ),
+    ),
+  ),
+  restrictImports(['shared/**/*.ts'], [layerRule.shared]),
+];
 
 export default tseslint.config(
   {
@@ -42,68 +147,7 @@ export default tseslint.config(
       ],
     },
   },
-  {
-    // Dependencies flow one way: shared <- functions <- infra; web never imports functions or infra.
-    files: ['web/**/*.{ts,tsx}'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              group: [
-                '@nutri/functions',
-                '@nutri/functions/*',
-                '**/functions/**',
-                '@nutri/infra',
-                '**/infra/**',
-              ],
-              message: 'web never imports functions or infra.',
-            },
-          ],
-        },
-      ],
-    },
-  },
-  {
-    files: ['shared/**/*.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              group: [
-                '@nutri/functions',
-                '@nutri/functions/*',
-                '**/functions/**',
-                '@nutri/web',
-                '**/web/**',
-                '**/infra/**',
-              ],
-              message: 'shared depends on nothing of ours.',
-            },
-          ],
-        },
-      ],
-    },
-  },
-  {
-    files: ['functions/**/*.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              group: ['@nutri/infra', '**/infra/**', '@nutri/web', '**/web/**'],
-              message: 'functions never import infra or web.',
-            },
-          ],
-        },
-      ],
-    },
-  },
+  ...importBoundaries,
   {
     // The Lambda bundles: zod's named `z` is a re-exported namespace esbuild cannot tree-shake (all of zod,
     // locales and JSON Schema included, about 450 KB); the namespace import shakes (docs/decisions/0016).

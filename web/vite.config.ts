@@ -194,6 +194,9 @@ const earlyRouteScript = (): Plugin => ({
   },
 });
 
+/** A script of web/src/features (not a style). */
+const FEATURE_SCRIPT = /[\\/]web[\\/]src[\\/]features[\\/].+\.tsx?$/;
+
 /** Origin the site is served from (the deployment's publicBaseUrl; infra/lib/settings.ts has the same default). */
 const PUBLIC_BASE_URL = (process.env.NUTRI_PUBLIC_BASE_URL ?? 'https://nutri.example').replace(/\/+$/, '');
 
@@ -232,6 +235,13 @@ export default defineConfig({
     // The landing page's JavaScript has its own budget (landingChunkBudget above), so Vite's generic
     // 500 kB warning adds nothing.
     chunkSizeWarningLimit: 650,
+    rolldownOptions: {
+      // Features are used through their index.ts (docs/decisions/0015-area-boundaries.md). A feature module
+      // has no effect of its own when imported (styles and the dayjs set-up live outside features), so one
+      // whose exports nothing uses is left out with everything it imports: an index re-exporting a page that
+      // uses zod must not put zod into the landing page's JavaScript. CSS keeps its effect.
+      treeshake: { moduleSideEffects: [{ test: FEATURE_SCRIPT, sideEffects: false }] },
+    },
   },
   server: {
     proxy: {

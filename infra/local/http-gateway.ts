@@ -25,7 +25,7 @@ import {
   runtimeConfig,
 } from '@nutri/shared';
 import { securityHeadersFor } from '@nutri/functions/http/area-handler';
-import { getConnection } from '@nutri/functions/realtime/connections-repo';
+import { getConnection } from '@nutri/functions/platform/connections-repo';
 import { GOOGLE_SIGN_IN_SOURCES } from '../lib/content-security-policy';
 import { restEvent } from './events';
 import { localCheckoutView, payLocalCheckout } from './local-stripe';

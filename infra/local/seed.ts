@@ -8,7 +8,7 @@ import {
   createBillingProfile,
   getActiveBillingProfile,
 } from '@nutri/functions/billing/billing-profiles-repo';
-import { adjustActivePatients } from '@nutri/functions/onboarding/candidates';
+import { adjustActivePatients } from '@nutri/functions/nutritionists/public-profiles-repo';
 import { nextId } from '@nutri/functions/platform/db/counter';
 import { indexAllPatientNames } from '@nutri/functions/onboarding/name-index-job';
 import { patientItems } from '@nutri/functions/onboarding/patients-repo';

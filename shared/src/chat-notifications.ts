@@ -22,17 +22,6 @@ export const notifiesByEmail = (message: { AuthorId: string; Attributes: string 
   return type === undefined || type === ChatMessageType.SendFile;
 };
 
-/**
- * Server -> client, to the author's tabs: the messages were covered by an e-mail to the other member, and
- * later again whenever SES reports a newer delivery event for that e-mail (`EmailLastEvent`).
- */
-export interface EmailNotificationSentEvent {
-  type: 'EmailNotificationSent';
-  ConversationSid: string;
-  MessageIndexes: number[];
-  EmailLastEvent: EmailEvent | null;
-}
-
 /** Italian labels of the delivery events (the icon's accessible name on the nutritionist's messages). */
 export const emailEventLabels: Record<EmailEvent, string> = {
   processed: 'Notifica e-mail inviata',

@@ -6,7 +6,6 @@
 import * as z from 'zod';
 import { CHAT_MAX_FILE_BYTES } from './constants';
 import { MESSAGE_TYPES, type EmailEvent, type MessageType } from './domain';
-import type { EmailNotificationSentEvent } from './chat-notifications';
 import { optionalText } from './text';
 
 /** The message type names of docs/product.md#data, by name (`ChatMessageType.BookingCreated`). */
@@ -197,6 +196,17 @@ export interface PresenceEvent {
 export interface OnlineUsersEvent {
   type: 'OnlineUsers';
   UserIds: string[];
+}
+
+/**
+ * Server -> client, to the author's tabs: the messages were covered by an e-mail to the other member, and
+ * later again whenever SES reports a newer delivery event for that e-mail (`EmailLastEvent`).
+ */
+export interface EmailNotificationSentEvent {
+  type: 'EmailNotificationSent';
+  ConversationSid: string;
+  MessageIndexes: number[];
+  EmailLastEvent: EmailEvent | null;
 }
 
 /** Server -> client: the nutritionist archived or restored a conversation (in another tab). */

@@ -565,7 +565,7 @@ describe('chat message store', () => {
     const nutritionist = await newNutritionist();
     const patient = await newPatient(nutritionist.id);
     const { putConnection, listUserConnections } =
-      await import('../../functions/src/realtime/connections-repo');
+      await import('../../functions/src/platform/connections-repo');
     await putConnection({
       connectionId: `gone-${randomUUID()}`,
       userId: patient.id,

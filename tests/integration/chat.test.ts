@@ -129,7 +129,7 @@ describe('connection tickets', () => {
   });
 
   it('refuses an expired ticket', async () => {
-    const { issueTicket } = await import('../../functions/src/realtime/tickets-repo');
+    const { issueTicket } = await import('../../functions/src/platform/connection-tickets-repo');
     // Issued 31 s ago with a 30 s validity: the same code path as a ticket that waited too long.
     const { ticket } = await issueTicket(
       { userId: pair.patient.id, role: 'Patient', familyId: randomUUID() },
@@ -269,7 +269,7 @@ describe('messages over the realtime channel', () => {
     const pair = await newPair();
     const sid = await conversationOf(pair);
     const { deleteConnection, listUserConnections, putConnection } =
-      await import('../../functions/src/realtime/connections-repo');
+      await import('../../functions/src/platform/connections-repo');
     // A nutritionist's tab stored by a `$connect` that has not returned yet: until it returns, the
     // gateway (API Gateway too) answers 410 to any push to it.
     const opening = `opening-${randomUUID()}`;

@@ -205,8 +205,8 @@ describe('job rematch-unassigned-patients', () => {
     const patient = await registerUnmatchedPatient();
     // An assignment whose mail never went out (the sender failed after the write committed).
     const { assignPatientNutritionist } = await import('../../functions/src/onboarding/patients-repo');
-    const { adjustActivePatients, listMatchCandidates } =
-      await import('../../functions/src/onboarding/candidates');
+    const { listMatchCandidates } = await import('../../functions/src/onboarding/candidates');
+    const { adjustActivePatients } = await import('../../functions/src/nutritionists/public-profiles-repo');
     const [candidate] = await listMatchCandidates();
     expect(
       await assignPatientNutritionist(

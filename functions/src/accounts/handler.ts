@@ -1,5 +1,6 @@
 /** Lambda entry of the `accounts` area: sign-in, sessions, passwords, own details, user lists. */
 import { createAreaHandler } from '../http/area-handler';
+import { isSessionActive } from './session-state';
 import { changeEmail, changePassword, resetPassword, tryResetPassword } from './passwords';
 import { requestMobileVerificationCode, verifyPhoneNo } from './phone-verification';
 import { exchangeInstantLoginToken, login, logout, refresh } from './sessions';
@@ -13,25 +14,29 @@ import {
 } from './user-details';
 import { listUsers } from './user-management';
 
-export const handler = createAreaHandler('accounts', {
-  rest: {
-    login,
-    refresh,
-    logout,
-    exchangeInstantLoginToken,
-    tryResetPassword,
-    resetPassword,
-    changePassword,
-    changeEmail,
-    getUserDetails,
-    patchUserDetails,
-    getUserDetailsMetadata,
-    uploadUserImage,
-    deleteUserImage,
-    requestMobileVerificationCode,
-    verifyPhoneNo,
-    unsubscribe,
-    listUsers,
+export const handler = createAreaHandler(
+  'accounts',
+  {
+    rest: {
+      login,
+      refresh,
+      logout,
+      exchangeInstantLoginToken,
+      tryResetPassword,
+      resetPassword,
+      changePassword,
+      changeEmail,
+      getUserDetails,
+      patchUserDetails,
+      getUserDetailsMetadata,
+      uploadUserImage,
+      deleteUserImage,
+      requestMobileVerificationCode,
+      verifyPhoneNo,
+      unsubscribe,
+      listUsers,
+    },
+    webSocket: {},
   },
-  webSocket: {},
-});
+  isSessionActive,
+);

@@ -1,5 +1,21 @@
 /** What other areas (and the HTTP layer) use of the accounts area. */
 export { isSessionActive } from './session-state';
 export { loginOutboxHandlers } from './login-throttle';
-export { getUserContacts, type UserContact } from './users-repo';
 export { optionalMailLinks } from './unsubscribe';
+export { consumeOneTimeToken, issueOneTimeToken, startRefreshFamily } from './credentials-repo';
+export { requireActorUser } from './current-user';
+export { hashPassword } from './password';
+export { assertAcceptablePassword } from './password-policy';
+export { INSTANT_LOGIN_LIFETIME_SECONDS } from './sessions';
+export {
+  getUserContacts,
+  type UserContact,
+  createUser,
+  findUserByLogin,
+  getDisplayNames,
+  getUser,
+  listRoleMembers,
+  updateUser,
+  type User,
+} from './users-repo';
+export { getUserNames, isNutritionist, type UserName } from './user-names';

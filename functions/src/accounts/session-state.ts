@@ -9,7 +9,7 @@
  */
 import { logger } from '../platform/logger';
 import { ACCESS_TOKEN_TTL_SECONDS } from '../platform/tokens';
-import { closeSessionConnections } from '../realtime';
+import { closeSessionConnections } from '../platform/session-connections';
 import { getFamilyState, revokeAllFamilies, revokeFamily, type RefreshFamily } from './credentials-repo';
 
 /** How long a container trusts an "active" answer: the longest a sign-out elsewhere goes unseen. */

@@ -21,11 +21,11 @@ import {
   type ItalianCity,
 } from '@nutri/shared';
 import * as z from 'zod';
-import { getUser } from '../accounts/users-repo';
+import { getUser } from '../accounts';
 import { AppError, notFound, zodErrorsByField } from '../http/errors';
 import { created, defineOperation } from '../http/operation';
 import { idPath } from '../http/path-id';
-import { getPatientProfile } from '../onboarding/patients-repo';
+import { getPatientProfile } from '../onboarding';
 import { now } from '../platform/clock';
 import { nextId } from '../platform/db/counter';
 import {

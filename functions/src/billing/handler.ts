@@ -1,5 +1,6 @@
 /** Lambda entry of the `billing` area: billing profiles and the Italian municipalities they name. */
 import { createAreaHandler } from '../http/area-handler';
+import { isSessionActive } from '../accounts';
 import {
   countOwnBillingProfiles,
   countUserBillingProfiles,
@@ -15,21 +16,25 @@ import {
 } from './billing-profiles';
 import { getItalianCity, searchItalianCities } from './italian-cities';
 
-export const handler = createAreaHandler('billing', {
-  rest: {
-    createOwnBillingProfile,
-    listOwnBillingProfiles,
-    countOwnBillingProfiles,
-    getOwnBillingProfile,
-    updateOwnBillingProfile,
-    createUserBillingProfile,
-    listUserBillingProfiles,
-    countUserBillingProfiles,
-    getUserBillingProfile,
-    updateUserBillingProfile,
-    listPatientBillingProfiles,
-    searchItalianCities,
-    getItalianCity,
+export const handler = createAreaHandler(
+  'billing',
+  {
+    rest: {
+      createOwnBillingProfile,
+      listOwnBillingProfiles,
+      countOwnBillingProfiles,
+      getOwnBillingProfile,
+      updateOwnBillingProfile,
+      createUserBillingProfile,
+      listUserBillingProfiles,
+      countUserBillingProfiles,
+      getUserBillingProfile,
+      updateUserBillingProfile,
+      listPatientBillingProfiles,
+      searchItalianCities,
+      getItalianCity,
+    },
+    webSocket: {},
   },
-  webSocket: {},
-});
+  isSessionActive,
+);

@@ -16,7 +16,7 @@ import * as z from 'zod';
 import { AppError, notFound } from '../http/errors';
 import { created, defineOperation, noContent } from '../http/operation';
 import { idPath } from '../http/path-id';
-import { setCalendarSlotsAvailable } from '../nutritionists/public-profiles-repo';
+import { setCalendarSlotsAvailable } from '../nutritionists';
 import { now } from '../platform/clock';
 import { nextId } from '../platform/db/counter';
 import { pageCursor } from '../platform/db/cursor';

@@ -12,17 +12,12 @@
  */
 import { BOOKING_MESSAGE_TYPES, SYSTEM_AUTHOR_ID, type BookingMessageType } from '@nutri/shared';
 import * as z from 'zod';
-import { optionalMailLinks } from '../accounts';
-import { getUser } from '../accounts/users-repo';
-import { postMessage } from '../chat/messages';
-import { getNutritionistProfile } from '../nutritionists/public-profiles-repo';
+import { optionalMailLinks, getUser } from '../accounts';
+import { postMessage } from '../chat';
+import { getNutritionistProfile } from '../nutritionists';
 import { config } from '../platform/config';
 import { sendMail } from '../platform/mail';
-import {
-  type OutboxEntry,
-  type OutboxHandler,
-  type OutboxHandlers,
-} from '../platform/outbox';
+import { type OutboxEntry, type OutboxHandler, type OutboxHandlers } from '../platform/outbox';
 import { defineOutboxTopic } from '../platform/outbox-topic';
 import {
   bookingMail,

@@ -23,10 +23,9 @@ import {
   type BookingView,
   type CancelReasonId,
 } from '@nutri/shared';
-import { getDisplayNames } from '../accounts/users-repo';
+import { getDisplayNames } from '../accounts';
 import { AppError, notFound } from '../http/errors';
-import { patientStepChange, stepAsRead } from '../onboarding';
-import { getPatientProfile, type PatientProfile } from '../onboarding/patients-repo';
+import { getPatientProfile, patientStepChange, stepAsRead, type PatientProfile } from '../onboarding';
 import { nextId } from '../platform/db/counter';
 import { bookingOutboxEntry } from './booking-effects';
 import type { BookingActor } from './booking-mails';

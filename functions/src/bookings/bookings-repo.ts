@@ -27,7 +27,7 @@ import {
   type CancelReasonId,
   type OnboardingStep,
 } from '@nutri/shared';
-import { patientKey } from '../onboarding/patients-repo';
+import { patientProfileUpdate, type PatientProfileChange } from '../onboarding';
 import { db, tableName } from '../platform/db/client';
 import { writtenIfConditionHolds } from '../platform/db/conditional';
 import { queryAll, queryPage } from '../platform/db/query';
@@ -196,41 +196,10 @@ const deleteLock = (booking: Booking, unit: number): TransactItem => ({
 });
 
 /** A change of the patient's profile made in the booking's transaction. */
-export interface PatientChange {
-  patientUserId: string;
-  set: Record<string, unknown>;
-  remove?: string[];
-  /** Condition on the profile as read (e.g. `OnboardingStep = :step`), with its values. */
-  condition?: string;
-  values?: Record<string, unknown>;
+export interface PatientChange extends PatientProfileChange {
   /** What the caller is told when the condition fails (the service names it: a 409, a 422...). */
   failure: Error;
 }
-
-const patientUpdate = (change: PatientChange, at: string): TransactItem => {
-  const names: Record<string, string> = {};
-  const values: Record<string, unknown> = { ':now': at, ...change.values };
-  const sets = ['updatedAt = :now'];
-  Object.entries(change.set).forEach(([field, value], index) => {
-    names[`#s${index}`] = field;
-    values[`:s${index}`] = value;
-    sets.push(`#s${index} = :s${index}`);
-  });
-  const removes = (change.remove ?? []).map((field, index) => {
-    names[`#r${index}`] = field;
-    return `#r${index}`;
-  });
-  return {
-    Update: {
-      TableName: tableName(),
-      Key: patientKey(change.patientUserId),
-      UpdateExpression: `SET ${sets.join(', ')}${removes.length ? ` REMOVE ${removes.join(', ')}` : ''}`,
-      ConditionExpression: `attribute_exists(pk)${change.condition ? ` AND (${change.condition})` : ''}`,
-      ...(Object.keys(names).length ? { ExpressionAttributeNames: names } : {}),
-      ExpressionAttributeValues: values,
-    },
-  };
-};
 
 /**
  * Runs a transaction; the first item whose condition failed names the error thrown. A transaction that
@@ -258,7 +227,9 @@ export const createBooking = async (booking: Booking, patient: PatientChange | n
       failure: changedMeanwhile(),
     },
     ...lockUnits(booking).map((unit) => ({ item: putLock(booking, unit), failure: slotTaken() })),
-    ...(patient ? [{ item: patientUpdate(patient, booking.createdAt), failure: patient.failure }] : []),
+    ...(patient
+      ? [{ item: patientProfileUpdate(patient, booking.createdAt), failure: patient.failure }]
+      : []),
     effectsOf(outbox),
   ]);
 };
@@ -291,7 +262,9 @@ export const moveBooking = async (
     ...[...after]
       .filter((unit) => !before.has(unit))
       .map((unit) => ({ item: putLock(updated, unit), failure: slotTaken() })),
-    ...(patient ? [{ item: patientUpdate(patient, updated.updatedAt), failure: patient.failure }] : []),
+    ...(patient
+      ? [{ item: patientProfileUpdate(patient, updated.updatedAt), failure: patient.failure }]
+      : []),
     effectsOf(outbox),
   ]);
 };
@@ -307,7 +280,9 @@ export const cancelBookingWrite = async (
   await transact([
     { item: bookingUpdate(current, updated), failure: changedMeanwhile() },
     ...lockUnits(current).map((unit) => ({ item: deleteLock(current, unit), failure: changedMeanwhile() })),
-    ...(patient ? [{ item: patientUpdate(patient, updated.updatedAt), failure: patient.failure }] : []),
+    ...(patient
+      ? [{ item: patientProfileUpdate(patient, updated.updatedAt), failure: patient.failure }]
+      : []),
     effectsOf(outbox),
   ]);
 };
@@ -321,7 +296,9 @@ export const updateBookingStatus = async (
 ) => {
   await transact([
     { item: bookingUpdate(current, updated), failure: changedMeanwhile() },
-    ...(patient ? [{ item: patientUpdate(patient, updated.updatedAt), failure: patient.failure }] : []),
+    ...(patient
+      ? [{ item: patientProfileUpdate(patient, updated.updatedAt), failure: patient.failure }]
+      : []),
     effectsOf(outbox),
   ]);
 };
@@ -337,7 +314,9 @@ export const markBookingPaidWrite = async (
 ) => {
   await transact([
     { item: bookingUpdate(current, updated), failure: changedMeanwhile() },
-    ...(patient ? [{ item: patientUpdate(patient, updated.updatedAt), failure: patient.failure }] : []),
+    ...(patient
+      ? [{ item: patientProfileUpdate(patient, updated.updatedAt), failure: patient.failure }]
+      : []),
     effectsOf(outbox),
     ...extra.map((item) => ({ item, failure: changedMeanwhile() })),
   ]);
@@ -459,6 +438,17 @@ export const pagePatientBookings = (patientUserId: string, options: BookingPageO
 // One page of a nutritionist's bookings by time (gsi2), optionally narrowed.
 export const pageNutritionistBookings = (nutritionistUserId: string, options: BookingPageOptions) =>
   listBookingsPage('gsi2', nutritionistBookingsPartition(nutritionistUserId), options);
+
+/** The patient's completed visits among their `limit` newest bookings, newest first (the visits to review). */
+export const listNewestCompletedBookings = async (patientUserId: string, limit: number) => {
+  const { bookings } = await pagePatientBookings(patientUserId, {
+    descending: true,
+    statuses: [BookingStatus.COMPLETE],
+    limit,
+    cursor: undefined,
+  });
+  return bookings;
+};
 
 // Every booking of a nutritionist between two instants (gsi2): the busy time of slot generation.
 export const listNutritionistBookingsBetween = async (

@@ -1,5 +1,6 @@
 /** Lambda entry of the `bookings` area: availability, slots, bookings, reminders. */
 import { createAreaHandler } from '../http/area-handler';
+import { isSessionActive } from '../accounts';
 import { createDailyAvailability, deleteDailyAvailability, listDailyAvailabilities } from './availability';
 import {
   cancelBooking,
@@ -22,30 +23,34 @@ import {
 } from './patient-bookings';
 import { createReminder, deleteReminderOperation, listReminders, updateReminder } from './reminders';
 
-export const handler = createAreaHandler('bookings', {
-  rest: {
-    listDailyAvailabilities,
-    createDailyAvailability,
-    deleteDailyAvailability,
-    getSlotsForIntroductionVisit,
-    getSlotsForPaidVisit,
-    createIntroductionVisitFromCalendarSlot,
-    createPaidVisitFromCalendarSlot,
-    cancelIntroductionVisit,
-    listPatientBookings: listPatientBookingsOperation,
-    getPatientBooking,
-    createNutritionistBooking,
-    listNutritionistBookings,
-    getNutritionistBooking,
-    cancelBooking,
-    modifyBookingTime,
-    completeBooking,
-    getPatientPrice,
-    searchOwnPatients,
-    listReminders,
-    createReminder,
-    updateReminder,
-    deleteReminder: deleteReminderOperation,
+export const handler = createAreaHandler(
+  'bookings',
+  {
+    rest: {
+      listDailyAvailabilities,
+      createDailyAvailability,
+      deleteDailyAvailability,
+      getSlotsForIntroductionVisit,
+      getSlotsForPaidVisit,
+      createIntroductionVisitFromCalendarSlot,
+      createPaidVisitFromCalendarSlot,
+      cancelIntroductionVisit,
+      listPatientBookings: listPatientBookingsOperation,
+      getPatientBooking,
+      createNutritionistBooking,
+      listNutritionistBookings,
+      getNutritionistBooking,
+      cancelBooking,
+      modifyBookingTime,
+      completeBooking,
+      getPatientPrice,
+      searchOwnPatients,
+      listReminders,
+      createReminder,
+      updateReminder,
+      deleteReminder: deleteReminderOperation,
+    },
+    webSocket: {},
   },
-  webSocket: {},
-});
+  isSessionActive,
+);

@@ -28,7 +28,7 @@ import { AppError, notFound } from '../http/errors';
 import { created, defineOperation } from '../http/operation';
 import { idPath, pathId } from '../http/path-id';
 import { getUserContacts } from '../accounts';
-import { getPatientProfile, searchPatientsOfNutritionist } from '../onboarding/patients-repo';
+import { getPatientProfile, searchPatientsOfNutritionist } from '../onboarding';
 import { now } from '../platform/clock';
 import { pageCursor } from '../platform/db/cursor';
 import {
@@ -39,11 +39,7 @@ import {
   moveVisit,
   requireCancelReason,
 } from './booking-service';
-import {
-  pageNutritionistBookings,
-  pagePatientBookings,
-  type BookingPageOptions,
-} from './bookings-repo';
+import { pageNutritionistBookings, pagePatientBookings, type BookingPageOptions } from './bookings-repo';
 import { requireOwnBooking } from './own-booking';
 
 /** `YYYY-MM-DDTHH:mm` on the Rome wall clock -> instant. */

@@ -19,7 +19,7 @@ import type { SignedInActor } from '../http/actor';
 import { AppError, forbidden } from '../http/errors';
 import { created, defineOperation } from '../http/operation';
 import { idPath } from '../http/path-id';
-import { getPatientProfile } from '../onboarding/patients-repo';
+import { getPatientProfile } from '../onboarding';
 import { now } from '../platform/clock';
 import { pageCursor } from '../platform/db/cursor';
 import { bookVisit, bookingViews, cancelVisit } from './booking-service';

@@ -7,7 +7,7 @@
 import type { ChatRole } from '@nutri/shared';
 import type { Actor } from '../http/actor';
 import { notFound } from '../http/errors';
-import { getPatientProfile } from '../onboarding/patients-repo';
+import { getPatientProfile } from '../onboarding';
 import { conversationSidFor, getConversation, type Conversation } from './chat-repo';
 
 /** The chat role of a signed-in user (routes admit only Patient and Nutritionist). */

@@ -18,7 +18,7 @@ import {
   type ChatViewerUser,
 } from '@nutri/shared';
 import * as z from 'zod';
-import { findUserByLogin, getDisplayNames, getUser, listRoleMembers } from '../accounts/users-repo';
+import { findUserByLogin, getDisplayNames, getUser, listRoleMembers } from '../accounts';
 import { notFound } from '../http/errors';
 import { defineOperation } from '../http/operation';
 import { recordAudit } from '../platform/audit';

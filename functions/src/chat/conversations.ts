@@ -20,11 +20,10 @@ import type { SignedInActor } from '../http/actor';
 import { unauthorized } from '../http/errors';
 import { defineOperation } from '../http/operation';
 import { getUserContacts, type UserContact } from '../accounts';
-import { matchesAllWords, nameWords } from '../onboarding/name-words';
-import { getPatientProfile, searchPatientsOfNutritionist } from '../onboarding/patients-repo';
+import { matchesAllWords, nameWords, getPatientProfile, searchPatientsOfNutritionist } from '../onboarding';
 import { now } from '../platform/clock';
-import { listUserConnections } from '../realtime/connections-repo';
-import { issueTicket } from '../realtime/tickets-repo';
+import { issueTicket } from '../platform/connection-tickets-repo';
+import { listUserConnections } from '../platform/connections-repo';
 import { chatRoleOf, conversationOfMember, resolvePair } from './access';
 import {
   getConversation,

@@ -19,9 +19,8 @@
  * The queue, the lease and the notification items are read and written by chat-mail-repo.ts.
  */
 import { CHAT_EMAIL_NOTIFICATION_DELAY_MS, type EmailEvent } from '@nutri/shared';
-import { optionalMailLinks } from '../accounts';
-import { getUser } from '../accounts/users-repo';
-import { getNutritionistProfile } from '../nutritionists/public-profiles-repo';
+import { optionalMailLinks, getUser } from '../accounts';
+import { getNutritionistProfile } from '../nutritionists';
 import { now } from '../platform/clock';
 import { config } from '../platform/config';
 import { newId } from '../platform/ids';

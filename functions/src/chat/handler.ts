@@ -1,5 +1,6 @@
 /** Lambda entry of the `chat` area: connection tickets, conversations, message history and files (REST). */
 import { createAreaHandler } from '../http/area-handler';
+import { isSessionActive } from '../accounts';
 import { confirmFileUpload, createFileUpload, getConversationFiles } from './chat-files';
 import {
   archiveConversation,
@@ -12,21 +13,25 @@ import {
 import { getChatViewerConversations, getChatViewerMessages, searchChatViewerUsers } from './chat-viewer';
 import { sendUrgentChatMessageNotification } from './urgent-notice';
 
-export const handler = createAreaHandler('chat', {
-  rest: {
-    createConnectionTicket,
-    getPatientConversations,
-    getNutritionistConversations,
-    getDirectConversation,
-    getMessages,
-    archiveConversation,
-    searchChatViewerUsers,
-    getChatViewerConversations,
-    getChatViewerMessages,
-    createFileUpload,
-    confirmFileUpload,
-    getConversationFiles,
-    sendUrgentChatMessageNotification,
+export const handler = createAreaHandler(
+  'chat',
+  {
+    rest: {
+      createConnectionTicket,
+      getPatientConversations,
+      getNutritionistConversations,
+      getDirectConversation,
+      getMessages,
+      archiveConversation,
+      searchChatViewerUsers,
+      getChatViewerConversations,
+      getChatViewerMessages,
+      createFileUpload,
+      confirmFileUpload,
+      getConversationFiles,
+      sendUrgentChatMessageNotification,
+    },
+    webSocket: {},
   },
-  webSocket: {},
-});
+  isSessionActive,
+);

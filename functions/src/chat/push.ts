@@ -8,7 +8,7 @@ import type { ChatMessage, ChatServerEvent } from '@nutri/shared';
 import { logger } from '../platform/logger';
 import { managementEndpoint, pushToConnection } from '../platform/realtime';
 import { now } from '../platform/clock';
-import { deleteGoneConnection, listUserConnections } from '../realtime/connections-repo';
+import { deleteGoneConnection, listUserConnections } from '../platform/connections-repo';
 import type { Conversation } from './chat-repo';
 
 /** Sends the event to the users' connections, except `exceptConnectionId` (the sender's own tab). */

@@ -16,11 +16,11 @@ import {
   urgentNoticeTexts,
   type UrgentNoticeResponse,
 } from '@nutri/shared';
-import { getUser } from '../accounts/users-repo';
+import { getUser } from '../accounts';
 import { AppError, notFound, tooManyRequests } from '../http/errors';
 import { defineOperation } from '../http/operation';
-import { getNutritionistProfile } from '../nutritionists/public-profiles-repo';
-import { getPatientProfile } from '../onboarding/patients-repo';
+import { getNutritionistProfile } from '../nutritionists';
+import { getPatientProfile } from '../onboarding';
 import { now } from '../platform/clock';
 import { config } from '../platform/config';
 import { logger } from '../platform/logger';

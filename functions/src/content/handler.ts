@@ -3,6 +3,8 @@
  * join-the-team applications and the sitemap.
  */
 import { createAreaHandler } from '../http/area-handler';
+import { isSessionActive } from '../accounts';
+import { listPublicProfileUrls } from '../nutritionists';
 import { listContactMessages, submitContactForm } from './contact';
 import {
   addGalleryImage,
@@ -20,7 +22,7 @@ import {
   listJoinTeamApplications,
   submitJoinTeamApplication,
 } from './join-team';
-import { getSitemap } from './sitemap';
+import { sitemapOperation } from './sitemap';
 import {
   addContentTag,
   countContent,
@@ -39,42 +41,46 @@ import {
 } from './static-content';
 import { autocompleteTags, createTagOperation, deleteTag, listTagsOperation, updateTag } from './tags';
 
-export const handler = createAreaHandler('content', {
-  rest: {
-    listPublicContent: listPublicContentOperation,
-    getContent,
-    getContentByFriendlyUrl,
-    getContentTags,
-    getSitemap,
-    submitContactForm,
-    createCvUpload,
-    submitJoinTeamApplication,
-    listJoinTeamApplications,
-    getJoinTeamCv,
-    listContactMessages,
-    listContent,
-    countContent,
-    getContentMetadata,
-    createContent,
-    updateContent,
-    deleteContent,
-    uploadContentImage,
-    deleteContentImage,
-    addContentTag,
-    removeContentTag,
-    listTagsOperation,
-    autocompleteTags,
-    createTagOperation,
-    updateTag,
-    deleteTag,
-    listGalleries,
-    createGallery,
-    getGallery,
-    updateGallery,
-    deleteGallery,
-    addGalleryImage,
-    removeGalleryImage,
-    reorderGallery,
+export const handler = createAreaHandler(
+  'content',
+  {
+    rest: {
+      listPublicContent: listPublicContentOperation,
+      getContent,
+      getContentByFriendlyUrl,
+      getContentTags,
+      getSitemap: sitemapOperation(listPublicProfileUrls),
+      submitContactForm,
+      createCvUpload,
+      submitJoinTeamApplication,
+      listJoinTeamApplications,
+      getJoinTeamCv,
+      listContactMessages,
+      listContent,
+      countContent,
+      getContentMetadata,
+      createContent,
+      updateContent,
+      deleteContent,
+      uploadContentImage,
+      deleteContentImage,
+      addContentTag,
+      removeContentTag,
+      listTagsOperation,
+      autocompleteTags,
+      createTagOperation,
+      updateTag,
+      deleteTag,
+      listGalleries,
+      createGallery,
+      getGallery,
+      updateGallery,
+      deleteGallery,
+      addGalleryImage,
+      removeGalleryImage,
+      reorderGallery,
+    },
+    webSocket: {},
   },
-  webSocket: {},
-});
+  isSessionActive,
+);

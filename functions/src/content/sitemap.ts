@@ -5,7 +5,6 @@
 import { HttpResponse, defineOperation } from '../http/operation';
 import { escapeHtml } from '../platform/mail-layout';
 import { config } from '../platform/config';
-import { listPublicProfileUrls } from '../nutritionists/public-profiles-repo';
 import { listPublishedArticleUrls } from './content-repo';
 
 /** The public routes of docs/product.md#screens worth indexing (no sign-in, no per-visitor pages). */
@@ -42,19 +41,26 @@ export const buildSitemap = (baseUrl: string, entries: readonly SitemapEntry[]) 
   ].join('\n');
 };
 
-export const getSitemap = defineOperation('public', {}, async () => {
-  const [articles, profiles] = await Promise.all([listPublishedArticleUrls(), listPublicProfileUrls()]);
-  const entries: SitemapEntry[] = [
-    ...PUBLIC_PAGES.map((path) => ({ path })),
-    ...articles.map((article) => ({
-      path: `/Blog/${encodeURIComponent(article.FriendlyUrl)}`,
-      lastModified: article.UpdatedAt,
-    })),
-    ...profiles.map((url) => ({ path: `/Nutritionists/${encodeURIComponent(url)}` })),
-  ];
-  return new HttpResponse(200, buildSitemap(config().PUBLIC_BASE_URL, entries), {
-    'Content-Type': 'application/xml; charset=utf-8',
-    // Search engines fetch it now and then; an hour of caching spares the table without hiding news long.
-    'Cache-Control': 'public, max-age=3600',
+/**
+ * The friendly URLs of the public nutritionist profiles. They belong to the nutritionists area, which sits
+ * above content (its skills are content tags), so content/handler.ts (the composition root) hands them in.
+ */
+export type ListPublicProfileUrls = () => Promise<readonly string[]>;
+
+export const sitemapOperation = (listPublicProfileUrls: ListPublicProfileUrls) =>
+  defineOperation('public', {}, async () => {
+    const [articles, profiles] = await Promise.all([listPublishedArticleUrls(), listPublicProfileUrls()]);
+    const entries: SitemapEntry[] = [
+      ...PUBLIC_PAGES.map((path) => ({ path })),
+      ...articles.map((article) => ({
+        path: `/Blog/${encodeURIComponent(article.FriendlyUrl)}`,
+        lastModified: article.UpdatedAt,
+      })),
+      ...profiles.map((url) => ({ path: `/Nutritionists/${encodeURIComponent(url)}` })),
+    ];
+    return new HttpResponse(200, buildSitemap(config().PUBLIC_BASE_URL, entries), {
+      'Content-Type': 'application/xml; charset=utf-8',
+      // Search engines fetch it now and then; an hour of caching spares the table without hiding news long.
+      'Cache-Control': 'public, max-age=3600',
+    });
   });
-});

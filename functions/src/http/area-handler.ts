@@ -14,7 +14,6 @@ import type {
 } from 'aws-lambda';
 import { errorTexts } from '@nutri/shared';
 import { logger } from '../platform/logger';
-import { isSessionActive } from '../accounts';
 import { verifyAccessToken, type AccessTokenClaims } from '../platform/tokens';
 import {
   findRestRoute,
@@ -41,12 +40,22 @@ const header = (event: APIGatewayProxyEvent, name: string) => {
 };
 
 /**
+ * Whether the session (refresh-token family) an access token names is still on: the accounts area's
+ * `isSessionActive`, passed in by each area's handler.ts (the Lambda's composition root) so the HTTP layer
+ * depends on no area.
+ */
+export type SessionCheck = (familyId: string, userId: string) => Promise<boolean>;
+
+/**
  * Bearer token -> actor; an invalid token, or one of a session that has ended (sign-out, password change,
  * refresh-token reuse), counts as no token (the route's access rule decides). The session check is one
  * GetItem, cached a few seconds per container (accounts/session-state.ts); a failing read is a 500, not
  * a silent sign-out.
  */
-const readActor = async (event: APIGatewayProxyEvent): Promise<Actor | null> => {
+const readActor = async (
+  event: APIGatewayProxyEvent,
+  isSessionActive: SessionCheck,
+): Promise<Actor | null> => {
   const authorization = header(event, 'authorization');
   const match = authorization?.match(/^Bearer\s+(\S+)$/i);
   if (!match?.[1]) return null;
@@ -114,13 +123,13 @@ const errorResult = (error: unknown, event: APIGatewayProxyEvent): APIGatewayPro
 };
 
 const dispatchRest =
-  (area: Area, operations: Record<string, Operation>) =>
+  (area: Area, operations: Record<string, Operation>, isSessionActive: SessionCheck) =>
   async (event: APIGatewayProxyEvent, context: Context): Promise<APIGatewayProxyResult> => {
     try {
       const route = findRestRoute(event.httpMethod, event.resource);
       const operation = route && route.area === area ? operations[route.operation] : undefined;
       if (!route || !operation) throw new AppError('not_found');
-      const actor = await readActor(event);
+      const actor = await readActor(event, isSessionActive);
       // Past this line the actor is what the route admits, which the operation was checked to accept.
       authorize(route.access, actor);
       const { schemas } = operation;
@@ -218,13 +227,17 @@ export const assertAccessFits = (area: Area, operations: Record<string, Operatio
 };
 
 /** The Lambda handler of one feature area. The type requires an operation for every route of the area. */
-export const createAreaHandler = <A extends Area>(area: A, operations: AreaOperations<A>) => {
+export const createAreaHandler = <A extends Area>(
+  area: A,
+  operations: AreaOperations<A>,
+  isSessionActive: SessionCheck,
+) => {
   const restOperations: Record<string, Operation> = operations.rest;
   assertAccessFits(area, restOperations);
   const rest = middy<APIGatewayProxyEvent, APIGatewayProxyResult>()
     .use(injectLambdaContext(logger, { resetKeys: true }))
     .use(securityHeaders())
-    .handler(dispatchRest(area, restOperations));
+    .handler(dispatchRest(area, restOperations, isSessionActive));
   const webSocket = middy<APIGatewayProxyWebsocketEventV2, WebSocketResult>()
     .use(injectLambdaContext(logger, { resetKeys: true }))
     .handler(dispatchWebSocket(area, operations.webSocket as Record<string, WebSocketOperation>));

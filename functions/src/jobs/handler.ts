@@ -7,22 +7,20 @@ import middy from '@middy/core';
 import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import { logger } from '../platform/logger';
 import { isJobName, type JobName } from './definitions';
-import { rematchUnassignedPatients } from '../onboarding/rematch-job';
-import { indexAllPatientNames } from '../onboarding/name-index-job';
+import { connectOnboarding, rematchUnassignedPatients, indexAllPatientNames } from '../onboarding';
 import { sweepConnections } from './sweep-connections';
-import {
-  expireUnpaidBookings,
-  sendAppointmentReminders,
-  sendPaymentReminders,
-} from '../bookings/booking-jobs';
+import { expireUnpaidBookings, sendAppointmentReminders, sendPaymentReminders } from '../bookings';
 import { deliverOutbox } from './deliver-outbox';
-import { loadComuni } from '../billing/load-comuni';
-import { issueOwedRefunds } from '../payments/refunds';
+import { isBillingProfileComplete, loadComuni } from '../billing';
+import { issueOwedRefunds } from '../payments';
 import { now } from '../platform/clock';
 import { isSnsEvent } from '../platform/mail-events';
-import { notifyUnseenChatMessages } from '../chat/email-notifications';
+import { announcePairing, notifyUnseenChatMessages } from '../chat';
 import { handleMailEvents } from './mail-events';
 import type { SNSEvent } from 'aws-lambda';
+
+// The late matching of the rematch job announces pairings like onboarding's own Lambda does.
+connectOnboarding({ announcePairing, isBillingProfileComplete });
 
 const jobs: Record<JobName, () => Promise<unknown>> = {
   'sweep-connections': sweepConnections,

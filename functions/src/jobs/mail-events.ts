@@ -4,7 +4,7 @@
  * mail kind that tracks them are acted on, the rest are dropped here.
  */
 import type { SNSEvent } from 'aws-lambda';
-import { applyChatMailEvent, CHAT_NOTIFICATION_MAIL_KIND } from '../chat/email-notifications';
+import { applyChatMailEvent, CHAT_NOTIFICATION_MAIL_KIND } from '../chat';
 import { mailEventsOf, tagValue } from '../platform/mail-events';
 
 export interface MailEventsResult {

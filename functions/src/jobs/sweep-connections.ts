@@ -1,7 +1,7 @@
 import { WEBSOCKET_LIMITS } from '@nutri/shared';
 import { now } from '../platform/clock';
 import { isConnectionAlive, managementEndpoint } from '../platform/realtime';
-import { deleteGoneConnection, listConnectionsOldestFirst } from '../realtime/connections-repo';
+import { deleteGoneConnection, listConnectionsOldestFirst } from '../platform/connections-repo';
 
 export interface SweepResult {
   checked: number;

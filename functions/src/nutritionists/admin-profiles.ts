@@ -10,7 +10,7 @@ import {
   type PublicProfileRequiredField,
 } from '@nutri/shared';
 import * as z from 'zod';
-import { getUser, listRoleMembers, type User } from '../accounts/users-repo';
+import { getUser, listRoleMembers, type User } from '../accounts';
 import { UNKNOWN_SKILLS } from '../http/domain-errors';
 import { AppError, notFound } from '../http/errors';
 import { defineOperation } from '../http/operation';

@@ -1,5 +1,7 @@
 /** Lambda entry of the `nutritionists` area: public profiles and list, skills, reviews, profile admin. */
 import { createAreaHandler } from '../http/area-handler';
+import { isSessionActive } from '../accounts';
+import { listNewestCompletedBookings, requireOwnBooking } from '../bookings';
 import {
   getNutritionistProfileForAdmin,
   listNutritionistsForAdmin,
@@ -23,26 +25,38 @@ import {
   listVisitsToReview,
   rejectReview,
 } from './reviews';
+import { connectNutritionists } from './collaborators';
 
-export const handler = createAreaHandler('nutritionists', {
-  rest: {
-    listPublicNutritionists,
-    getPublicNutritionist,
-    getPublicNutritionistByFriendlyUrl,
-    getUserSkills,
-    getPublicProfile,
-    listFeaturedReviews,
-    listNutritionistReviews,
-    getVisitReview,
-    createVisitReview,
-    listVisitsToReview,
-    listReviewsForModeration,
-    approveReview,
-    rejectReview,
-    listNutritionistsForAdmin,
-    getNutritionistProfileForAdmin,
-    updateNutritionistProfile,
-    uploadNutritionistImage,
-  },
-  webSocket: {},
+// The composition root connects what reviews ask of the bookings area (see collaborators.ts).
+connectNutritionists({
+  requireOwnVisit: (actor, bookingId, notFoundText) =>
+    requireOwnBooking('Patient', actor, bookingId, notFoundText),
+  listNewestCompletedVisits: listNewestCompletedBookings,
 });
+
+export const handler = createAreaHandler(
+  'nutritionists',
+  {
+    rest: {
+      listPublicNutritionists,
+      getPublicNutritionist,
+      getPublicNutritionistByFriendlyUrl,
+      getUserSkills,
+      getPublicProfile,
+      listFeaturedReviews,
+      listNutritionistReviews,
+      getVisitReview,
+      createVisitReview,
+      listVisitsToReview,
+      listReviewsForModeration,
+      approveReview,
+      rejectReview,
+      listNutritionistsForAdmin,
+      getNutritionistProfileForAdmin,
+      updateNutritionistProfile,
+      uploadNutritionistImage,
+    },
+    webSocket: {},
+  },
+  isSessionActive,
+);

@@ -5,10 +5,10 @@
  */
 import { PAGE_SIZE, type PublicNutritionist } from '@nutri/shared';
 import * as z from 'zod';
+import { getUserNames, isNutritionist } from '../accounts';
 import { notFound } from '../http/errors';
 import { defineOperation } from '../http/operation';
 import { now } from '../platform/clock';
-import { getUserNames, isNutritionist } from './nutritionist-users';
 import { dailySeed, seededOrder } from './public-order';
 import {
   PUBLIC_NUTRITIONIST_FIELDS,

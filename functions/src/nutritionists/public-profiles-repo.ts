@@ -16,7 +16,7 @@
  *   skill links at once.
  */
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { tagUsageChange } from '../content/tags-repo';
+import { tagUsageChange } from '../content';
 import { batchGet } from '../platform/db/batch-get';
 import { db, tableName } from '../platform/db/client';
 import { unlessConditionFails } from '../platform/db/conditional';

@@ -18,16 +18,15 @@ import {
   type VisitToReview,
 } from '@nutri/shared';
 import * as z from 'zod';
-import { getDisplayNames, getUser } from '../accounts/users-repo';
-// Reviews are about visits: their ownership and state are read from the bookings area, never written.
-import { pagePatientBookings } from '../bookings/bookings-repo';
-import { requireOwnBooking } from '../bookings/own-booking';
+import { getDisplayNames, getUser } from '../accounts';
 import { AppError, notFound } from '../http/errors';
 import { created, defineOperation } from '../http/operation';
 import { idPath } from '../http/path-id';
 import { now } from '../platform/clock';
 import { pageCursor } from '../platform/db/cursor';
 import { newId } from '../platform/ids';
+// Reviews are about visits: their ownership and state are read from the bookings area, never written.
+import { collaborators } from './collaborators';
 import { NUTRITIONIST_NOT_FOUND } from './public-nutritionists';
 import { getNutritionistProfile } from './public-profiles-repo';
 import {
@@ -91,7 +90,7 @@ export const createVisitReview = defineOperation(
   ['Patient'],
   { path: idPath, body: createReviewSchema },
   async ({ actor, path, body }) => {
-    const booking = await requireOwnBooking('Patient', actor, path.id, reviewTexts.bookingNotFound);
+    const booking = await collaborators().requireOwnVisit(actor, path.id, reviewTexts.bookingNotFound);
     if (booking.BookingStatusId !== BookingStatus.COMPLETE)
       throw new AppError('unprocessable', reviewTexts.notComplete);
     const user = await getUser(booking.PatientUserId);
@@ -118,7 +117,7 @@ export const createVisitReview = defineOperation(
 
 // GET CurrentPatient/Bookings/{id}/Review: the caller's review of their visit, with its moderation status.
 export const getVisitReview = defineOperation(['Patient'], { path: idPath }, async ({ actor, path }) => {
-  const booking = await requireOwnBooking('Patient', actor, path.id, reviewTexts.bookingNotFound);
+  const booking = await collaborators().requireOwnVisit(actor, path.id, reviewTexts.bookingNotFound);
   const review = await findReviewOfBooking(booking.BookingId);
   if (!review) throw notFound(reviewTexts.noReviewYet);
   return toOwnReview({ ...review, BookingId: booking.BookingId });
@@ -128,12 +127,7 @@ export const getVisitReview = defineOperation(['Patient'], { path: idPath }, asy
 export const listVisitsToReview = defineOperation(['Patient'], {}, async ({ actor }) => {
   const patientUserId = actor.userId;
   // A handful of the newest completed visits is enough: older ones are not worth a prompt.
-  const { bookings } = await pagePatientBookings(patientUserId, {
-    descending: true,
-    statuses: [BookingStatus.COMPLETE],
-    limit: 5,
-    cursor: undefined,
-  });
+  const bookings = await collaborators().listNewestCompletedVisits(patientUserId, 5);
   const reviewed = await reviewedBookingIds(bookings.map((booking) => booking.BookingId));
   const open = bookings
     .filter((booking) => !reviewed.has(booking.BookingId))

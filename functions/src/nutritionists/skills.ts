@@ -1,6 +1,6 @@
 /** Nutritionists' specialization areas: the Skill tags of the one tag catalog (content/tags-repo.ts). */
 import type { UserSkill } from '@nutri/shared';
-import { getTags } from '../content/tags-repo';
+import { getTags } from '../content';
 import type { HeldSkill } from './public-profiles-repo';
 
 /** Skill names by tag id for every skill held; a tag deleted or of another kind is left out. */

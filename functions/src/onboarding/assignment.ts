@@ -7,15 +7,12 @@
  * the next run of the job (decision 0005).
  */
 import { honorific } from '@nutri/shared';
-import { getUser } from '../accounts/users-repo';
-import { announcePairing } from '../chat/pairing';
-import { getUserNames } from '../nutritionists/nutritionist-users';
-import { getNutritionistProfile } from '../nutritionists/public-profiles-repo';
+import { getUser, getUserNames } from '../accounts';
+import { getNutritionistProfile, adjustActivePatients } from '../nutritionists';
 import { now } from '../platform/clock';
 import { config } from '../platform/config';
 import { logger } from '../platform/logger';
 import { sendMail } from '../platform/mail';
-import { adjustActivePatients } from './candidates';
 import { nutritionistAssignedMail } from './mails';
 import { rankCandidates, scoreCandidate, type MatchCandidate, type MatchCriteria } from './matching';
 import {
@@ -27,6 +24,7 @@ import {
   type PatientProfile,
 } from './patients-repo';
 import { recordLateMatch, type MatchRecord } from './submissions-repo';
+import { collaborators } from './collaborators';
 
 /** A sender that claimed a mail and then vanished (timeout, crash) leaves it to be claimed again after this. */
 export const ASSIGNMENT_MAIL_CLAIM_TIMEOUT_MS = 15 * 60_000;
@@ -140,6 +138,6 @@ export const assignLate = async ({
     by: source.kind,
   });
   // Open chat screens of both now list each other.
-  await announcePairing(patient.UserId, chosen.userId);
+  await collaborators().announcePairing(patient.UserId, chosen.userId);
   return { assigned: true, mail: await deliverAssignmentMail(patient.UserId), match };
 };

@@ -3,8 +3,7 @@
  * and load. Introductory availability is read from CalendarSlotsAvailable until the availability
  * calendar (bookings issue) counts real slots in the next 7 days.
  */
-import { listPublicProfiles } from '../nutritionists/public-profiles-repo';
-import { skillNamesById } from '../nutritionists/skills';
+import { listPublicProfiles, skillNamesById } from '../nutritionists';
 import type { MatchCandidate } from './matching';
 
 export const listMatchCandidates = async (): Promise<MatchCandidate[]> => {
@@ -20,4 +19,4 @@ export const listMatchCandidates = async (): Promise<MatchCandidate[]> => {
 };
 
 // Count a patient joining (+1) or leaving (-1) a nutritionist (the nutritionists area owns the count).
-export { adjustActivePatients } from '../nutritionists/public-profiles-repo';
+export { adjustActivePatients } from '../nutritionists';

@@ -9,7 +9,7 @@ import { defineOperation, noContent } from '../http/operation';
 import { pathId } from '../http/path-id';
 import { now } from '../platform/clock';
 import { getPatientProfile, listConsents, recordConsent, updatePatientProfile } from './patients-repo';
-import { requireActorUser } from '../accounts/current-user';
+import { requireActorUser } from '../accounts';
 
 export const CONTRACT_TYPES = { servicePrivacy: 2, nutritionistPrivacy: 3 } as const;
 

@@ -5,17 +5,11 @@
 import { newPasswordSchema } from '@nutri/shared';
 import * as z from 'zod';
 import type { SignedInActor } from '../http/actor';
-import { requireActorUser } from '../accounts/current-user';
-import { hashPassword } from '../accounts/password';
-import { isBillingProfileComplete } from '../billing/billing-status';
-import { announcePairing } from '../chat/pairing';
-import { assertAcceptablePassword } from '../accounts/password-policy';
-import { updateUser } from '../accounts/users-repo';
+import { requireActorUser, hashPassword, assertAcceptablePassword, updateUser } from '../accounts';
 import { AppError, forbidden, notFound } from '../http/errors';
 import { defineOperation, noContent } from '../http/operation';
-import { getNutritionistProfile, getNutritionistProfiles } from '../nutritionists/public-profiles-repo';
+import { getNutritionistProfile, getNutritionistProfiles, adjustActivePatients } from '../nutritionists';
 import { now } from '../platform/clock';
-import { adjustActivePatients } from './candidates';
 import {
   changePatientNutritionist,
   getPatientProfile,
@@ -24,6 +18,7 @@ import {
 } from './patients-repo';
 import { getSubmission } from './submissions-repo';
 import { publicNutritionistsByIds } from './public-nutritionists';
+import { collaborators } from './collaborators';
 
 const requirePatient = async (actor: SignedInActor<'Patient'>): Promise<PatientProfile> => {
   const user = await requireActorUser(actor);
@@ -123,7 +118,9 @@ export const getCurrentPatientNutritionist = defineOperation(['Patient'], {}, as
     MatchingSkills: submission?.match.matchingSkills ?? [],
     MatchingNutritionists: await publicNutritionistsByIds(alternatives),
     CalendarSlotsAvailable: nutritionist?.CalendarSlotsAvailable ?? false,
-    IsBillingProfileComplete: await isBillingProfileComplete(profile.DefaultNutritionistUserId),
+    IsBillingProfileComplete: await collaborators().isBillingProfileComplete(
+      profile.DefaultNutritionistUserId,
+    ),
   };
 });
 
@@ -153,7 +150,7 @@ export const changeNutritionist = defineOperation(
     await adjustActivePatients(body.NutritionistId, 1);
     if (previous) await adjustActivePatients(previous, -1);
     // Chat lists: the new pair appears; the old one goes unless it already had a conversation.
-    await announcePairing(profile.UserId, body.NutritionistId, previous);
+    await collaborators().announcePairing(profile.UserId, body.NutritionistId, previous);
     return noContent();
   },
 );

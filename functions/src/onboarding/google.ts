@@ -6,7 +6,7 @@
 import { createRemoteJWKSet, jwtVerify, type JWTVerifyGetKey } from 'jose';
 import { USER_ALREADY_EXISTS_CODE } from '@nutri/shared';
 import * as z from 'zod';
-import { findUserByLogin } from '../accounts/users-repo';
+import { findUserByLogin } from '../accounts';
 import { AppError } from '../http/errors';
 import { defineOperation } from '../http/operation';
 import { config } from '../platform/config';

@@ -1,5 +1,8 @@
 /** Lambda entry of the `onboarding` area: questionnaire webhook, registration, patient onboarding. */
 import { createAreaHandler } from '../http/area-handler';
+import { isSessionActive } from '../accounts';
+import { isBillingProfileComplete } from '../billing';
+import { announcePairing } from '../chat';
 import { getPublicConfig, listTallyWebhookLog } from './admin';
 import {
   assignNutritionistByAdmin,
@@ -19,28 +22,36 @@ import { googleRegisterPatient, googleSignIn } from './google';
 import { getPatientIntake } from './intake';
 import { registerPatient, verifyEmail } from './registration';
 import { receiveTallyWebhook } from './tally-webhook';
+import { connectOnboarding } from './collaborators';
 
-export const handler = createAreaHandler('onboarding', {
-  rest: {
-    receiveTallyWebhook,
-    googleSignIn,
-    googleRegisterPatient,
-    registerPatient,
-    verifyEmail,
-    getPatientIntake,
-    listTallyWebhookLog,
-    getPublicConfig,
-    getCurrentPatientProfile,
-    getOnboardingStep,
-    getTallyPreferences,
-    setPassword,
-    getCurrentPatientNutritionist,
-    changeNutritionist,
-    getContract,
-    acceptPrivacy,
-    listUnassignedPatientsForAdmin,
-    listAssignmentCandidates,
-    assignNutritionistByAdmin,
+// The composition root connects what onboarding asks of the areas above it (see collaborators.ts).
+connectOnboarding({ announcePairing, isBillingProfileComplete });
+
+export const handler = createAreaHandler(
+  'onboarding',
+  {
+    rest: {
+      receiveTallyWebhook,
+      googleSignIn,
+      googleRegisterPatient,
+      registerPatient,
+      verifyEmail,
+      getPatientIntake,
+      listTallyWebhookLog,
+      getPublicConfig,
+      getCurrentPatientProfile,
+      getOnboardingStep,
+      getTallyPreferences,
+      setPassword,
+      getCurrentPatientNutritionist,
+      changeNutritionist,
+      getContract,
+      acceptPrivacy,
+      listUnassignedPatientsForAdmin,
+      listAssignmentCandidates,
+      assignNutritionistByAdmin,
+    },
+    webSocket: {},
   },
-  webSocket: {},
-});
+  isSessionActive,
+);

@@ -1,2 +1,14 @@
-/** What other areas may use of onboarding. */
+/** What other areas use of this area. */
+export { indexAllPatientNames } from './name-index-job';
+export { matchesAllWords, nameWords } from './name-words';
+export {
+  getPatientProfile,
+  listPatientsOfNutritionist,
+  patientProfileUpdate,
+  type PatientProfileChange,
+  type PatientProfile,
+  searchPatientsOfNutritionist,
+} from './patients-repo';
+export { rematchUnassignedPatients } from './rematch-job';
+export { connectOnboarding, type OnboardingCollaborators } from './collaborators';
 export { patientStepChange, stepAsRead, type PatientStepChange, type VisitOfEvent } from './steps';

@@ -4,7 +4,7 @@
  * never a Scan) and writes only profiles still without `NameWords`, so after the first run it writes
  * nothing. New and moved patients are indexed by their own writes.
  */
-import { listRoleMembers } from '../accounts/users-repo';
+import { listRoleMembers } from '../accounts';
 import { indexPatientNames } from './patients-repo';
 
 export const indexAllPatientNames = async () => {

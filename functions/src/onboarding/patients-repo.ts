@@ -485,3 +485,39 @@ export const listConsents = async (userId: string): Promise<ConsentRecord[]> => 
     sourceIp: String(item.sourceIp),
   }));
 };
+
+/** A change of the patient's profile made in another area's transaction (a booking's change). */
+export interface PatientProfileChange {
+  patientUserId: string;
+  set: Record<string, unknown>;
+  remove?: string[];
+  /** Condition on the profile as read (e.g. `OnboardingStep = :step`), with its values. */
+  condition?: string;
+  values?: Record<string, unknown>;
+}
+
+/** The Update of the patient's profile to include in that transaction (`at`: the change's ISO instant). */
+export const patientProfileUpdate = (change: PatientProfileChange, at: string): TransactItem => {
+  const names: Record<string, string> = {};
+  const values: Record<string, unknown> = { ':now': at, ...change.values };
+  const sets = ['updatedAt = :now'];
+  Object.entries(change.set).forEach(([field, value], index) => {
+    names[`#s${index}`] = field;
+    values[`:s${index}`] = value;
+    sets.push(`#s${index} = :s${index}`);
+  });
+  const removes = (change.remove ?? []).map((field, index) => {
+    names[`#r${index}`] = field;
+    return `#r${index}`;
+  });
+  return {
+    Update: {
+      TableName: tableName(),
+      Key: patientKey(change.patientUserId),
+      UpdateExpression: `SET ${sets.join(', ')}${removes.length ? ` REMOVE ${removes.join(', ')}` : ''}`,
+      ConditionExpression: `attribute_exists(pk)${change.condition ? ` AND (${change.condition})` : ''}`,
+      ...(Object.keys(names).length ? { ExpressionAttributeNames: names } : {}),
+      ExpressionAttributeValues: values,
+    },
+  };
+};

@@ -1,8 +1,6 @@
 import type { PublicNutritionist } from '@nutri/shared';
-import { getUserNames } from '../nutritionists/nutritionist-users';
-import { toPublicNutritionist } from '../nutritionists/profile-view';
-import { getNutritionistProfiles } from '../nutritionists/public-profiles-repo';
-import { skillNamesById } from '../nutritionists/skills';
+import { getUserNames } from '../accounts';
+import { toPublicNutritionist, getNutritionistProfiles, skillNamesById } from '../nutritionists';
 
 /** The public view of the given nutritionists that are public, in the order asked. */
 export const publicNutritionistsByIds = async (userIds: readonly string[]): Promise<PublicNutritionist[]> => {

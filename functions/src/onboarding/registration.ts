@@ -12,16 +12,24 @@ import {
   type TokenResponse,
 } from '@nutri/shared';
 import * as z from 'zod';
-import { consumeOneTimeToken, issueOneTimeToken, startRefreshFamily } from '../accounts/credentials-repo';
-import { hashPassword } from '../accounts/password';
-import { assertAcceptablePassword } from '../accounts/password-policy';
-import { INSTANT_LOGIN_LIFETIME_SECONDS } from '../accounts/sessions';
-import { createUser, findUserByLogin, getUser, updateUser, type User } from '../accounts/users-repo';
-import { announcePairing } from '../chat/pairing';
+import {
+  consumeOneTimeToken,
+  issueOneTimeToken,
+  startRefreshFamily,
+  hashPassword,
+  assertAcceptablePassword,
+  INSTANT_LOGIN_LIFETIME_SECONDS,
+  createUser,
+  findUserByLogin,
+  getUser,
+  updateUser,
+  type User,
+} from '../accounts';
 import { clientIp } from '../http/client-ip';
 import { AppError, isConflict } from '../http/errors';
 import { admitWithinLimit } from '../http/rate-limit';
 import { defineOperation } from '../http/operation';
+import { adjustActivePatients } from '../nutritionists';
 import { now } from '../platform/clock';
 import { config } from '../platform/config';
 import { newId } from '../platform/ids';
@@ -29,10 +37,10 @@ import { logger } from '../platform/logger';
 import { sendMail } from '../platform/mail';
 import type { ThrottleRule } from '../platform/throttle';
 import { ACCESS_TOKEN_TTL_SECONDS, signAccessToken } from '../platform/tokens';
-import { adjustActivePatients } from './candidates';
 import { verifyEmailMail } from './mails';
 import { patientItems, type PatientProfile } from './patients-repo';
 import { claimSubmission, getSubmission, releaseSubmission, type Submission } from './submissions-repo';
+import { collaborators } from './collaborators';
 
 export const EMAIL_VERIFICATION_LIFETIME_SECONDS = 48 * 3600;
 /** After verifying the e-mail, the patient may (re)set a password without the old one for this long. */
@@ -187,7 +195,7 @@ export const createPatientFromSubmission = async (
   if (nutritionistUserId) {
     await adjustActivePatients(nutritionistUserId, 1);
     // The nutritionist's open chat screen lists the new patient at once.
-    await announcePairing(userId, nutritionistUserId);
+    await collaborators().announcePairing(userId, nutritionistUserId);
   }
   logger.info('Patient registered', { userId, matched: nutritionistUserId !== null });
   return user;

@@ -15,15 +15,13 @@ import {
   type InvoiceView,
 } from '@nutri/shared';
 import * as z from 'zod';
-import { getDisplayNames, getUser } from '../accounts/users-repo';
-import { countBillingProfiles } from '../billing/billing-profiles-repo';
-import { isBillingProfileComplete } from '../billing/billing-status';
-import { getBooking, type Booking } from '../bookings/bookings-repo';
-import { requireOwnBooking } from '../bookings/own-booking';
+import { getDisplayNames, getUser } from '../accounts';
+import { countBillingProfiles, isBillingProfileComplete } from '../billing';
+import { getBooking, requireOwnBooking, type Booking } from '../bookings';
 import { AppError, notFound } from '../http/errors';
 import { defineOperation } from '../http/operation';
 import { idPath, pathId } from '../http/path-id';
-import { getPatientProfile } from '../onboarding/patients-repo';
+import { getPatientProfile } from '../onboarding';
 import { now } from '../platform/clock';
 import { config } from '../platform/config';
 import { fulfilSession } from './fulfilment';

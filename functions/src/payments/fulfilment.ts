@@ -11,15 +11,9 @@
  */
 import { BookingStatus } from '@nutri/shared';
 import { AppError, isConflict } from '../http/errors';
-import { patientStepChange } from '../onboarding';
-import { getPatientProfile } from '../onboarding/patients-repo';
+import { getPatientProfile, patientStepChange } from '../onboarding';
 import { logger } from '../platform/logger';
-import {
-  getBooking,
-  markBookingPaidWrite,
-  type Booking,
-  type PatientChange,
-} from '../bookings/bookings-repo';
+import { getBooking, markBookingPaidWrite, type Booking, type PatientChange } from '../bookings';
 import { paymentOf, recordLatePayment, withLatePayment } from './late-payment';
 import { paymentOutboxEntry } from './payment-effects';
 import { issueRefund } from './refunds';

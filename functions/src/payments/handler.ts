@@ -3,18 +3,23 @@
  * test payments.
  */
 import { createAreaHandler } from '../http/area-handler';
+import { isSessionActive } from '../accounts';
 import { createCheckoutSession, fulfilCheckoutSession, listPatientBookingInvoices } from './checkout';
 import { createTestPayment, getTestPaymentResult } from './test-payment';
 import { receiveStripeWebhook } from './webhook';
 
-export const handler = createAreaHandler('payments', {
-  rest: {
-    createCheckoutSession,
-    receiveStripeWebhook,
-    fulfilCheckoutSession,
-    listPatientBookingInvoices,
-    createTestPayment,
-    getTestPaymentResult,
+export const handler = createAreaHandler(
+  'payments',
+  {
+    rest: {
+      createCheckoutSession,
+      receiveStripeWebhook,
+      fulfilCheckoutSession,
+      listPatientBookingInvoices,
+      createTestPayment,
+      getTestPaymentResult,
+    },
+    webSocket: {},
   },
-  webSocket: {},
-});
+  isSessionActive,
+);

@@ -10,8 +10,13 @@
  */
 import { DATE_FORMAT, inRome } from '@nutri/shared';
 import * as z from 'zod';
-import { euroLabel, patientBookingUrl, romeDayTimeLabel } from '../bookings/booking-mails';
-import { recordLatePaymentWrite, type Booking } from '../bookings/bookings-repo';
+import {
+  euroLabel,
+  patientBookingUrl,
+  romeDayTimeLabel,
+  recordLatePaymentWrite,
+  type Booking,
+} from '../bookings';
 import { config } from '../platform/config';
 import { renderMail } from '../platform/mail-layout';
 import type { OutboxEntry, OutboxHandler } from '../platform/outbox';

@@ -3,7 +3,7 @@
  * outbox step: recorded once SES accepted it (at least once). A deleted account gets nothing and the step
  * is done (a refund goes back to the card anyway).
  */
-import { getUser } from '../accounts/users-repo';
+import { getUser } from '../accounts';
 import { sendMail, type Mail } from '../platform/mail';
 import type { OutboxEntry, OutboxStep } from '../platform/outbox';
 

@@ -14,20 +14,16 @@ import {
   patientBookingUrl,
   romeDayTimeLabel,
   euroLabel,
-} from '../bookings/booking-mails';
-import type { Booking } from '../bookings/bookings-repo';
-import { postMessage } from '../chat/messages';
+  type Booking,
+} from '../bookings';
+import { postMessage } from '../chat';
 import { config } from '../platform/config';
 import { renderMail } from '../platform/mail-layout';
 import { recordVisitInvoices } from './invoices';
 import { latePaymentOutboxHandlers } from './late-payment';
 import { mailPatientStep } from './patient-mail';
 import { unappliedPaymentOutboxHandlers } from './unapplied-payments';
-import {
-  type OutboxEntry,
-  type OutboxHandler,
-  type OutboxHandlers,
-} from '../platform/outbox';
+import { type OutboxEntry, type OutboxHandler, type OutboxHandlers } from '../platform/outbox';
 import { defineOutboxTopic } from '../platform/outbox-topic';
 
 export const PAYMENT_TOPIC = 'payment';

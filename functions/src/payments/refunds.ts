@@ -9,12 +9,7 @@
 import { isConflict } from '../http/errors';
 import { now } from '../platform/clock';
 import { logger } from '../platform/logger';
-import {
-  getBooking,
-  listOwedRefunds,
-  recordBookingRefundWrite,
-  type Booking,
-} from '../bookings/bookings-repo';
+import { getBooking, listOwedRefunds, recordBookingRefundWrite, type Booking } from '../bookings';
 import { paymentGateway } from './stripe-gateway';
 import { refundUnappliedPayment } from './unapplied-payments';
 import { listUnappliedRefundsOwed } from './unapplied-payments-repo';

@@ -14,7 +14,7 @@ import {
   type TestPaymentView,
 } from '@nutri/shared';
 import * as z from 'zod';
-import { getUser } from '../accounts/users-repo';
+import { getUser } from '../accounts';
 import { notFound } from '../http/errors';
 import { defineOperation } from '../http/operation';
 import { now } from '../platform/clock';

@@ -8,8 +8,7 @@
  */
 import { DATE_FORMAT, inRome } from '@nutri/shared';
 import * as z from 'zod';
-import { euroLabel, patientBookingUrl, romeDayTimeLabel } from '../bookings/booking-mails';
-import type { Booking } from '../bookings/bookings-repo';
+import { euroLabel, patientBookingUrl, romeDayTimeLabel, type Booking } from '../bookings';
 import { config } from '../platform/config';
 import { logger } from '../platform/logger';
 import { renderMail } from '../platform/mail-layout';

@@ -20,14 +20,20 @@ import {
 import { isSessionActive } from '../accounts';
 import type { WebSocketEvent, WebSocketOperation } from '../http/websocket-operation';
 import { AppError } from '../http/errors';
-import { otherMemberOf, conversationOfMember } from '../chat/access';
-import { appendMessage, listConversationsOfUser, setLastSeenIndex } from '../chat/chat-repo';
-import { pushMessageAdded, pushToUsers } from '../chat/push';
-import { getPatientProfile, listPatientsOfNutritionist } from '../onboarding/patients-repo';
+import {
+  otherMemberOf,
+  conversationOfMember,
+  appendMessage,
+  listConversationsOfUser,
+  setLastSeenIndex,
+  pushMessageAdded,
+  pushToUsers,
+} from '../chat';
+import { getPatientProfile, listPatientsOfNutritionist } from '../onboarding';
 import { now } from '../platform/clock';
 import { managementEndpoint, pushToConnection } from '../platform/realtime';
-import { deleteConnection, getConnection, listUserConnections } from './connections-repo';
-import { closeSessionConnections } from './session-connections';
+import { deleteConnection, getConnection, listUserConnections } from '../platform/connections-repo';
+import { closeSessionConnections } from '../platform/session-connections';
 
 /** Patients told about their nutritionist's presence beyond those they wrote with (list size, spec 9). */
 const PRESENCE_PATIENTS = 50;

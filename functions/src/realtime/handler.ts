@@ -1,19 +1,24 @@
 /** Lambda entry of the `realtime` area (WebSocket API). */
 import { createAreaHandler } from '../http/area-handler';
+import { isSessionActive } from '../accounts';
 import { onlineUsers, sendMessage, setUserLastSeenMessage, typing } from './chat-actions';
 import { connect, disconnect, ping, unknownAction } from './operations';
 
-export const handler = createAreaHandler('realtime', {
-  rest: {},
-  webSocket: {
-    connect,
-    disconnect,
-    ping,
-    unknownAction,
-    sendMessage,
-    startTyping: typing,
-    endTyping: typing,
-    setUserLastSeenMessage,
-    onlineUsers,
+export const handler = createAreaHandler(
+  'realtime',
+  {
+    rest: {},
+    webSocket: {
+      connect,
+      disconnect,
+      ping,
+      unknownAction,
+      sendMessage,
+      startTyping: typing,
+      endTyping: typing,
+      setUserLastSeenMessage,
+      onlineUsers,
+    },
   },
-});
+  isSessionActive,
+);

@@ -6,8 +6,8 @@ import { now } from '../platform/clock';
 import { logger } from '../platform/logger';
 import { managementEndpoint, pushToConnection } from '../platform/realtime';
 import { announcePresence } from './chat-actions';
-import { deleteConnection, getConnection, putConnection } from './connections-repo';
-import { consumeTicket } from './tickets-repo';
+import { deleteConnection, getConnection, putConnection } from '../platform/connections-repo';
+import { consumeTicket } from '../platform/connection-tickets-repo';
 
 const reply = async (event: WebSocketEvent, message: unknown) => {
   const { connectionId } = event.requestContext;
@@ -16,7 +16,7 @@ const reply = async (event: WebSocketEvent, message: unknown) => {
 };
 
 /**
- * `$connect` with `?ticket=…` (see tickets-repo.ts): the ticket is consumed, and the connection stored
+ * `$connect` with `?ticket=…` (see platform/connection-tickets-repo.ts): the ticket is consumed, and the connection stored
  * with its user so pushes find every tab of that user. Without a valid ticket the upgrade is refused
  * with 401 (missing, unknown, used or expired: the client fetches a new one and reconnects), and so is a
  * ticket whose session has ended since it was issued.

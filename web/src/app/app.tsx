@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { RouterProvider } from 'react-router-dom';
 import { MantineProvider } from '@mantine/core';
 import { SwrProvider } from '../api/swr';
-import { AuthProvider } from '../features/auth/auth-context';
+import { AuthProvider } from '../features/auth';
 import { cssVariablesResolver, theme } from '../theme';
 import { NotificationsHost } from './notifications-host';
 import { createAppRouter } from './router';

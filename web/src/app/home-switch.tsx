@@ -3,9 +3,8 @@
  * marketing page is part of the entry chunk (not a lazy area): a first visit of `/` then draws it in the
  * first render, without waiting for one more chunk; its sections below the fold load on their own.
  */
-import { useAuth } from '../features/auth/auth-context';
-import { homeKindFor } from '../features/auth/guard';
-import { HomePage } from '../features/public/pages/home-page';
+import { useAuth, homeKindFor } from '../features/auth';
+import { HomePage } from '../features/public';
 import { PageLoader } from '../ui/page-loader';
 import { Pages } from './pages';
 

@@ -5,9 +5,8 @@
  * script (./early) has already requested it, the API client adopts that request.
  */
 import { prefillData } from '../api/prefilled-data';
-import { getStaticContent } from '../features/content/api/get-static-content';
-import { getPublicNutritionistByUrl } from '../features/nutritionists/api/get-public-nutritionist';
-import { listPublicNutritionists } from '../features/nutritionists/api/list-public-nutritionists';
+import { getStaticContent } from '../features/content';
+import { getPublicNutritionistByUrl, listPublicNutritionists } from '../features/nutritionists';
 import { earlyRouteOf } from './early/early-route';
 
 let firstRouteData: Promise<unknown> = Promise.resolve();

@@ -3,7 +3,7 @@
  * grouped by access, so the guard rule of a page is written in exactly one place.
  */
 import type { ComponentType } from 'react';
-import type { RouteAccess } from '../features/auth/guard';
+import type { RouteAccess } from '../features/auth';
 import { paths } from '../paths';
 import { Pages } from './pages';
 

@@ -1,6 +1,6 @@
 import { createElement } from 'react';
 import { Navigate, createBrowserRouter, type RouteObject } from 'react-router-dom';
-import { RequireAccess } from '../features/auth/components/require-access';
+import { RequireAccess } from '../features/auth';
 import { paths } from '../paths';
 import { HomeSwitch } from './home-switch';
 import { RootLayout } from './layout/root-layout';

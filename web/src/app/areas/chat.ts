@@ -1,3 +1,3 @@
 /** Chat chunk (/Chat). */
 import '../../styles/all';
-export { ChatPage } from '../../features/chat/pages/chat-page';
+export { ChatPage } from '../../features/chat/pages';

@@ -4,11 +4,11 @@
  * profile or an article loads little besides the entry.
  */
 import '../../styles/content';
-export { AboutPage } from '../../features/content/pages/about-page';
-export { ArticlePage } from '../../features/content/pages/article-page';
-export { BlogPage } from '../../features/content/pages/blog-page';
-export { NutritionistProfilePage } from '../../features/nutritionists/pages/nutritionist-profile-page';
-export { NutritionistsPage } from '../../features/nutritionists/pages/nutritionists-page';
-export { FaqPage } from '../../features/public/pages/faq-page';
-export { PrivacyGoogleCalendarPage, TermsGoogleCalendarPage } from '../../features/public/pages/legal-pages';
-export { NotFoundPage } from '../../features/public/pages/not-found-page';
+export { AboutPage } from '../../features/content/pages';
+export { ArticlePage } from '../../features/content/pages';
+export { BlogPage } from '../../features/content/pages';
+export { NutritionistProfilePage } from '../../features/nutritionists/pages';
+export { NutritionistsPage } from '../../features/nutritionists/pages';
+export { FaqPage } from '../../features/public/pages';
+export { PrivacyGoogleCalendarPage, TermsGoogleCalendarPage } from '../../features/public/pages';
+export { NotFoundPage } from '../../features/public/pages';

@@ -1,3 +1,3 @@
 /** UserManager area chunk (/Users...). */
 import '../../styles/all';
-export { UsersHomePage } from '../../features/users/pages/users-home-page';
+export { UsersHomePage } from '../../features/users/pages';

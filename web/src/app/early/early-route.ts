@@ -7,14 +7,13 @@
  * few kilobytes (vite.config.ts builds it on its own).
  */
 import { apiUrl } from '../../api/client';
-import { ABOUT_CONTENT_ID } from '../../features/content/content-links';
-import { staticContentByUrlKey, staticContentKey } from '../../features/content/api/static-content-keys';
+import { ABOUT_CONTENT_ID, staticContentByUrlKey, staticContentKey } from '../../features/content/early';
 import {
   listPageFrom,
   publicNutritionistByUrlKey,
   publicNutritionistsKey,
   visitSeed,
-} from '../../features/nutritionists/api/public-nutritionist-keys';
+} from '../../features/nutritionists/early';
 import { paths } from '../../paths';
 
 export type EarlyRoute =

@@ -4,8 +4,8 @@
  * imports this module: the image sizes stay out of the app's entry.
  */
 import type { ListResponse, PublicNutritionist, StaticContent } from '@nutri/shared';
-import { ARTICLE_COVER_SIZES } from '../../features/content/image-sizes';
-import { NUTRITIONIST_CARD_SIZES, NUTRITIONIST_PHOTO_SIZES } from '../../features/nutritionists/image-sizes';
+import { ARTICLE_COVER_SIZES } from '../../features/content/early';
+import { NUTRITIONIST_CARD_SIZES, NUTRITIONIST_PHOTO_SIZES } from '../../features/nutritionists/early';
 import type { ImageUrlSet } from '../../ui/image-srcset';
 import type { EarlyRoute } from './early-route';
 

@@ -1,7 +1,7 @@
 import { Suspense, lazy, useState } from 'react';
 import { Link, NavLink as RouterNavLink, useNavigate } from 'react-router-dom';
 import { Box, Burger, Container, Group } from '@mantine/core';
-import { useAuth } from '../../features/auth/auth-context';
+import { useAuth } from '../../features/auth';
 import { paths } from '../../paths';
 import { BrandMark } from '../../ui/brand-mark';
 import { ButtonLink } from '../../ui/light-button';
@@ -13,7 +13,8 @@ const loadMobileMenu = () => import('./mobile-menu');
 const MobileMenu = lazy(loadMobileMenu);
 const UserMenu = lazy(() => import('./user-menu'));
 // Nutritionists only: their reminders bell (and its data calls) never reach anyone else's page.
-const RemindersBell = lazy(() => import('../../features/nutritionist/components/reminders-bell'));
+// Only nutritionists see it: loaded on demand, through the feature's lazy entry.
+const RemindersBell = lazy(() => import('../../features/nutritionist/lazy'));
 
 function DesktopLink({ item }: { item: NavItem }) {
   return (

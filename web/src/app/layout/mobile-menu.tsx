@@ -14,7 +14,7 @@ import '@mantine/core/styles/Button.layer.css';
 import '@mantine/core/styles/Divider.layer.css';
 import '@mantine/core/styles/Drawer.layer.css';
 import '@mantine/core/styles/NavLink.layer.css';
-import { useAuth } from '../../features/auth/auth-context';
+import { useAuth } from '../../features/auth';
 import { paths } from '../../paths';
 import { ACCOUNT_NAV, PUBLIC_NAV, roleNavItems, type NavItem } from './nav-items';
 

@@ -1,6 +1,6 @@
 import { Suspense } from 'react';
 import { Outlet } from 'react-router-dom';
-import { InstantLogin } from '../../features/auth/components/instant-login';
+import { InstantLogin } from '../../features/auth';
 import { PageLoader } from '../../ui/page-loader';
 import { Footer } from './footer';
 import { Header } from './header';

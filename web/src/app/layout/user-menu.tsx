@@ -5,7 +5,7 @@ import { IconChevronDown, IconLogout } from '@tabler/icons-react';
 import '@mantine/core/styles/Popover.layer.css';
 import '@mantine/core/styles/Avatar.layer.css';
 import '@mantine/core/styles/Menu.layer.css';
-import { useAuth } from '../../features/auth/auth-context';
+import { useAuth } from '../../features/auth';
 import { ACCOUNT_NAV, roleNavItems } from './nav-items';
 
 const initialsOf = (name: string) =>

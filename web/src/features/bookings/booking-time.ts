@@ -49,3 +49,11 @@ export const romeDays = (from: number, to: number) => {
   for (let offset = from; offset <= to; offset += 1) days.push(addRomeDays(today, offset));
   return days;
 };
+
+/** 'lunedì 12 maggio 2026 alle 10:00', the appointment as sentences say it. */
+export const appointmentText = (bookingTime: string) =>
+  inRome(bookingTime).format('dddd D MMMM YYYY [alle] HH:mm');
+
+/** '12/05/2026 alle 10:00', the {date} of 'Pagamento ricevuto, appuntamento del {date} è confermato!'. */
+export const appointmentShortText = (bookingTime: string) =>
+  inRome(bookingTime).format('DD/MM/YYYY [alle] HH:mm');

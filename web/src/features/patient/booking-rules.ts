@@ -52,11 +52,3 @@ export const isPaidUpcomingVisit = (booking: BookingView) =>
 /** The video call is for a BOOKED visit, on its day (Rome calendar). */
 export const isVideoDay = (booking: BookingView, now = new Date()) =>
   booking.BookingStatusId === BookingStatus.BOOKED && romeDate(booking.BookingTime) === romeDate(now);
-
-/** 'lunedì 12 maggio 2026 alle 10:00', the appointment as sentences say it. */
-export const appointmentText = (bookingTime: string) =>
-  inRome(bookingTime).format('dddd D MMMM YYYY [alle] HH:mm');
-
-/** '12/05/2026 alle 10:00', the {date} of 'Pagamento ricevuto, appuntamento del {date} è confermato!'. */
-export const appointmentShortText = (bookingTime: string) =>
-  inRome(bookingTime).format('DD/MM/YYYY [alle] HH:mm');

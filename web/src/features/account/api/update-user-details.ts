@@ -2,7 +2,7 @@
 import { useSWRConfig } from 'swr';
 import { userProfileSchema, type UpdateUserDetailsRequest, type UserProfile } from '@nutri/shared';
 import { api } from '../../../api/client';
-import { USER_DETAILS_KEY } from '../../auth/api/get-user-details';
+import { USER_DETAILS_KEY } from '../../auth';
 
 export const updateUserDetails = async (request: UpdateUserDetailsRequest): Promise<UserProfile> =>
   userProfileSchema.parse(await api.patch(USER_DETAILS_KEY, request));

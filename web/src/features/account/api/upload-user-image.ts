@@ -2,7 +2,7 @@
 import { useSWRConfig } from 'swr';
 import { PROFILE_IMAGE_FIELD, userProfileSchema, type UserProfile } from '@nutri/shared';
 import { apiUpload } from '../../../api/client';
-import { USER_DETAILS_KEY } from '../../auth/api/get-user-details';
+import { USER_DETAILS_KEY } from '../../auth';
 
 export const uploadUserImage = async (
   file: File,

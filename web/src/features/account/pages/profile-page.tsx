@@ -23,7 +23,7 @@ import {
 } from '@nutri/shared';
 import { DEFAULT_PHONE_PREFIX, accountTexts, errorTexts } from '../../../lib/shared-values';
 import { isApiError, isNetworkError } from '../../../api/api-error';
-import { useAuth } from '../../auth/auth-context';
+import { useAuth } from '../../auth';
 import { LoadError } from '../../../ui/load-error';
 import { showErrorToast, showSuccessToast } from '../../../ui/notify';
 import { Page } from '../../../ui/page';
@@ -34,7 +34,7 @@ import { PhoneFields } from '../../../ui/phone/phone-fields';
 import { useDeleteUserImage } from '../api/delete-user-image';
 import { useUpdateUserDetails } from '../api/update-user-details';
 import { useUploadUserImage } from '../api/upload-user-image';
-import { BillingProfileSection } from '../../billing/components/billing-profile-section';
+import { BillingProfileSection } from '../../billing';
 
 const saveErrorMessage = (error: unknown, fallback: string) => {
   if (isNetworkError(error)) return errorTexts.connectionProblem;

@@ -13,7 +13,7 @@ import { paths } from '../../../paths';
 import { isApiError } from '../../../api/api-error';
 import { AuthCard } from '../../../ui/auth-card';
 import { useZodForm } from '../../../ui/form/use-zod-form';
-import { usePublicConfig } from '../../onboarding/api/get-public-config';
+import { usePublicConfig } from '../../../api/public-config';
 import { GOOGLE_USER_NOT_FOUND_CODE, googleSignIn } from '../api/google-sign-in';
 import { login } from '../api/login';
 import { useAuth } from '../auth-context';

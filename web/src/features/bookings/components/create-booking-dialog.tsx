@@ -9,7 +9,7 @@ import { Button, Group, Modal, Select, SimpleGrid, Stack, TextInput } from '@man
 import { BOOKING_TYPES, type BookingTypeId, type BookingView } from '@nutri/shared';
 import { formatEuro } from '../../../lib/money';
 import { showErrorToast, showSuccessToast } from '../../../ui/notify';
-import { useAuth } from '../../auth/auth-context';
+import { useAuth } from '../../auth';
 import { actionErrorMessage } from '../action-error';
 import { useBookingMutations, usePatientPrice } from '../api/nutritionist-bookings';
 import { bookingUiTexts } from '../texts';

@@ -15,7 +15,7 @@ import type {
 } from '@nutri/shared';
 import { api, apiPath } from '../../../api/client';
 import type { CursorListKey, CursorListPage } from '../../../api/cursor-list';
-import { postToPresignedUrl } from '../../content/api/upload-cv';
+import { postToPresignedUrl } from '../../content';
 
 export const requestFileUpload = (
   otherUserId: string,

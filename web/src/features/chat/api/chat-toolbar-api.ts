@@ -5,7 +5,7 @@
 import useSWR from 'swr';
 import type { BookingView, CursorPage } from '@nutri/shared';
 import { api } from '../../../api/client';
-import { NUTRITIONIST_BOOKINGS_PATH } from '../../bookings/api/nutritionist-bookings';
+import { NUTRITIONIST_BOOKINGS_PATH } from '../../bookings';
 
 /** docs/product.md#api: the chat's bookings list shows at most 10. */
 export const CHAT_BOOKINGS_LIMIT = 10;

@@ -20,11 +20,13 @@ import type { ConversationView } from '@nutri/shared';
 import { paths } from '../../../paths';
 import { LoadError } from '../../../ui/load-error';
 import { showErrorToast, showSuccessToast } from '../../../ui/notify';
-import { formatLocalDateTime, toLocalDateTime } from '../../bookings/booking-time';
-import { BookingStatusBadge } from '../../bookings/components/booking-status-badge';
-import { CreateBookingDialog } from '../../bookings/components/create-booking-dialog';
-import RemindersBell from '../../nutritionist/components/reminders-bell';
-import { PatientIntake } from '../../nutritionist/components/patient-intake';
+import {
+  formatLocalDateTime,
+  toLocalDateTime,
+  BookingStatusBadge,
+  CreateBookingDialog,
+} from '../../bookings';
+import { PatientIntake, RemindersBell } from '../../nutritionist';
 import { fetchDirectConversation, setConversationArchived } from '../api/chat-api';
 import { useChatPatientBookings } from '../api/chat-toolbar-api';
 

@@ -7,9 +7,7 @@ import { Button, Group, Paper, Skeleton, Text } from '@mantine/core';
 import { IconUserCircle } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
 import { paths } from '../../../paths';
-import { usePatientNutritionist } from '../../onboarding/api/get-patient-nutritionist';
-import { nutritionistName } from '../../onboarding/components/nutritionist-name';
-import { NutritionistPhoto } from '../../onboarding/components/nutritionist-photo';
+import { usePatientNutritionist, nutritionistName, NutritionistPhoto } from '../../onboarding';
 
 export function PatientNutritionistCard() {
   const query = usePatientNutritionist(true);

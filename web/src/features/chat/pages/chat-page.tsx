@@ -12,7 +12,7 @@ import { useSearchParams } from 'react-router-dom';
 import { errorTexts, type ConversationView } from '@nutri/shared';
 import { Page } from '../../../ui/page';
 import { showErrorToast } from '../../../ui/notify';
-import { useAuth } from '../../auth/auth-context';
+import { useAuth } from '../../auth';
 import { fetchConversations } from '../api/chat-api';
 import classes from '../components/chat.module.css';
 import { ConversationFiles } from '../components/conversation-files';

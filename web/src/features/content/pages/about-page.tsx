@@ -3,7 +3,7 @@ import { Container, Skeleton, Stack, Title } from '@mantine/core';
 import { paths } from '../../../paths';
 import { useHead } from '../../../ui/head';
 import { LoadError } from '../../../ui/load-error';
-import { QuestionnaireCta } from '../../public/pages/cta-card';
+import { QuestionnaireCta } from '../../../ui/questionnaire-cta';
 import { useStaticContent } from '../api/get-static-content';
 import { ABOUT_CONTENT_ID } from '../content-links';
 import { ContentBody } from '../components/content-body';

@@ -12,7 +12,7 @@ import { Breadcrumbs } from '../../../ui/breadcrumbs';
 import { useHead } from '../../../ui/head';
 import { LoadError } from '../../../ui/load-error';
 import { ResponsiveImage } from '../../../ui/responsive-image';
-import { QuestionnaireCta } from '../../public/pages/cta-card';
+import { QuestionnaireCta } from '../../../ui/questionnaire-cta';
 import { useStaticContentByUrl } from '../api/get-static-content';
 import { ContentBody } from '../components/content-body';
 import { ARTICLE_COVER_SIZES } from '../image-sizes';

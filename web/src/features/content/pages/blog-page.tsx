@@ -3,7 +3,7 @@ import { Button, Center, SimpleGrid, Skeleton, Text } from '@mantine/core';
 import { paths } from '../../../paths';
 import { LoadError } from '../../../ui/load-error';
 import { Page } from '../../../ui/page';
-import { QuestionnaireCta } from '../../public/pages/cta-card';
+import { QuestionnaireCta } from '../../../ui/questionnaire-cta';
 import { contentTexts } from '../texts';
 import { BLOG_PAGE_SIZE, useBlogArticles } from '../api/get-public-content';
 import { ArticleCard } from '../components/article-card';

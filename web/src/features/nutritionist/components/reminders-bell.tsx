@@ -11,7 +11,7 @@ import '@mantine/core/styles/ActionIcon.layer.css';
 import '@mantine/core/styles/Indicator.layer.css';
 import '@mantine/core/styles/Popover.layer.css';
 import { paths } from '../../../paths';
-import { formatDay, romeToday } from '../../bookings/booking-time';
+import { formatDay, romeToday } from '../../bookings';
 import { useDueReminders } from '../api/reminders';
 import classes from './reminders.module.css';
 

@@ -33,13 +33,14 @@ import { paths } from '../../../paths';
 import { ItalianDates } from '../../../ui/italian-dates';
 import { LoadError } from '../../../ui/load-error';
 import { showErrorToast, showSuccessToast } from '../../../ui/notify';
-import { PatientPicker } from '../../bookings/components/patient-picker';
 import {
+  PatientPicker,
   CALENDAR_ARIA_LABELS,
   CALENDAR_CLASS_NAMES,
   dayAriaLabel,
-} from '../../bookings/components/date-time-picker';
-import { formatDay, romeToday } from '../../bookings/booking-time';
+  formatDay,
+  romeToday,
+} from '../../bookings';
 import { useReminderMutations } from '../api/reminders';
 import classes from './reminders.module.css';
 

@@ -32,8 +32,7 @@ import { errorTexts } from '../../../lib/shared-values';
 import { LoadError } from '../../../ui/load-error';
 import { showErrorToast } from '../../../ui/notify';
 import { Page } from '../../../ui/page';
-import { actionErrorMessage } from '../../bookings/action-error';
-import { formatDayLong, romeDays } from '../../bookings/booking-time';
+import { actionErrorMessage, formatDayLong, romeDays } from '../../bookings';
 import { useAvailability, useAvailabilityMutations } from '../api/availability';
 import { AreaNav } from '../components/area-nav';
 

@@ -10,9 +10,7 @@ import { isApiError } from '../../../api/api-error';
 import { paths } from '../../../paths';
 import { LoadError } from '../../../ui/load-error';
 import { Page } from '../../../ui/page';
-import { useNutritionistBooking } from '../../bookings/api/nutritionist-bookings';
-import { BookingCard } from '../../bookings/components/booking-card';
-import { bookingUiTexts } from '../../bookings/texts';
+import { useNutritionistBooking, BookingCard, bookingUiTexts } from '../../bookings';
 import { AreaNav } from '../components/area-nav';
 
 function NotFound() {

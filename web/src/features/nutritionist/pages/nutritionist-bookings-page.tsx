@@ -16,14 +16,15 @@ import {
 } from '@nutri/shared';
 import { Page } from '../../../ui/page';
 import { ItalianDates } from '../../../ui/italian-dates';
-import { useFilteredBookings, type BookingFilters } from '../../bookings/api/nutritionist-bookings';
-import { BookingList } from '../../bookings/components/booking-list';
-import { CreateBookingDialog } from '../../bookings/components/create-booking-dialog';
 import {
+  useFilteredBookings,
+  type BookingFilters,
+  BookingList,
+  CreateBookingDialog,
   CALENDAR_ARIA_LABELS,
   CALENDAR_CLASS_NAMES,
   dayAriaLabel,
-} from '../../bookings/components/date-time-picker';
+} from '../../bookings';
 import { AreaNav } from '../components/area-nav';
 
 const STATUS_OPTIONS = Object.entries(BOOKING_STATUS_LABELS).map(([id, label]) => ({ value: id, label }));

@@ -8,8 +8,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { PICKER_INPUT_DELAY_MS, type OwnPatientRef } from '@nutri/shared';
 import { Page } from '../../../ui/page';
-import { useOwnPatients } from '../../bookings/api/own-patients';
-import { CreateBookingDialog } from '../../bookings/components/create-booking-dialog';
+import { useOwnPatients, CreateBookingDialog } from '../../bookings';
 import { PatientList } from '../components/patient-list';
 import { AreaNav } from '../components/area-nav';
 

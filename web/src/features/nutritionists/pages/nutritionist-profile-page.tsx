@@ -11,7 +11,7 @@ import { Breadcrumbs } from '../../../ui/breadcrumbs';
 import { useHead } from '../../../ui/head';
 import { LoadError } from '../../../ui/load-error';
 import { ResponsiveImage } from '../../../ui/responsive-image';
-import { QuestionnaireCta } from '../../public/pages/cta-card';
+import { QuestionnaireCta } from '../../../ui/questionnaire-cta';
 import { usePublicNutritionist } from '../api/get-public-nutritionist';
 import { SkillTags, nutritionistName } from '../components/nutritionist-card';
 import { NutritionistReviews } from '../components/nutritionist-reviews';

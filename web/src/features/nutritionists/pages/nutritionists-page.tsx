@@ -8,7 +8,7 @@ import { Button, Group, SimpleGrid, Skeleton, Text } from '@mantine/core';
 import { paths, withQuery } from '../../../paths';
 import { LoadError } from '../../../ui/load-error';
 import { Page } from '../../../ui/page';
-import { QuestionnaireCta } from '../../public/pages/cta-card';
+import { QuestionnaireCta } from '../../../ui/questionnaire-cta';
 import { NUTRITIONISTS_PAGE_SIZE, usePublicNutritionists, visitSeed } from '../api/list-public-nutritionists';
 import { listPageFrom } from '../api/public-nutritionist-keys';
 import { NutritionistCard } from '../components/nutritionist-card';

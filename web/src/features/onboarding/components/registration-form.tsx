@@ -12,7 +12,7 @@ import { DEFAULT_PHONE_PREFIX } from '../../../lib/shared-values';
 import { paths } from '../../../paths';
 import { useZodForm } from '../../../ui/form/use-zod-form';
 import { PhoneFields } from '../../../ui/phone/phone-fields';
-import { useAuth } from '../../auth/auth-context';
+import { useAuth } from '../../auth';
 import { registerPatient } from '../api/register-patient';
 import {
   classifyRegistrationError,

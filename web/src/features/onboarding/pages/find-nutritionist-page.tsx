@@ -10,7 +10,7 @@ import { paths } from '../../../paths';
 import { LoadError } from '../../../ui/load-error';
 import { Page } from '../../../ui/page';
 import { PageLoader } from '../../../ui/page-loader';
-import { usePublicConfig } from '../api/get-public-config';
+import { usePublicConfig } from '../../../api/public-config';
 import { BuiltInQuestionnaire } from '../components/built-in-questionnaire';
 import { NotSuitableNotice } from '../components/not-suitable-notice';
 import { TallyEmbed } from '../components/tally-embed';

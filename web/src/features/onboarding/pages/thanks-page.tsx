@@ -10,7 +10,7 @@ import { IconGift, IconMail, IconMessages, IconUserHeart } from '@tabler/icons-r
 import { paths } from '../../../paths';
 import { ButtonLink } from '../../../ui/light-button';
 import { Page } from '../../../ui/page';
-import { usePublicConfig } from '../api/get-public-config';
+import { usePublicConfig } from '../../../api/public-config';
 import { GoogleRegistration } from '../components/google-registration';
 import { RegistrationForm } from '../components/registration-form';
 import { readRegistrationPrefill } from '../registration-prefill';

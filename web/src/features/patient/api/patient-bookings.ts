@@ -8,8 +8,7 @@ import useSWR, { useSWRConfig } from 'swr';
 import { PAGE_SIZE, type BookingView, type CursorPage, type SlotsByDate } from '@nutri/shared';
 import { api, apiPath } from '../../../api/client';
 import { useCursorList, type CursorListKey } from '../../../api/cursor-list';
-import { ONBOARDING_STEP_KEY } from '../../onboarding/api/get-onboarding-step';
-import { PATIENT_HOME_PROFILE_KEY } from '../../onboarding/api/get-patient-profile';
+import { ONBOARDING_STEP_KEY, PATIENT_HOME_PROFILE_KEY } from '../../onboarding';
 
 export const PATIENT_BOOKINGS_PATH = '/CurrentPatient/Bookings';
 

@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import { Anchor, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { paths } from '../../../paths';
-import { bookingUiTexts } from '../../bookings/texts';
+import { bookingUiTexts } from '../../bookings';
 
 /** Booking ids are numbers: anything else is not found without asking the server. */
 export const isBookingId = (value: string) => /^\d{1,15}$/.test(value);

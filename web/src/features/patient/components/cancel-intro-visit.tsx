@@ -9,9 +9,7 @@ import { IconCalendarX } from '@tabler/icons-react';
 import type { BookingView } from '@nutri/shared';
 import { errorTexts, FREE_CHANGE_DEADLINE_DAYS } from '../../../lib/shared-values';
 import { showErrorToast, showSuccessToast } from '../../../ui/notify';
-import { actionErrorMessage } from '../../bookings/action-error';
-import { ConfirmDialog } from '../../bookings/components/confirm-dialog';
-import { bookingUiTexts } from '../../bookings/texts';
+import { actionErrorMessage, ConfirmDialog, bookingUiTexts } from '../../bookings';
 import { cancelIntroductionVisit, useBookingRevalidation } from '../api/patient-bookings';
 import { isLateCancellation } from '../booking-rules';
 

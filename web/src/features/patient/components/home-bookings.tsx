@@ -9,7 +9,7 @@ import { paths } from '../../../paths';
 import { ButtonLink } from '../../../ui/light-button';
 import { useNextBookings } from '../api/patient-bookings';
 import { useVisitsToReview } from '../api/visit-reviews';
-import { appointmentText } from '../booking-rules';
+import { appointmentText } from '../../bookings';
 import { PatientBookingCard } from './patient-booking-card';
 
 export function NextBookings() {

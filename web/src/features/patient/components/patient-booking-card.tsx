@@ -6,9 +6,7 @@ import { Link } from 'react-router-dom';
 import { Group, Paper, Text, Title, type TitleOrder } from '@mantine/core';
 import { BookingStatus, type BookingView } from '@nutri/shared';
 import { paths } from '../../../paths';
-import { bookingDateParts } from '../../bookings/booking-time';
-import { BookingStatusBadge } from '../../bookings/components/booking-status-badge';
-import dateClasses from '../../bookings/components/booking-date-block.module.css';
+import { bookingDateClasses as dateClasses, bookingDateParts, BookingStatusBadge } from '../../bookings';
 import { paymentDeadlineText } from '../booking-rules';
 import classes from './patient-booking.module.css';
 

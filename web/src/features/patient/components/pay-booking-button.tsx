@@ -6,9 +6,9 @@ import { Button, Stack, Text } from '@mantine/core';
 import { IconCreditCard } from '@tabler/icons-react';
 import type { BookingView } from '@nutri/shared';
 import { formatEuro } from '../../../lib/money';
-import { BillingProfileDialog } from '../../billing/components/billing-profile-dialog';
-import { PrivacyContractsDialog } from '../../onboarding/components/privacy-contracts-dialog';
-import { usePayBooking } from '../../payments/components/use-pay-booking';
+import { BillingProfileDialog } from '../../billing';
+import { PrivacyContractsDialog } from '../../onboarding';
+import { usePayBooking } from '../../payments';
 
 export function PayBookingButton({ booking }: { booking: BookingView }) {
   const { pay, paying, dialog, closeDialog } = usePayBooking(booking.BookingId);

@@ -12,7 +12,7 @@ import { formatEuro } from '../../../lib/money';
 import { paths } from '../../../paths';
 import { ButtonLink } from '../../../ui/light-button';
 import { LoadError } from '../../../ui/load-error';
-import { usePatientNutritionist } from '../../onboarding/api/get-patient-nutritionist';
+import { usePatientNutritionist } from '../../onboarding';
 import { useHasLateCancelledIntro, useVisitSlots, type VisitKind } from '../api/patient-bookings';
 import { VisitSlotChooser } from './visit-slot-chooser';
 

@@ -12,8 +12,7 @@ import { inRome, romeInstant, type SlotsByDate } from '@nutri/shared';
 import { isApiError } from '../../../api/api-error';
 import { paths } from '../../../paths';
 import { showSuccessToast } from '../../../ui/notify';
-import { actionErrorMessage } from '../../bookings/action-error';
-import { bookingUiTexts } from '../../bookings/texts';
+import { actionErrorMessage, bookingUiTexts } from '../../bookings';
 import { bookVisitSlot, useBookingRevalidation, type VisitKind } from '../api/patient-bookings';
 import '../../../lib/dates';
 

@@ -39,7 +39,7 @@ import { showSuccessToast } from '../../../ui/notify';
 import { Page } from '../../../ui/page';
 import { RatingStars, formatRating, ratingLabel } from '../../../ui/rating-stars';
 import { useCreateVisitReview, useVisitReview } from '../api/visit-reviews';
-import { appointmentText } from '../booking-rules';
+import { appointmentText } from '../../bookings';
 import { BackToAgenda, BookingNotFound } from '../components/booking-page-parts';
 import { useRouteBooking } from './use-route-booking';
 

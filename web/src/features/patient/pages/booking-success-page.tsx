@@ -14,9 +14,9 @@ import { BookingStatus } from '@nutri/shared';
 import { paths } from '../../../paths';
 import { LoadError } from '../../../ui/load-error';
 import { Page } from '../../../ui/page';
-import { fulfilCheckoutSession } from '../../payments/api/payments';
-import { BookingStatusBadge } from '../../bookings/components/booking-status-badge';
-import { appointmentShortText } from '../booking-rules';
+import { fulfilCheckoutSession } from '../../payments';
+import { BookingStatusBadge } from '../../bookings';
+import { appointmentShortText } from '../../bookings';
 import { BookingNotFound } from '../components/booking-page-parts';
 import { useRouteBooking } from './use-route-booking';
 

@@ -13,11 +13,9 @@ import { formatEuro } from '../../../lib/money';
 import { paths } from '../../../paths';
 import { LoadError } from '../../../ui/load-error';
 import { Page } from '../../../ui/page';
-import { bookingDateParts } from '../../bookings/booking-time';
-import { BookingStatusBadge } from '../../bookings/components/booking-status-badge';
+import { appointmentText, bookingDateParts, BookingStatusBadge } from '../../bookings';
 import { useVisitReview } from '../api/visit-reviews';
 import {
-  appointmentText,
   canPatientCancel,
   changeRuleText,
   isPaidUpcomingVisit,
@@ -28,7 +26,7 @@ import { BackToAgenda, BookingNotFound } from '../components/booking-page-parts'
 import { useRouteBooking } from './use-route-booking';
 import { CancelIntroVisitButton } from '../components/cancel-intro-visit';
 import { PayBookingButton } from '../components/pay-booking-button';
-import { BookingPaymentSection } from '../../payments/components/booking-payment-section';
+import { BookingPaymentSection } from '../../payments';
 import classes from '../components/patient-booking.module.css';
 
 function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {

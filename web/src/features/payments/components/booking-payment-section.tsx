@@ -6,7 +6,7 @@
 import { Group, Paper, Stack, Text, Title } from '@mantine/core';
 import type { BookingView, InvoiceView } from '@nutri/shared';
 import { formatEuro } from '../../../lib/money';
-import { appointmentShortText } from '../../patient/booking-rules';
+import { appointmentShortText } from '../../bookings';
 import { useBookingInvoices } from '../api/payments';
 
 const REFUND_TEXT: Record<NonNullable<BookingView['RefundState']>, string> = {

@@ -7,7 +7,7 @@ import { useRef, useState, type TouchEvent } from 'react';
 import { Group, Text, Title, UnstyledButton } from '@mantine/core';
 import type { Review } from '@nutri/shared';
 import { RatingStars } from '../../../ui/rating-stars';
-import { useFeaturedReviews } from '../../nutritionists/api/get-featured-reviews';
+import { useFeaturedReviews } from '../../nutritionists';
 import classes from './reviews-section.module.css';
 
 const SWIPE_MIN_PX = 40;

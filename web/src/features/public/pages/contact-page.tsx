@@ -16,8 +16,7 @@ import { useZodForm } from '../../../ui/form/use-zod-form';
 import { LinkCard } from '../../../ui/link-card';
 import { showErrorToast } from '../../../ui/notify';
 import { Page } from '../../../ui/page';
-import { submitContactForm } from '../../content/api/submit-contact-form';
-import { contentTexts } from '../../content/texts';
+import { submitContactForm, contentTexts } from '../../content';
 
 const MESSAGE_MAX = 500;
 

@@ -34,7 +34,7 @@ import {
 } from '../../../lib/shared-values';
 import { formatEuro } from '../../../lib/money';
 import { paths } from '../../../paths';
-import { HomeBlogGrid } from '../../content/components/home-blog-grid';
+import { HomeBlogGrid } from '../../content';
 import { ReviewsSection } from '../components/reviews-section';
 import { QuestionnaireButton } from '../components/questionnaire-button';
 import classes from './home-page.module.css';

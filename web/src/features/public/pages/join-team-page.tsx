@@ -37,9 +37,14 @@ import { summarizeSaveError } from '../../../ui/form/server-errors';
 import { useZodForm } from '../../../ui/form/use-zod-form';
 import { showErrorToast } from '../../../ui/notify';
 import { Page } from '../../../ui/page';
-import { CV_CONTENT_TYPE, createCvUpload, cvProblem, postToPresignedUrl } from '../../content/api/upload-cv';
-import { submitJoinTeamApplication } from '../../content/api/submit-join-team-application';
-import { contentTexts } from '../../content/texts';
+import {
+  CV_CONTENT_TYPE,
+  createCvUpload,
+  cvProblem,
+  postToPresignedUrl,
+  submitJoinTeamApplication,
+  contentTexts,
+} from '../../content';
 
 /** The form validates everything but the CV reference, which exists only once the file is uploaded. */
 const applicationFormSchema = joinTeamApplicationSchema.omit({ CvUploadId: true });

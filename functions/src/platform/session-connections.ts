@@ -2,8 +2,8 @@
  * Ending a session ends its WebSocket connections: their items go first, so no push reaches them any
  * more even if the gateway is slow to drop them, then the gateway closes them (`@connections` DELETE).
  */
-import { logger } from '../platform/logger';
-import { closeConnection, managementEndpoint } from '../platform/realtime';
+import { logger } from './logger';
+import { closeConnection, managementEndpoint } from './realtime';
 import { deleteConnection, listUserConnections } from './connections-repo';
 
 /** Closes the user's open connections that belong to one of `familyIds`; returns how many. */

@@ -1,7 +1,7 @@
 /** GET /api/v2/Config/Public: what this deployment offers before anyone signs in (Tally, Google, support). */
 import useSWR from 'swr';
 import { z } from 'zod';
-import { api } from '../../../api/client';
+import { api } from './client';
 
 export const PUBLIC_CONFIG_KEY = '/Config/Public';
 

@@ -20,20 +20,18 @@ import { ButtonLink } from '../../../ui/light-button';
 import { LinkCard } from '../../../ui/link-card';
 import { LoadError } from '../../../ui/load-error';
 import { Page } from '../../../ui/page';
-import { useAuth } from '../../auth/auth-context';
-import { useOnboardingStep } from '../api/get-onboarding-step';
-import { usePatientNutritionist } from '../api/get-patient-nutritionist';
-import { usePatientHomeProfile } from '../api/get-patient-profile';
-import { MyNutritionistCard } from '../components/my-nutritionist-card';
-import { OnboardingStepCard } from '../components/onboarding-step-card';
-import { PrivacyCard } from '../components/privacy-card';
-import { canChangeNutritionist } from '../onboarding-steps';
-import { NextBookings, VisitsToReview } from '../../patient/components/home-bookings';
+import { useAuth } from '../../auth';
 import {
-  IntroVisitBooking,
-  PAID_VISIT_BOOKING_STEPS,
-  PaidVisitBooking,
-} from '../../patient/components/visit-booking';
+  canChangeNutritionist,
+  MyNutritionistCard,
+  OnboardingStepCard,
+  PrivacyCard,
+  useOnboardingStep,
+  usePatientHomeProfile,
+  usePatientNutritionist,
+} from '../../onboarding';
+import { NextBookings, VisitsToReview } from '../components/home-bookings';
+import { IntroVisitBooking, PAID_VISIT_BOOKING_STEPS, PaidVisitBooking } from '../components/visit-booking';
 
 /** A patient account without the questionnaire behind it (created by hand): the journey starts there. */
 function StartWithQuestionnaire() {

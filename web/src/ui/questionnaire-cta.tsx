@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import { Button, Group, Paper, Text, Title } from '@mantine/core';
-import { paths } from '../../../paths';
+import { paths } from '../paths';
 
 /** The questionnaire call to action that closes most public pages. */
 export function QuestionnaireCta({ title = 'Trova il nutrizionista giusto per te' }: { title?: string }) {

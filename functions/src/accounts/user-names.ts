@@ -1,9 +1,9 @@
 /**
  * The user side of a nutritionist: display name and roles, read from the user item (`USER#<id>` /
- * `PROFILE`, written only by accounts/users-repo.ts), so a renamed user shows the new name everywhere.
+ * `PROFILE`, written only by users-repo.ts), so a renamed user shows the new name everywhere.
  */
 import type { Role } from '@nutri/shared';
-import { userKey } from '../accounts/users-repo';
+import { userKey } from './users-repo';
 import { batchGet } from '../platform/db/batch-get';
 
 export interface UserName {

@@ -13,8 +13,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { CHAT_TICKET_TTL_MS, type ChatRole } from '@nutri/shared';
-import { db, tableName, toEpochSeconds } from '../platform/db/client';
-import { unlessConditionFails } from '../platform/db/conditional';
+import { db, tableName, toEpochSeconds } from './db/client';
+import { unlessConditionFails } from './db/conditional';
 
 const key = (ticket: string) => ({
   pk: `WSTICKET#${createHash('sha256').update(ticket).digest('hex')}`,

@@ -10,8 +10,8 @@
  */
 import { DeleteCommand, GetCommand, PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { WEBSOCKET_LIMITS, type ChatRole } from '@nutri/shared';
-import { db, tableName, toEpochSeconds } from '../platform/db/client';
-import { queryAll } from '../platform/db/query';
+import { db, tableName, toEpochSeconds } from './db/client';
+import { queryAll } from './db/query';
 
 /**
  * A connection is stored during its `$connect`, and API Gateway answers 410 (gone) to pushes until that

@@ -1,0 +1,4 @@
+/** What other areas use of this area. */
+export { countBillingProfiles } from './billing-profiles-repo';
+export { isBillingProfileComplete } from './billing-status';
+export { loadComuni } from './load-comuni';

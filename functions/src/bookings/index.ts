@@ -1,0 +1,21 @@
+/** What other areas use of this area. */
+export { bookingOutboxHandlers } from './booking-effects';
+export { expireUnpaidBookings, sendAppointmentReminders, sendPaymentReminders } from './booking-jobs';
+export {
+  bookingMessageBody,
+  bookingSnapshotSchema,
+  euroLabel,
+  patientBookingUrl,
+  romeDayTimeLabel,
+} from './booking-mails';
+export {
+  type Booking,
+  getBooking,
+  listNewestCompletedBookings,
+  listOwedRefunds,
+  markBookingPaidWrite,
+  type PatientChange,
+  recordBookingRefundWrite,
+  recordLatePaymentWrite,
+} from './bookings-repo';
+export { requireOwnBooking, type BookingParty } from './own-booking';

@@ -1,0 +1,11 @@
+/** What other areas use of this area. */
+export { conversationOfMember, otherMemberOf } from './access';
+export { appendMessage, listConversationsOfUser, setLastSeenIndex } from './chat-repo';
+export {
+  applyChatMailEvent,
+  CHAT_NOTIFICATION_MAIL_KIND,
+  notifyUnseenChatMessages,
+} from './email-notifications';
+export { postMessage } from './messages';
+export { announcePairing } from './pairing';
+export { pushMessageAdded, pushToUsers } from './push';

@@ -1,0 +1,11 @@
+/** What other areas use of this area. */
+export { toPublicNutritionist } from './profile-view';
+export {
+  getNutritionistProfile,
+  getNutritionistProfiles,
+  listPublicProfiles,
+  listPublicProfileUrls,
+  adjustActivePatients,
+  setCalendarSlotsAvailable,
+} from './public-profiles-repo';
+export { skillNamesById } from './skills';

@@ -1,0 +1,3 @@
+/** What other areas use of this area. */
+export { paymentOutboxHandlers } from './payment-effects';
+export { issueOwedRefunds } from './refunds';

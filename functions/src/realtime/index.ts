@@ -1,2 +1,0 @@
-/** What other areas use of the realtime area. */
-export { closeSessionConnections } from './session-connections';

@@ -1,0 +1,3 @@
+/** What other features and the app use of this feature. */
+export { BillingProfileDialog } from './components/billing-profile-dialog';
+export { BillingProfileSection } from './components/billing-profile-section';

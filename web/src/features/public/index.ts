@@ -1,0 +1,2 @@
+/** What other features and the app use of this feature. */
+export { HomePage } from './pages/home-page';

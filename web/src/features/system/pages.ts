@@ -1,0 +1,3 @@
+/** The pages of this feature, for the router's lazily loaded areas (src/app/areas). */
+export { ChatViewerPage } from './pages/chat-viewer-page';
+export { SystemHomePage } from './pages/system-home-page';
