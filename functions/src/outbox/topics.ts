@@ -1,6 +1,6 @@
 import { loginOutboxHandlers } from '../accounts';
-import { bookingOutboxHandlers } from '../bookings/booking-effects';
-import { paymentOutboxHandlers } from '../payments/payment-effects';
+import { bookingOutboxHandlers } from '../bookings';
+import { paymentOutboxHandlers } from '../payments';
 import type { OutboxHandlers } from '../platform/outbox';
 
 /**

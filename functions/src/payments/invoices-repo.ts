@@ -6,8 +6,10 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { InvoiceKind, InvoiceState } from '@nutri/shared';
-import { bookingKey } from '../bookings/bookings-repo';
 import { db, tableName } from '../platform/db/client';
+
+/** A booking's invoices live in the booking's item collection (docs/data-model.md), beside its item. */
+const bookingPartition = (bookingId: number) => `BOOKING#${bookingId}`;
 
 export interface InvoiceRecord {
   BookingId: number;
@@ -22,7 +24,7 @@ export interface InvoiceRecord {
 }
 
 const invoiceKey = (bookingId: number, kind: InvoiceKind) => ({
-  pk: bookingKey(bookingId).pk,
+  pk: bookingPartition(bookingId),
   sk: `INVOICE#${kind}`,
 });
 
@@ -32,7 +34,7 @@ export const listBookingInvoices = async (bookingId: number): Promise<InvoiceRec
     new QueryCommand({
       TableName: tableName(),
       KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-      ExpressionAttributeValues: { ':pk': bookingKey(bookingId).pk, ':prefix': 'INVOICE#' },
+      ExpressionAttributeValues: { ':pk': bookingPartition(bookingId), ':prefix': 'INVOICE#' },
       ConsistentRead: true,
     }),
   );

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import * as z from 'zod';
 import { bookingTexts } from '@nutri/shared';
 import { AppError, isConflict, toErrorResponse, tooManyRequests } from '../../src/http/errors';
 import { DOMAIN_ERROR_CODES, DomainError } from '../../src/platform/domain-error';

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { z } from 'zod';
+import * as z from 'zod';
 import { BookingStatus, BookingType } from '@nutri/shared';
 import { bookingOutboxHandlers, bookingTopic, BOOKING_TOPIC } from '../../src/bookings/booking-effects';
 import { bookingSnapshotSchema } from '../../src/bookings/booking-mails';
