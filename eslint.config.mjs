@@ -150,7 +150,7 @@ export default tseslint.config(
   ...importBoundaries,
   {
     // The Lambda bundles: zod's named `z` is a re-exported namespace esbuild cannot tree-shake (all of zod,
-    // locales and JSON Schema included, about 450 KB); the namespace import shakes (docs/decisions/0016).
+    // locales and JSON Schema included, about 450 KB); the namespace import shakes (docs/decisions/0017-lean-lambdas.md).
     files: ['shared/**/*.ts', 'functions/**/*.ts'],
     rules: {
       'no-restricted-syntax': [

@@ -1,7 +1,7 @@
 /**
  * How every Lambda bundle is built: one esbuild configuration, used by the CDK (FeatureFunction, through
  * `bundleLambda`), by `npm run bundle -w functions` and by `npm run bench:lambda`, so what is measured is
- * what is deployed (docs/decisions/0016-lean-lambdas.md).
+ * what is deployed (docs/decisions/0017-lean-lambdas.md).
  *
  * - ESM for Node.js 22 (the Lambda runtime), minified and tree-shaken; packages' ESM builds first
  *   (`mainFields: module, main`), so the AWS SDK and Powertools shake down to what is imported.
