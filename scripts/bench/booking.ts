@@ -22,6 +22,7 @@ import { putNutritionist, putPatient } from '../../tests/integration/support/peo
 import { cleanUpOnSignals, runBenchmark, startStack, stopStack } from './lifecycle';
 import { openWeekOfSlots, SLOT_HOURS, WEEK_DAYS } from './slots';
 import { percentile, pool, readBoundedOptions } from './tools';
+import baseline from './booking-baseline.json' with { type: 'json' };
 
 const LIMITS = {
   bookings: { default: 200, min: 10, max: 1000 },
@@ -244,6 +245,24 @@ const main = async () => {
       );
       if (winners !== 1 || other) process.exitCode = 1;
     });
+    // Before/after: the recorded run of the inline-effects code beside this run (same phases, same sizes).
+    const p = (results: Attempt[], q: number) =>
+      percentile(
+        results.map((attempt) => attempt.ms).sort((a, b) => a - b),
+        q,
+      ).toFixed(0);
+    const phases = [
+      ['create, one at a time', baseline.createOneAtATime, sequential],
+      [`create, ${options.concurrency} at a time`, baseline.createConcurrent, attempts],
+      ['cancel, one at a time', baseline.cancelOneAtATime, sequentialCancels],
+      [`cancel, ${options.concurrency} at a time`, baseline.cancelConcurrent, cancels],
+    ] as const;
+    console.log(`\nBefore (effects inline, recorded at load ${baseline.load}) and now, p50 / p99 ms:`);
+    console.log(`  ${'phase'.padEnd(24)} ${'before'.padStart(13)} ${'now'.padStart(13)}`);
+    for (const [phase, before, now] of phases)
+      console.log(
+        `  ${phase.padEnd(24)} ${`${before.p50} / ${before.p99}`.padStart(13)} ${`${p(now, 50)} / ${p(now, 99)}`.padStart(13)}`,
+      );
     console.log(
       `outbox items left pending: ${pending} (waited ${(drainMs / 1000).toFixed(1)} s after the last request for the stream to deliver)`,
     );
