@@ -5,6 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { expect, test } from '@playwright/test';
+import { waitForEffects } from '../integration/support/outbox';
 import { bookFollowUp, PASSWORD } from '../integration/support/visits';
 import { seriousViolations } from '../support/axe';
 import { signIn } from '../support/booking-ui';
@@ -20,6 +21,8 @@ test('a SystemAdmin reads a conversation read-only and the read is audited', asy
   );
   // A booking (its BookingCreated card in the chat) and two text messages.
   await bookFollowUp(nutritionist, patient.id, 8, { from: '09:00', at: '10:00', to: '11:00' });
+  // The card comes from the outbox stream after the booking answered: it is the first message once delivered.
+  await waitForEffects(patient.id, nutritionist.id);
   const { appendMessage, ensureConversation, listMembers } =
     await import('../../functions/src/chat/chat-repo');
   const conversation = await ensureConversation(patient.id, nutritionist.id, new Date());
