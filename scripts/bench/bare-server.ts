@@ -1,15 +1,14 @@
 /**
  * The bare baseline of `npm run bench`, run as a process of its own as the local gateway is: a node:http
  * server on 127.0.0.1 answering `{"status":"ok"}` for any request, after the health operation's own
- * DynamoDB read (functions/src/system/get-health.ts: same GetItem, same timeout, the functions' own document
- * client and configuration) unless started with `--no-read`. It prints its URL as one JSON line and stops
- * on SIGTERM, SIGINT or when its parent goes away.
+ * DynamoDB read (functions/src/system/health-repo.ts: the same probe with the same timeout, the functions'
+ * own document client and configuration) unless started with `--no-read`. It prints its URL as one JSON
+ * line and stops on SIGTERM, SIGINT or when its parent goes away.
  */
 import { once } from 'node:events';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { db, tableName } from '../../functions/src/platform/db/client';
+import { readHealthProbe } from '../../functions/src/system/health-repo';
 
 const withRead = !process.argv.includes('--no-read');
 const OK = JSON.stringify({ status: 'ok' });
@@ -23,10 +22,7 @@ const answer = (response: http.ServerResponse, status: number, text: string) => 
   response.end(text);
 };
 
-const read = () =>
-  db().send(new GetCommand({ TableName: tableName(), Key: { pk: 'SYSTEM#health', sk: 'SYSTEM#health' } }), {
-    abortSignal: AbortSignal.timeout(3000),
-  });
+const read = () => readHealthProbe(3000);
 
 const server = http.createServer((_request, response) => {
   if (!withRead) return answer(response, 200, OK);

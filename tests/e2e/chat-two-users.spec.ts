@@ -26,6 +26,7 @@ import {
 import { expectNoSeriousViolations, openAs, signIn } from '../support/booking-ui';
 import { seriousViolations } from '../support/axe';
 import { storeQuestionnaire } from '../support/questionnaire';
+import { BookingType, CancelReason } from '@nutri/shared';
 
 const SCREENSHOTS = process.env.NUTRI_SCREENSHOTS_DIR;
 
@@ -112,7 +113,7 @@ const giveBookings = async (nutritionist: Cast['nutritionist'], patientUserId: s
       body: {
         PatientUserId: patientUserId,
         NutritionistUserId: nutritionist.id,
-        BookingTypeId: 2,
+        BookingTypeId: BookingType.NORMAL,
         BookingTime: `${day}T${time}`,
       },
     });
@@ -123,7 +124,7 @@ const giveBookings = async (nutritionist: Cast['nutritionist'], patientUserId: s
   const cancelled = await book('16:00');
   const cancel = await api(
     'POST',
-    `CurrentNutritionist/Bookings/${cancelled}/CancelBooking?cancelReasonId=1`,
+    `CurrentNutritionist/Bookings/${cancelled}/CancelBooking?cancelReasonId=${CancelReason.NUTRITIONIST_CHOICE}`,
     { token: nutritionist.token },
   );
   expect(cancel.status).toBe(200);

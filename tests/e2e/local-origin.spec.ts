@@ -5,7 +5,7 @@
  * and the chat loads its runtime configuration without a failed request or a console error.
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { BookingStatus } from '@nutri/shared';
+import { BookingStatus, BookingType } from '@nutri/shared';
 import { api } from '../integration/support/api';
 import { addAvailability, bookVisitFor, PASSWORD, romeDateIn } from '../integration/support/visits';
 import { openBlogWithCover } from '../support/blog-ui';
@@ -104,7 +104,7 @@ test('a patient pays a visit on the local checkout and comes back signed in', as
   const { nutritionist, patient } = await nutritionistWithPatient(patientName);
   const date = romeDateIn(10);
   await addAvailability(nutritionist, date, '15:00', '18:00');
-  const booking = await bookVisitFor(nutritionist, patient.id, 2, `${date}T16:00`);
+  const booking = await bookVisitFor(nutritionist, patient.id, BookingType.NORMAL, `${date}T16:00`);
   expect(booking.BookingStatusId).toBe(BookingStatus.WAITINGFORPAYMENT);
 
   await signIn(page, patient.email, PASSWORD);

@@ -9,7 +9,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
-import { bookingTexts } from '@nutri/shared';
+import { BookingStatus, BookingType, bookingTexts } from '@nutri/shared';
 import {
   dayIn,
   expectNoSeriousViolations,
@@ -149,7 +149,7 @@ test.describe('nutritionist area', () => {
     await expect(listed).toHaveCount(1);
     await page.getByRole('combobox', { name: 'Stato' }).click();
     await page.getByRole('option', { name: 'Completato' }).click();
-    await expect(page).toHaveURL(/status=2/);
+    await expect(page).toHaveURL(new RegExp(`status=${BookingStatus.COMPLETE}`));
     await expect(page.getByText('Nessun appuntamento con questi filtri.')).toBeVisible();
     await page.getByRole('combobox', { name: 'Stato' }).click();
     await page.getByRole('option', { name: 'In attesa di pagamento' }).click();
@@ -174,7 +174,7 @@ test.describe('nutritionist area', () => {
       body: {
         PatientUserId: other.id,
         NutritionistUserId: nutritionist.id,
-        BookingTypeId: 3,
+        BookingTypeId: BookingType.MEALPLAN,
         BookingTime: `${visitDay}T12:00`,
       },
     });
@@ -219,7 +219,7 @@ test.describe('nutritionist area', () => {
     ).toBeVisible();
     await expect(page.getByRole('article').getByText('Confermato', { exact: true })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Completa' })).toHaveCount(0);
-    const started = await bookStartedVisit({ id: nutritionist.id, token }, other.id, 3);
+    const started = await bookStartedVisit({ id: nutritionist.id, token }, other.id, BookingType.MEALPLAN);
     await page.goto(`/AreaNutritionists/Bookings/${started.BookingId}`);
     await expect(
       page.getByRole('heading', { level: 1, name: `Appuntamento n. ${started.BookingId}` }),
@@ -311,7 +311,7 @@ test.describe('nutritionist area', () => {
       body: {
         PatientUserId: strangersPatient.id,
         NutritionistUserId: stranger.id,
-        BookingTypeId: 3,
+        BookingTypeId: BookingType.MEALPLAN,
         BookingTime: `${dayIn(3)}T09:00`,
       },
     });

@@ -56,7 +56,8 @@ const googleIdToken = (clientId: string, email: string, overrides: Record<string
 /**
  * Google's script, played by the test: `google.accounts.id.initialize` keeps the callback,
  * `renderButton` draws a button; a click asks the test what the popup does (a credential, or null for
- * a popup closed without choosing) and, like Google, calls back only with a credential.
+ * a popup closed without choosing) and, like Google, calls back only with a credential. It counts the
+ * popups closed without a choice, so a test knows the click has played out.
  */
 const FAKE_GOOGLE_SCRIPT = `(() => {
   let configuration = null;
@@ -71,6 +72,7 @@ const FAKE_GOOGLE_SCRIPT = `(() => {
       button.addEventListener('click', async () => {
         const credential = await window.googlePopup();
         if (credential) configuration.callback({ credential, select_by: 'btn' });
+        else window.__googlePopupsClosed = (window.__googlePopupsClosed || 0) + 1;
       });
       parent.appendChild(button);
     },
@@ -95,6 +97,10 @@ const fakeGoogle = async (page: Page): Promise<GooglePopup> => {
   );
   return { next: (credential) => (nextCredential = credential) };
 };
+
+/** How many times the person closed Google's popup without choosing an account. */
+const closedPopups = (page: Page) =>
+  page.evaluate(() => (window as { __googlePopupsClosed?: number }).__googlePopupsClosed ?? 0);
 
 /** The client id the stack serves (and checks as the tokens' audience). */
 const clientIdOf = async (page: Page) => {
@@ -217,8 +223,9 @@ test.describe('Accedi con Google (/Login)', () => {
 
     popup.next(null);
     await google.click();
-    // Give a wrongly wired callback time to show itself, then check nothing happened.
-    await page.waitForTimeout(500);
+    // The popup has played out and Google called nothing back: the page stays as it was (a stray call to
+    // the server would also show in `calls` after the next try).
+    await expect.poll(() => closedPopups(page)).toBe(1);
     expect(calls).toEqual([]);
     await expect(page.getByRole('dialog')).toHaveCount(0);
     await expect(page.getByRole('alert')).toHaveCount(0);
@@ -288,7 +295,7 @@ test.describe('Registrati con Google (/Grazie)', () => {
 
     popup.next(null);
     await google.click();
-    await page.waitForTimeout(500);
+    await expect.poll(() => closedPopups(page)).toBe(1);
     expect(calls).toEqual([]);
     await expect(page.getByRole('dialog')).toHaveCount(0);
 

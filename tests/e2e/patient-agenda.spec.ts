@@ -15,6 +15,7 @@ import {
   paymentDeadline,
   reviewTexts,
   romeInstant,
+  BookingType,
 } from '@nutri/shared';
 import { api } from '../integration/support/api';
 import {
@@ -113,7 +114,7 @@ test.describe('patient agenda', () => {
     test.setTimeout(90_000);
     const nutritionist = await createPublicNutritionist();
     const patient = await createPatientOf(nutritionist.id, 'Giulia Ferri');
-    const visit = await bookVisitFor(nutritionist, patient.id, 1, `${romeDateIn(2)}T09:00`);
+    const visit = await bookVisitFor(nutritionist, patient.id, BookingType.FREE, `${romeDateIn(2)}T09:00`);
     await completeVisit(nutritionist, visit);
     const text = `Incontro ${visit.BookingId}: chiaro, pratico e senza giudizi. Consigliata!`;
 
@@ -208,7 +209,7 @@ test.describe('patient agenda', () => {
     const nutritionist = await createNutritionist();
     const owner = await createPatientOf(nutritionist.id, 'Giulia Ferri');
     const other = await createPatientOf(nutritionist.id, 'Luca Rossi');
-    const visit = await bookVisitFor(nutritionist, owner.id, 2, `${romeDateIn(5)}T15:00`);
+    const visit = await bookVisitFor(nutritionist, owner.id, BookingType.NORMAL, `${romeDateIn(5)}T15:00`);
     const deadline = italian(paymentDeadline(new Date(visit.BookingTime))).format('dddd D MMMM [alle] HH:mm');
 
     await signIn(page, owner.email, owner.password);

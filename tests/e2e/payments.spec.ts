@@ -5,7 +5,7 @@
  * booking confirmed; the chat holds the payment message.
  */
 import { expect, test } from '@playwright/test';
-import { BookingStatus, parseMessageAttributes, paymentTexts } from '@nutri/shared';
+import { BookingStatus, parseMessageAttributes, paymentTexts, BookingType } from '@nutri/shared';
 import { api } from '../integration/support/api';
 import { addAvailability, bookVisitFor, romeDateIn } from '../integration/support/visits';
 import { seriousViolations } from '../support/axe';
@@ -22,7 +22,7 @@ const setUp = async () => {
   const { nutritionist, patient } = await invoicingNutritionistWithPatient('Elena Galli');
   const date = romeDateIn(9);
   await addAvailability(nutritionist, date, '15:00', '18:00');
-  const booking = await bookVisitFor(nutritionist, patient.id, 2, `${date}T16:00`);
+  const booking = await bookVisitFor(nutritionist, patient.id, BookingType.NORMAL, `${date}T16:00`);
   expect(booking.BookingStatusId).toBe(BookingStatus.WAITINGFORPAYMENT);
   return { nutritionist, patient, booking };
 };

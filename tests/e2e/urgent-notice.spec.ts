@@ -6,7 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { expect, test } from '@playwright/test';
-import { urgentNoticeTexts } from '@nutri/shared';
+import { urgentNoticeTexts, BookingType } from '@nutri/shared';
 import { dayIn, expectNoSeriousViolations } from '../support/booking-ui';
 import { signIn } from '../support/sign-in';
 import { PASSWORD, bookVisitFor, createNutritionist, createPatientOf } from '../integration/support/visits';
@@ -22,8 +22,8 @@ test('a refused WhatsApp notice closes its dialog, and the next success replaces
   const phone = `+39333${String(Math.floor(Math.random() * 10_000_000)).padStart(7, '0')}`;
   const withPhone = await createPatientOf(nutritionist.id, `Bice Contelefono${suffix}`, { phone });
   // Plan hand-overs tomorrow: booked at once, so both cards are on the home's next three days.
-  await bookVisitFor(nutritionist, withoutPhone.id, 3, `${dayIn(1)}T10:00`);
-  await bookVisitFor(nutritionist, withPhone.id, 3, `${dayIn(1)}T11:00`);
+  await bookVisitFor(nutritionist, withoutPhone.id, BookingType.MEALPLAN, `${dayIn(1)}T10:00`);
+  await bookVisitFor(nutritionist, withPhone.id, BookingType.MEALPLAN, `${dayIn(1)}T11:00`);
 
   await signIn(page, nutritionist.email, PASSWORD, { heading: /Buon lavoro/ });
   const upcoming = page.getByRole('list', { name: 'Prossimi appuntamenti' });

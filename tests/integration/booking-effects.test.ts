@@ -23,6 +23,8 @@ import {
   type ChatMessage,
   BookingStatus,
   BookingType,
+  CancelReason,
+  ChatMessageType,
 } from '@nutri/shared';
 import { api, mailsTo, stack, waitForMail } from './support/api';
 import { handlerApi, resetNow, setNow } from './support/in-process';
@@ -109,7 +111,7 @@ describe('each booking change: exactly one chat message and the expected mails',
     expect(first!.ConversationSid).toMatch(/^CH[0-9a-f]{32}$/);
     expect(first!.Body).toContain('Appuntamento fissato: Visita Nutrizionale');
     expect(attributesOf(first!)).toEqual({
-      MessageType: 'BookingCreated',
+      MessageType: ChatMessageType.BookingCreated,
       BookingId: bookingId,
       BookingTime: created.body.BookingTime,
       BookingTypeId: BookingType.NORMAL,
@@ -131,7 +133,11 @@ describe('each booking change: exactly one chat message and the expected mails',
       BookingTime: localTimeIn(7 * DAY),
     });
     expect(moved.status).toBe(200);
-    const cancelled = await action(nutritionist.token, bookingId, 'CancelBooking?cancelReasonId=1');
+    const cancelled = await action(
+      nutritionist.token,
+      bookingId,
+      `CancelBooking?cancelReasonId=${CancelReason.NUTRITIONIST_CHOICE}`,
+    );
     expect(cancelled.status).toBe(200);
 
     await waitForEffects(patient.id);
@@ -232,7 +238,7 @@ describe('outbox delivery from the stream', () => {
     // Nothing is delivered while the stream reader is held, so whatever the answer shows, it did not wait.
     const hold = await holdOutboxStream();
     try {
-      const created = await book(nutritionist, patient.id, 2, localTimeIn(6 * DAY));
+      const created = await book(nutritionist, patient.id, BookingType.NORMAL, localTimeIn(6 * DAY));
       expect(created.status).toBe(201);
       const pending = (await listPendingOutbox()).filter(
         (entry) => entry.Payload.patientUserId === patient.id,
@@ -329,7 +335,7 @@ describe('outbox delivery from the stream', () => {
       messageId: `outbox:${entry.OutboxId}`,
       authorId: nutritionist.id,
       body: 'Appuntamento fissato.',
-      attributes: { MessageType: 'BookingCreated', BookingId: booking.BookingId },
+      attributes: { MessageType: ChatMessageType.BookingCreated, BookingId: booking.BookingId },
       at,
     });
     const { db } = await import('../../functions/src/platform/db/client');

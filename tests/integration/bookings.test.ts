@@ -14,10 +14,15 @@ import {
   romeDate,
   BookingStatus,
   BookingType,
+  CancelReason,
+  type CancelReasonId,
 } from '@nutri/shared';
 import { api } from './support/api';
 import { handlerApiAt } from './support/in-process';
 import { completeAtStart, createNutritionist, createPatientOf } from './support/visits';
+
+/** The action path that cancels a booking for `reason`. */
+const cancelPath = (reason: CancelReasonId) => `CancelBooking?cancelReasonId=${reason}`;
 
 /** A nutritionist with a (hidden) profile, signed in. */
 const newNutritionist = createNutritionist;
@@ -366,7 +371,8 @@ describe('slots and patient booking', () => {
     ).toBe(200);
     await expectNoOrphanLocks(nutritionist.id);
     expect(
-      (await action(nutritionist.token, first.body.BookingId, 'CancelBooking?cancelReasonId=1')).status,
+      (await action(nutritionist.token, first.body.BookingId, cancelPath(CancelReason.NUTRITIONIST_CHOICE)))
+        .status,
     ).toBe(200);
     await expectNoOrphanLocks(nutritionist.id);
     expect((await book(nutritionist, patient.id, BookingType.NORMAL, localTimeIn(6 * DAY + 15))).status).toBe(
@@ -389,7 +395,11 @@ describe('state machine through the API', () => {
     const again = await action(nutritionist.token, intro.body.BookingId, 'Complete');
     expect(again.status).toBe(422);
     expect(again.body.message).toBe(bookingTexts.cannotComplete);
-    const cancel = await action(nutritionist.token, intro.body.BookingId, 'CancelBooking?cancelReasonId=1');
+    const cancel = await action(
+      nutritionist.token,
+      intro.body.BookingId,
+      cancelPath(CancelReason.NUTRITIONIST_CHOICE),
+    );
     expect(cancel.status).toBe(422);
     expect(cancel.body.message).toBe(bookingTexts.cannotCancel);
     const move = await action(nutritionist.token, intro.body.BookingId, 'ModifyBookingTime', {
@@ -446,15 +456,23 @@ describe('state machine through the API', () => {
     const missingReason = await action(nutritionist.token, paid.body.BookingId, 'CancelBooking');
     expect(missingReason.status).toBe(400);
     expect(missingReason.body.message).toBe(bookingTexts.reasonRequired);
-    const absent = await action(nutritionist.token, paid.body.BookingId, 'CancelBooking?cancelReasonId=3');
+    const absent = await action(
+      nutritionist.token,
+      paid.body.BookingId,
+      cancelPath(CancelReason.PATIENT_ABSENT),
+    );
     expect(absent.status).toBe(400);
     expect(absent.body.message).toBe(bookingTexts.reasonNotForType);
-    const cancelled = await action(nutritionist.token, paid.body.BookingId, 'CancelBooking?cancelReasonId=2');
+    const cancelled = await action(
+      nutritionist.token,
+      paid.body.BookingId,
+      cancelPath(CancelReason.PATIENT_CHOICE),
+    );
     expect(cancelled.status).toBe(200);
     expect(cancelled.body).toMatchObject({ BookingStatusId: BookingStatus.CANCELLED, RefundOwed: false });
     expect((await patientProfile(patient.id)).OnboardingStep).toBe(1);
     for (const [path, body] of [
-      ['CancelBooking?cancelReasonId=1', undefined],
+      [cancelPath(CancelReason.NUTRITIONIST_CHOICE), undefined],
       ['Complete', undefined],
       ['ModifyBookingTime', { BookingTime: localTimeIn(2 * DAY) }],
     ] as const) {
@@ -481,15 +499,19 @@ describe('state machine through the API', () => {
     const refunded = await action(
       nutritionist.token,
       inTime.body.BookingId,
-      'CancelBooking?cancelReasonId=2',
+      cancelPath(CancelReason.PATIENT_CHOICE),
     );
     expect(refunded.body).toMatchObject({ BookingStatusId: BookingStatus.CANCELLED, RefundOwed: true });
-    const withFee = await action(nutritionist.token, late.body.BookingId, 'CancelBooking?cancelReasonId=2');
+    const withFee = await action(
+      nutritionist.token,
+      late.body.BookingId,
+      cancelPath(CancelReason.PATIENT_CHOICE),
+    );
     expect(withFee.body).toMatchObject({
       BookingStatusId: BookingStatus.CANCELLEDWITHFEE,
       RefundOwed: false,
     });
-    for (const path of ['CancelBooking?cancelReasonId=1', 'Complete']) {
+    for (const path of [cancelPath(CancelReason.NUTRITIONIST_CHOICE), 'Complete']) {
       expect((await action(nutritionist.token, late.body.BookingId, path)).status).toBe(422);
     }
     // The late cancellation counts as done: the next paid visit is a recurring one (step 7).
@@ -563,7 +585,7 @@ describe('object-level authorization', () => {
     expect((await api('GET', `CurrentNutritionist/Bookings/${id}`, { token: stranger.token })).status).toBe(
       404,
     );
-    expect((await action(stranger.token, id, 'CancelBooking?cancelReasonId=1')).status).toBe(404);
+    expect((await action(stranger.token, id, cancelPath(CancelReason.NUTRITIONIST_CHOICE))).status).toBe(404);
     expect(
       (await action(stranger.token, id, 'ModifyBookingTime', { BookingTime: localTimeIn(6 * DAY) })).status,
     ).toBe(404);
@@ -636,7 +658,7 @@ describe('nutritionist lists', () => {
     const done = await book(nutritionist, patient.id, BookingType.MEALPLAN, localTimeIn(DAY + 120));
     expect((await completeAtStart(nutritionist, done.body)).status).toBe(200);
     const cancelled = await book(nutritionist, patient.id, BookingType.MEALPLAN, localTimeIn(2 * DAY));
-    await action(nutritionist.token, cancelled.body.BookingId, 'CancelBooking?cancelReasonId=4');
+    await action(nutritionist.token, cancelled.body.BookingId, cancelPath(CancelReason.CREATED_BY_MISTAKE));
     const far = await book(nutritionist, patient.id, BookingType.MEALPLAN, localTimeIn(6 * DAY));
     const home = await api<{ Data: BookingBody[] }>('GET', 'CurrentNutritionist/Bookings?view=home', {
       token: nutritionist.token,

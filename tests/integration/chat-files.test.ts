@@ -18,6 +18,7 @@ import {
   type ChatMessage,
   type ChatMessagesResponse,
   type ConnectionTicketResponse,
+  ChatMessageType,
 } from '@nutri/shared';
 import { RealtimeClient } from '../support/realtime-client';
 import { api, stack } from './support/api';
@@ -67,7 +68,7 @@ const requestSlot = (from: Member, toUserId: string, file: { name: string; type:
   api<ChatFileUploadResponse>('POST', `Chat/Messages/${toUserId}/SasToken`, {
     token: from.token,
     body: {
-      MessageType: 'SendFile',
+      MessageType: ChatMessageType.SendFile,
       FileDisplayName: file.name,
       ContentType: file.type,
       SizeBytes: file.size,
@@ -174,7 +175,7 @@ describe('sending a file', () => {
     });
     const attributes = parseMessageAttributes(message.Attributes);
     expect(attributes).toMatchObject({
-      MessageType: 'SendFile',
+      MessageType: ChatMessageType.SendFile,
       FileDisplayName: 'Diario alimentare.png',
       FileContentType: 'image/png',
       FileSizeBytes: png.length,

@@ -20,6 +20,8 @@ import {
   type ConnectionTicketResponse,
   type DirectConversationResponse,
   type EmailNotificationSentEvent,
+  BookingType,
+  ChatMessageType,
 } from '@nutri/shared';
 import { RealtimeClient } from '../support/realtime-client';
 import { api, mailsTo, stack, waitForMail } from './support/api';
@@ -243,10 +245,10 @@ describe('e-mail notifications of unseen messages', () => {
       authorId: nutritionist.id,
       body: 'Nuovo appuntamento',
       attributes: {
-        MessageType: 'BookingCreated',
+        MessageType: ChatMessageType.BookingCreated,
         BookingId: 1,
         BookingTime: new Date().toISOString(),
-        BookingTypeId: 1,
+        BookingTypeId: BookingType.FREE,
       },
       at: new Date(),
     });

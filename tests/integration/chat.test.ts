@@ -13,6 +13,8 @@ import {
   type ChatMessagesResponse,
   type ConversationView,
   type DirectConversationResponse,
+  BookingType,
+  CancelReason,
 } from '@nutri/shared';
 import { RealtimeClient } from '../support/realtime-client';
 import { api, createTestUser, login, stack } from './support/api';
@@ -396,10 +398,15 @@ describe('conversations, unread counts and history', () => {
       expect(result.status).toBe(200);
       return result.body.find((view) => view.UserId === otherUserId)!;
     };
-    const booking = await bookVisitFor(pair.nutritionist, pair.patient.id, 2, `${romeDateIn(6)}T10:00`);
+    const booking = await bookVisitFor(
+      pair.nutritionist,
+      pair.patient.id,
+      BookingType.NORMAL,
+      `${romeDateIn(6)}T10:00`,
+    );
     const cancelled = await api(
       'POST',
-      `CurrentNutritionist/Bookings/${booking.BookingId}/CancelBooking?cancelReasonId=1`,
+      `CurrentNutritionist/Bookings/${booking.BookingId}/CancelBooking?cancelReasonId=${CancelReason.NUTRITIONIST_CHOICE}`,
       {
         token: pair.nutritionist.token,
       },

@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { addRomeDays, romeDate } from '@nutri/shared';
+import { addRomeDays, romeDate, BookingStatus, BookingType } from '@nutri/shared';
 import { api } from './support/api';
 import { createNutritionist, createPatientOf } from './support/visits';
 
@@ -45,11 +45,11 @@ describe('nutritionist bookings page filters', () => {
       expect(result.status).toBe(201);
       return result.body.BookingId;
     };
-    const intro = await book(nutritionist, patient, 1, `${day(2)}T09:00`); // BOOKED
-    const paid = await book(nutritionist, patient, 2, `${day(3)}T10:00`); // WAITINGFORPAYMENT
-    const plan = await book(nutritionist, patient, 3, `${day(4)}T11:00`); // BOOKED
-    const plan2 = await book(nutritionist, patient, 3, `${day(5)}T11:00`); // BOOKED
-    await book(other, othersPatient, 2, `${day(3)}T10:00`);
+    const intro = await book(nutritionist, patient, BookingType.FREE, `${day(2)}T09:00`); // BOOKED
+    const paid = await book(nutritionist, patient, BookingType.NORMAL, `${day(3)}T10:00`); // WAITINGFORPAYMENT
+    const plan = await book(nutritionist, patient, BookingType.MEALPLAN, `${day(4)}T11:00`); // BOOKED
+    const plan2 = await book(nutritionist, patient, BookingType.MEALPLAN, `${day(5)}T11:00`); // BOOKED
+    await book(other, othersPatient, BookingType.NORMAL, `${day(3)}T10:00`);
 
     const list = async (query: string) => {
       const result = await api<Page>('GET', `CurrentNutritionist/Bookings?${query}`, {
@@ -60,17 +60,21 @@ describe('nutritionist bookings page filters', () => {
     };
     const ids = (page: Page) => page.Data.map((booking) => booking.BookingId);
 
-    expect(ids(await list('statusId=4'))).toEqual([paid]);
-    expect(ids(await list('bookingTypeId=3'))).toEqual([plan2, plan]);
-    expect(ids(await list('statusId=1&bookingTypeId=1'))).toEqual([intro]);
-    expect(ids(await list('statusId=2'))).toEqual([]);
-    expect(ids(await list(`statusId=1&from=${day(4)}&to=${day(4)}`))).toEqual([plan]);
+    expect(ids(await list(`statusId=${BookingStatus.WAITINGFORPAYMENT}`))).toEqual([paid]);
+    expect(ids(await list(`bookingTypeId=${BookingType.MEALPLAN}`))).toEqual([plan2, plan]);
+    expect(ids(await list(`statusId=${BookingStatus.BOOKED}&bookingTypeId=${BookingType.FREE}`))).toEqual([
+      intro,
+    ]);
+    expect(ids(await list(`statusId=${BookingStatus.COMPLETE}`))).toEqual([]);
+    expect(ids(await list(`statusId=${BookingStatus.BOOKED}&from=${day(4)}&to=${day(4)}`))).toEqual([plan]);
 
     // One per page under a filter: each page is full and the cursor leads to the rest.
-    const first = await list('statusId=1&limit=1');
+    const first = await list(`statusId=${BookingStatus.BOOKED}&limit=1`);
     expect(ids(first)).toEqual([plan2]);
     expect(first.NextCursor).not.toBeNull();
-    const second = await list(`statusId=1&limit=1&cursor=${encodeURIComponent(first.NextCursor!)}`);
+    const second = await list(
+      `statusId=${BookingStatus.BOOKED}&limit=1&cursor=${encodeURIComponent(first.NextCursor!)}`,
+    );
     expect(ids(second)).toEqual([plan]);
 
     for (const bad of ['statusId=9', 'statusId=x', 'bookingTypeId=4']) {
@@ -79,9 +83,13 @@ describe('nutritionist bookings page filters', () => {
     }
 
     // The other nutritionist's paid visit is not in this one's list, and the other sees only their own.
-    const othersList = await api<Page>('GET', 'CurrentNutritionist/Bookings?statusId=4', {
-      token: other.token,
-    });
+    const othersList = await api<Page>(
+      'GET',
+      `CurrentNutritionist/Bookings?statusId=${BookingStatus.WAITINGFORPAYMENT}`,
+      {
+        token: other.token,
+      },
+    );
     expect(othersList.body.Data).toHaveLength(1);
     expect(ids(othersList.body)).not.toContain(paid);
   });

@@ -3,7 +3,7 @@
  * e-mail verification, the patient's onboarding data, the intake view and the privacy contracts.
  */
 import { randomUUID } from 'node:crypto';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   GENDER_PREFERENCE,
   MEDICAL_DIET_YES,
@@ -463,12 +463,16 @@ describe('privacy contracts', () => {
     ).toEqual({
       PrivacyContractSigned: true,
     });
-    await new Promise((resolve) => setTimeout(resolve, 5));
+    // A consent is keyed by its instant: the second acceptance must come at a later millisecond.
+    const me = await api<{ Id: string }>('GET', 'UserDetails', { token: tokens.accessToken });
+    const { listConsents } = await import('../../functions/src/onboarding/patients-repo');
+    const first = await listConsents(me.body.Id);
+    expect(first).toHaveLength(2);
+    const firstAt = Math.max(...first.map((consent) => Date.parse(consent.acceptedAt)));
+    await vi.waitUntil(() => Date.now() > firstAt);
     expect(
       (await api('POST', 'Patients/Contracts/AcceptPrivacy', { token: tokens.accessToken, body })).status,
     ).toBe(204);
-    const me = await api<{ Id: string }>('GET', 'UserDetails', { token: tokens.accessToken });
-    const { listConsents } = await import('../../functions/src/onboarding/patients-repo');
     const consents = await listConsents(me.body.Id);
     expect(consents).toHaveLength(4);
     expect(consents.every((consent) => consent.version === 1 && consent.sourceIp.length > 0)).toBe(true);

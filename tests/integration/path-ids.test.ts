@@ -4,7 +4,7 @@
  * has is refused with 400 and the Italian validation message, before any lookup.
  */
 import { describe, expect, it } from 'vitest';
-import { errorTexts, validationTexts } from '@nutri/shared';
+import { errorTexts, validationTexts, BookingType } from '@nutri/shared';
 import { api } from './support/api';
 import { bookVisitFor, createNutritionist, createPatientOf, romeDateIn } from './support/visits';
 
@@ -14,7 +14,7 @@ describe('numeric path ids', () => {
   it('refuses anything but plain digits in the ids of every area, and takes a plain id', async () => {
     const nutritionist = await createNutritionist();
     const patient = await createPatientOf(nutritionist.id);
-    const booking = await bookVisitFor(nutritionist, patient.id, 1, `${romeDateIn(4)}T10:00`);
+    const booking = await bookVisitFor(nutritionist, patient.id, BookingType.FREE, `${romeDateIn(4)}T10:00`);
 
     // Route (with `{}` where the id goes), who calls it, and the path field the id is parsed into.
     const routes = [

@@ -20,6 +20,7 @@ import {
   type LocalCheckoutView,
   type TestPaymentView,
   BookingType,
+  CancelReason,
 } from '@nutri/shared';
 import { api, mailsTo, stack, waitForMail } from './support/api';
 import { waitForEffects } from './support/outbox';
@@ -282,7 +283,7 @@ describe('Stripe webhook: payment', () => {
     const { nutritionist, patient, booking } = await paidVisit();
     const cancel = await api(
       'POST',
-      `CurrentNutritionist/Bookings/${booking.BookingId}/CancelBooking?cancelReasonId=2`,
+      `CurrentNutritionist/Bookings/${booking.BookingId}/CancelBooking?cancelReasonId=${CancelReason.PATIENT_CHOICE}`,
       {
         token: nutritionist.token,
       },
@@ -397,9 +398,13 @@ const payByWebhook = async (bookingId: number) => {
 };
 
 const cancelAsNutritionist = (token: string, bookingId: number) =>
-  api<BookingView>('POST', `CurrentNutritionist/Bookings/${bookingId}/CancelBooking?cancelReasonId=2`, {
-    token,
-  });
+  api<BookingView>(
+    'POST',
+    `CurrentNutritionist/Bookings/${bookingId}/CancelBooking?cancelReasonId=${CancelReason.PATIENT_CHOICE}`,
+    {
+      token,
+    },
+  );
 
 describe('refunds', () => {
   it('a paid visit cancelled 2 days ahead or more is refunded exactly once, then confirmed', async () => {

@@ -13,6 +13,7 @@ import {
   type OwnReview,
   type Review,
   type VisitToReview,
+  BookingType,
 } from '@nutri/shared';
 import { api } from './support/api';
 import {
@@ -145,7 +146,7 @@ describe('POST CurrentPatient/Bookings/{id}/Review', () => {
     expect((await postReview(patient.token, 999_999_999)).status).toBe(404);
 
     // A visit still to happen cannot be reviewed.
-    const upcoming = await bookVisitFor(nutritionist, other.id, 1, `${romeDateIn(3)}T11:00`);
+    const upcoming = await bookVisitFor(nutritionist, other.id, BookingType.FREE, `${romeDateIn(3)}T11:00`);
     const early = await postReview(other.token, upcoming.BookingId);
     expect(early.status).toBe(422);
     expect(early.body.message).toBe(reviewTexts.notComplete);
@@ -308,7 +309,12 @@ describe('moderation and the public profile', () => {
   it('never offers a visit of another patient, or one not completed, for review', async () => {
     const { patient, booking } = await completedVisit(nutritionist, 6, '09:00');
     // A plan hand-over: free, so it is BOOKED at once and can be completed.
-    const upcoming = await bookVisitFor(nutritionist, patient.id, 3, `${romeDateIn(6)}T11:00`);
+    const upcoming = await bookVisitFor(
+      nutritionist,
+      patient.id,
+      BookingType.MEALPLAN,
+      `${romeDateIn(6)}T11:00`,
+    );
     const other = await createPatientOf(nutritionist.id);
     const otherList = await api<ListResponse<VisitToReview>>('GET', 'CurrentPatient/VisitsToReview', {
       token: other.token,

@@ -134,12 +134,17 @@ const writeBatch = async (requests: Record<string, unknown>[]) => {
 /**
  * Writes the buckets and deletes the stale ones with BatchWriteItem (25 requests per call, a few calls
  * at a time). A search bucket can reach ~52 KB, so 25 of them stay well under the 16 MB a call takes.
+ * `previousBuckets`: the buckets the marker lists from the last load; those not written again are stale
+ * (a prefix no current municipality starts with any more would otherwise keep answering searches).
+ * Returns the buckets now in the table, for the marker.
  */
 export const writeBuckets = async (
-  items: readonly Record<string, unknown>[],
-  staleKeys: readonly { pk: string; sk: string }[],
+  items: readonly { pk: string }[],
+  previousBuckets: readonly string[],
   concurrency = 4,
-) => {
+): Promise<string[]> => {
+  const written = new Set(items.map((item) => item.pk));
+  const staleKeys = previousBuckets.filter((pk) => !written.has(pk)).map((pk) => ({ pk, sk: BUCKET_SK }));
   const requests = [
     ...items.map((Item) => ({ PutRequest: { Item } })),
     ...staleKeys.map((Key) => ({ DeleteRequest: { Key } })),
@@ -156,6 +161,7 @@ export const writeBuckets = async (
     }
   };
   await Promise.all(Array.from({ length: Math.min(concurrency, batches.length) }, worker));
+  return [...written];
 };
 
 export interface ComuniMarker {

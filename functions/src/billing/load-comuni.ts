@@ -35,16 +35,13 @@ export const loadComuni = async (at: Date): Promise<LoadComuniResult> => {
     ),
     ...idBucketItems(dataset.all, dataset.version),
   ];
-  const written = new Set(items.map((item) => item.pk));
-  // A prefix no current municipality starts with any more would otherwise keep answering searches.
-  const stale = (marker?.Buckets ?? []).filter((pk) => !written.has(pk)).map((pk) => ({ pk, sk: 'BUCKET' }));
-  await writeBuckets(items, stale);
+  const buckets = await writeBuckets(items, marker?.Buckets ?? []);
   await putComuniMarker({
     Version: dataset.version,
     Source: COMUNI_DATASET_SOURCE,
     Count: count,
     LoadedAt: at.toISOString(),
-    Buckets: [...written],
+    Buckets: buckets,
   });
   return { version: dataset.version, loaded: true, count, buckets: items.length };
 };

@@ -113,7 +113,7 @@ export const bookVisit = async ({
   if (start.getTime() <= at.getTime()) throw unprocessable(bookingTexts.inThePast);
   const type = BOOKING_TYPES[bookingTypeId];
   const history = await listPatientBookings(patient.UserId);
-  const base = { patientUserId: patient.UserId, values: { ':nutritionist': nutritionistUserId } };
+  const base = { patientUserId: patient.UserId };
   let change: PatientChange;
   const recurring = bookingTypeId === BookingType.NORMAL && isRecurringVisit(history);
   const step = patientStepChange(patient, 'booked', { BookingTypeId: bookingTypeId, Recurring: recurring });
@@ -130,16 +130,14 @@ export const bookVisit = async ({
     change = {
       ...base,
       set: { ActiveIntroBookingId: bookingId, ...step?.set },
-      condition:
-        'DefaultNutritionistUserId = :nutritionist AND HasLateCancelledIc = :false AND (attribute_not_exists(ActiveIntroBookingId) OR ActiveIntroBookingId = :null)',
-      values: { ...base.values, ':false': false, ':null': null },
+      expect: { assignedTo: nutritionistUserId, introBookable: true },
       failure: unprocessable(bookingTexts.introNotAllowed),
     };
   } else {
     change = {
       ...base,
       set: { ...step?.set },
-      condition: 'DefaultNutritionistUserId = :nutritionist',
+      expect: { assignedTo: nutritionistUserId },
       failure: new AppError('forbidden', bookingTexts.notYourPatient),
     };
   }
@@ -170,7 +168,7 @@ export const bookVisit = async ({
 };
 
 const stepCondition = (profile: PatientProfile) => ({
-  ...stepAsRead(profile),
+  expect: stepAsRead(profile),
   failure: new AppError('conflict'),
 });
 

@@ -486,20 +486,55 @@ export const listConsents = async (userId: string): Promise<ConsentRecord[]> => 
   }));
 };
 
+/**
+ * What must still hold of the patient's profile, as read, for a change to apply: each a named condition,
+ * so other areas never write a condition expression on this area's item.
+ */
+export interface PatientProfileExpectations {
+  /** The onboarding step is still this one (a concurrent move fails the transaction). */
+  step?: OnboardingStep;
+  /** The patient is still assigned to this nutritionist. */
+  assignedTo?: string;
+  /** The patient may still book an intro visit: none active, none cancelled late. */
+  introBookable?: true;
+}
+
 /** A change of the patient's profile made in another area's transaction (a booking's change). */
 export interface PatientProfileChange {
   patientUserId: string;
   set: Record<string, unknown>;
   remove?: string[];
-  /** Condition on the profile as read (e.g. `OnboardingStep = :step`), with its values. */
-  condition?: string;
-  values?: Record<string, unknown>;
+  expect?: PatientProfileExpectations;
 }
+
+const expectationConditions = (
+  expect: PatientProfileExpectations,
+  values: Record<string, unknown>,
+): string[] => {
+  const conditions: string[] = [];
+  if (expect.step !== undefined) {
+    values[':readStep'] = expect.step;
+    conditions.push('OnboardingStep = :readStep');
+  }
+  if (expect.assignedTo !== undefined) {
+    values[':nutritionist'] = expect.assignedTo;
+    conditions.push('DefaultNutritionistUserId = :nutritionist');
+  }
+  if (expect.introBookable) {
+    values[':false'] = false;
+    values[':null'] = null;
+    conditions.push(
+      'HasLateCancelledIc = :false',
+      '(attribute_not_exists(ActiveIntroBookingId) OR ActiveIntroBookingId = :null)',
+    );
+  }
+  return conditions;
+};
 
 /** The Update of the patient's profile to include in that transaction (`at`: the change's ISO instant). */
 export const patientProfileUpdate = (change: PatientProfileChange, at: string): TransactItem => {
   const names: Record<string, string> = {};
-  const values: Record<string, unknown> = { ':now': at, ...change.values };
+  const values: Record<string, unknown> = { ':now': at };
   const sets = ['updatedAt = :now'];
   Object.entries(change.set).forEach(([field, value], index) => {
     names[`#s${index}`] = field;
@@ -510,12 +545,13 @@ export const patientProfileUpdate = (change: PatientProfileChange, at: string): 
     names[`#r${index}`] = field;
     return `#r${index}`;
   });
+  const conditions = ['attribute_exists(pk)', ...expectationConditions(change.expect ?? {}, values)];
   return {
     Update: {
       TableName: tableName(),
       Key: patientKey(change.patientUserId),
       UpdateExpression: `SET ${sets.join(', ')}${removes.length ? ` REMOVE ${removes.join(', ')}` : ''}`,
-      ConditionExpression: `attribute_exists(pk)${change.condition ? ` AND (${change.condition})` : ''}`,
+      ConditionExpression: conditions.join(' AND '),
       ...(Object.keys(names).length ? { ExpressionAttributeNames: names } : {}),
       ExpressionAttributeValues: values,
     },

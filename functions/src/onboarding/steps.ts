@@ -11,7 +11,7 @@ import {
   type OnboardingEvent,
   type OnboardingStep,
 } from '@nutri/shared';
-import type { PatientProfile } from './patients-repo';
+import type { PatientProfile, PatientProfileChange, PatientProfileExpectations } from './patients-repo';
 
 /** The visit an event is about: its type, and (after booking) what its booking recorded of the step. */
 export interface VisitOfEvent extends Partial<BookingStepRecord> {
@@ -19,18 +19,14 @@ export interface VisitOfEvent extends Partial<BookingStepRecord> {
   Recurring: boolean;
 }
 
-/** The condition that the patient's step is still the one read: a concurrent move fails the transaction. */
-export const stepAsRead = (patient: Pick<PatientProfile, 'OnboardingStep'>) => ({
-  condition: 'OnboardingStep = :readStep',
-  values: { ':readStep': patient.OnboardingStep } as Record<string, unknown>,
+/** The expectation that the patient's step is still the one read: a concurrent move fails the transaction. */
+export const stepAsRead = (patient: Pick<PatientProfile, 'OnboardingStep'>): PatientProfileExpectations => ({
+  step: patient.OnboardingStep,
 });
 
 /** A conditional update of the patient item's step, in the shape the booking transaction takes. */
-export interface PatientStepChange {
-  patientUserId: string;
+export interface PatientStepChange extends PatientProfileChange {
   set: { OnboardingStep: OnboardingStep };
-  condition: string;
-  values: Record<string, unknown>;
 }
 
 /** The step change an event of a visit makes, or null when the step stays as it is. */
@@ -44,5 +40,5 @@ export const patientStepChange = (
     PreviousOnboardingStep: visit.PreviousOnboardingStep ?? null,
   });
   if (next === null) return null;
-  return { patientUserId: patient.UserId, set: { OnboardingStep: next }, ...stepAsRead(patient) };
+  return { patientUserId: patient.UserId, set: { OnboardingStep: next }, expect: stepAsRead(patient) };
 };

@@ -1,8 +1,7 @@
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { HealthResponse } from '@nutri/shared';
 import { defineOperation, HttpResponse } from '../http/operation';
-import { db, tableName } from '../platform/db/client';
 import { logger } from '../platform/logger';
+import { readHealthProbe } from './health-repo';
 
 /** How long the health check waits for the table: a hung database must not hang the check too. */
 const DATABASE_TIMEOUT_MS = 3000;
@@ -16,10 +15,7 @@ const RETRY_AFTER_SECONDS = 5;
  */
 export const getHealth = defineOperation('public', {}, async (): Promise<HealthResponse | HttpResponse> => {
   try {
-    await db().send(
-      new GetCommand({ TableName: tableName(), Key: { pk: 'SYSTEM#health', sk: 'SYSTEM#health' } }),
-      { abortSignal: AbortSignal.timeout(DATABASE_TIMEOUT_MS) },
-    );
+    await readHealthProbe(DATABASE_TIMEOUT_MS);
   } catch (error) {
     logger.warn('Health check: the database is unreachable', {
       error: error instanceof Error ? error.name : String(error),

@@ -12,6 +12,7 @@ import {
   romeDate,
   type BookingView,
   type OnboardingStep,
+  type BookingTypeId,
   BookingType,
 } from '@nutri/shared';
 import type { ProfileChanges } from '../../../functions/src/nutritionists/public-profiles-repo';
@@ -186,7 +187,7 @@ export const addAvailability = async (
 const newBookingBody = (
   nutritionist: { id: string },
   patientUserId: string,
-  bookingTypeId: 1 | 2 | 3,
+  bookingTypeId: BookingTypeId,
   bookingTime: string,
 ) => ({
   PatientUserId: patientUserId,
@@ -199,7 +200,7 @@ const newBookingBody = (
 export const bookVisitFor = async (
   nutritionist: { id: string; token: string },
   patientUserId: string,
-  bookingTypeId: 1 | 2 | 3,
+  bookingTypeId: BookingTypeId,
   bookingTime: string,
 ): Promise<BookingView> => {
   const result = await api<BookingView>('POST', 'CurrentNutritionist/Bookings', {
@@ -256,7 +257,7 @@ const BOOKED_AHEAD_MS = 60 * 60_000;
 export const bookStartedVisit = async (
   nutritionist: { id: string; token: string },
   patientUserId: string,
-  bookingTypeId: 1 | 2 | 3,
+  bookingTypeId: BookingTypeId,
   minutesAgo = 10,
 ) => {
   const { instant, local } = startedAt(minutesAgo);
