@@ -1,5 +1,6 @@
 /** Lambda entry of the `accounts` area: sign-in, sessions, passwords, own details, user lists. */
 import { createAreaHandler } from '../http/area-handler';
+import { accountsRoutes } from '../route-table/accounts';
 import { isSessionActive } from './session-state';
 import { changeEmail, changePassword, resetPassword, tryResetPassword } from './passwords';
 import { requestMobileVerificationCode, verifyPhoneNo } from './phone-verification';
@@ -15,7 +16,7 @@ import {
 import { listUsers } from './user-management';
 
 export const handler = createAreaHandler(
-  'accounts',
+  accountsRoutes,
   {
     rest: {
       login,

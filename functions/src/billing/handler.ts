@@ -1,5 +1,6 @@
 /** Lambda entry of the `billing` area: billing profiles and the Italian municipalities they name. */
 import { createAreaHandler } from '../http/area-handler';
+import { billingRoutes } from '../route-table/billing';
 import { isSessionActive } from '../accounts';
 import {
   countOwnBillingProfiles,
@@ -17,7 +18,7 @@ import {
 import { getItalianCity, searchItalianCities } from './italian-cities';
 
 export const handler = createAreaHandler(
-  'billing',
+  billingRoutes,
   {
     rest: {
       createOwnBillingProfile,

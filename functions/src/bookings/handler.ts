@@ -1,5 +1,6 @@
 /** Lambda entry of the `bookings` area: availability, slots, bookings, reminders. */
 import { createAreaHandler } from '../http/area-handler';
+import { bookingsRoutes } from '../route-table/bookings';
 import { isSessionActive } from '../accounts';
 import { createDailyAvailability, deleteDailyAvailability, listDailyAvailabilities } from './availability';
 import {
@@ -24,7 +25,7 @@ import {
 import { createReminder, deleteReminderOperation, listReminders, updateReminder } from './reminders';
 
 export const handler = createAreaHandler(
-  'bookings',
+  bookingsRoutes,
   {
     rest: {
       listDailyAvailabilities,

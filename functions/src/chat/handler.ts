@@ -1,5 +1,6 @@
 /** Lambda entry of the `chat` area: connection tickets, conversations, message history and files (REST). */
 import { createAreaHandler } from '../http/area-handler';
+import { chatRoutes } from '../route-table/chat';
 import { isSessionActive } from '../accounts';
 import { confirmFileUpload, createFileUpload, getConversationFiles } from './chat-files';
 import {
@@ -14,7 +15,7 @@ import { getChatViewerConversations, getChatViewerMessages, searchChatViewerUser
 import { sendUrgentChatMessageNotification } from './urgent-notice';
 
 export const handler = createAreaHandler(
-  'chat',
+  chatRoutes,
   {
     rest: {
       createConnectionTicket,

@@ -3,6 +3,7 @@
  * join-the-team applications and the sitemap.
  */
 import { createAreaHandler } from '../http/area-handler';
+import { contentRoutes } from '../route-table/content';
 import { isSessionActive } from '../accounts';
 import { listPublicProfileUrls } from '../nutritionists';
 import { listContactMessages, submitContactForm } from './contact';
@@ -42,7 +43,7 @@ import {
 import { autocompleteTags, createTagOperation, deleteTag, listTagsOperation, updateTag } from './tags';
 
 export const handler = createAreaHandler(
-  'content',
+  contentRoutes,
   {
     rest: {
       listPublicContent: listPublicContentOperation,

@@ -15,15 +15,8 @@ import type {
 import { errorTexts } from '@nutri/shared';
 import { logger } from '../platform/logger';
 import { verifyAccessToken, type AccessTokenClaims } from '../platform/tokens';
-import {
-  findRestRoute,
-  findWebSocketRoute,
-  restRoutes,
-  type Area,
-  type RestOperationsOf,
-  type RestRoute,
-  type WebSocketOperationsOf,
-} from '../routes';
+import type { restRoutes, Area, RestOperationsOf, RestRoute, WebSocketOperationsOf } from '../routes';
+import { restRouteKey, type AreaRoutes, type WebSocketRoute } from '../route-table/types';
 import { accessAdmits, authorize, type Actor, type ActorFor } from './actor';
 import { AppError, toErrorResponse } from './errors';
 import { HttpResponse, type Operation } from './operation';
@@ -122,12 +115,16 @@ const errorResult = (error: unknown, event: APIGatewayProxyEvent): APIGatewayPro
   };
 };
 
-const dispatchRest =
-  (area: Area, operations: Record<string, Operation>, isSessionActive: SessionCheck) =>
-  async (event: APIGatewayProxyEvent, context: Context): Promise<APIGatewayProxyResult> => {
+const dispatchRest = (
+  routes: readonly RestRoute[],
+  operations: Record<string, Operation>,
+  isSessionActive: SessionCheck,
+) => {
+  const routesByKey = new Map(routes.map((route) => [restRouteKey(route.method, route.path), route]));
+  return async (event: APIGatewayProxyEvent, context: Context): Promise<APIGatewayProxyResult> => {
     try {
-      const route = findRestRoute(event.httpMethod, event.resource);
-      const operation = route && route.area === area ? operations[route.operation] : undefined;
+      const route = routesByKey.get(restRouteKey(event.httpMethod, event.resource));
+      const operation = route ? operations[route.operation] : undefined;
       if (!route || !operation) throw new AppError('not_found');
       const actor = await readActor(event, isSessionActive);
       // Past this line the actor is what the route admits, which the operation was checked to accept.
@@ -148,14 +145,15 @@ const dispatchRest =
       return errorResult(error, event);
     }
   };
+};
 
 const dispatchWebSocket =
-  (area: Area, operations: Record<string, WebSocketOperation>) =>
+  (routes: readonly WebSocketRoute[], operations: Record<string, WebSocketOperation>) =>
   async (
     event: APIGatewayProxyWebsocketEventV2 & { headers?: Record<string, string | undefined> },
   ): Promise<WebSocketResult> => {
-    const route = findWebSocketRoute(event.requestContext.routeKey);
-    const operation = route && route.area === area ? operations[route.operation] : undefined;
+    const route = routes.find((candidate) => candidate.routeKey === event.requestContext.routeKey);
+    const operation = route ? operations[route.operation] : undefined;
     if (!operation) {
       logger.warn('Unknown WebSocket route', { routeKey: event.requestContext.routeKey });
       return { statusCode: 404 };
@@ -216,9 +214,9 @@ export const securityHeadersFor = async (contentType: string): Promise<Record<st
  * `as` in an area's map could slip past the type checker: an operation whose rule does not admit every
  * caller of its route would otherwise meet a caller it was not written for.
  */
-export const assertAccessFits = (area: Area, operations: Record<string, Operation>) => {
-  for (const route of restRoutes as readonly RestRoute[]) {
-    const operation = route.area === area ? operations[route.operation] : undefined;
+export const assertAccessFits = ({ area, rest }: AreaRoutes, operations: Record<string, Operation>) => {
+  for (const route of rest) {
+    const operation = operations[route.operation];
     if (operation && !accessAdmits(operation.access, route.access))
       throw new Error(
         `Operation ${area}.${route.operation} (${JSON.stringify(operation.access)}) mounted on ${route.method} ${route.path} (${JSON.stringify(route.access)})`,
@@ -226,21 +224,25 @@ export const assertAccessFits = (area: Area, operations: Record<string, Operatio
   }
 };
 
-/** The Lambda handler of one feature area. The type requires an operation for every route of the area. */
+/**
+ * The Lambda handler of one feature area, dispatching on the area's own routes (functions/src/route-table/
+ * <area>.ts: other areas' routes stay out of its bundle). The type requires an operation for every route of
+ * the area.
+ */
 export const createAreaHandler = <A extends Area>(
-  area: A,
+  routes: AreaRoutes<A>,
   operations: AreaOperations<A>,
   isSessionActive: SessionCheck,
 ) => {
   const restOperations: Record<string, Operation> = operations.rest;
-  assertAccessFits(area, restOperations);
+  assertAccessFits(routes, restOperations);
   const rest = middy<APIGatewayProxyEvent, APIGatewayProxyResult>()
     .use(injectLambdaContext(logger, { resetKeys: true }))
     .use(securityHeaders())
-    .handler(dispatchRest(area, restOperations, isSessionActive));
+    .handler(dispatchRest(routes.rest, restOperations, isSessionActive));
   const webSocket = middy<APIGatewayProxyWebsocketEventV2, WebSocketResult>()
     .use(injectLambdaContext(logger, { resetKeys: true }))
-    .handler(dispatchWebSocket(area, operations.webSocket as Record<string, WebSocketOperation>));
+    .handler(dispatchWebSocket(routes.webSocket, operations.webSocket as Record<string, WebSocketOperation>));
 
   return async (event: APIGatewayProxyEvent | APIGatewayProxyWebsocketEventV2, context: Context) =>
     isWebSocketEvent(event) ? webSocket(event, context) : rest(event, context);

@@ -1,5 +1,6 @@
 /** Lambda entry of the `nutritionists` area: public profiles and list, skills, reviews, profile admin. */
 import { createAreaHandler } from '../http/area-handler';
+import { nutritionistsRoutes } from '../route-table/nutritionists';
 import { isSessionActive } from '../accounts';
 import { listNewestCompletedBookings, requireOwnBooking } from '../bookings';
 import {
@@ -35,7 +36,7 @@ connectNutritionists({
 });
 
 export const handler = createAreaHandler(
-  'nutritionists',
+  nutritionistsRoutes,
   {
     rest: {
       listPublicNutritionists,

@@ -1,5 +1,6 @@
 /** Lambda entry of the `onboarding` area: questionnaire webhook, registration, patient onboarding. */
 import { createAreaHandler } from '../http/area-handler';
+import { onboardingRoutes } from '../route-table/onboarding';
 import { isSessionActive } from '../accounts';
 import { isBillingProfileComplete } from '../billing';
 import { announcePairing } from '../chat';
@@ -28,7 +29,7 @@ import { connectOnboarding } from './collaborators';
 connectOnboarding({ announcePairing, isBillingProfileComplete });
 
 export const handler = createAreaHandler(
-  'onboarding',
+  onboardingRoutes,
   {
     rest: {
       receiveTallyWebhook,

@@ -3,13 +3,14 @@
  * test payments.
  */
 import { createAreaHandler } from '../http/area-handler';
+import { paymentsRoutes } from '../route-table/payments';
 import { isSessionActive } from '../accounts';
 import { createCheckoutSession, fulfilCheckoutSession, listPatientBookingInvoices } from './checkout';
 import { createTestPayment, getTestPaymentResult } from './test-payment';
 import { receiveStripeWebhook } from './webhook';
 
 export const handler = createAreaHandler(
-  'payments',
+  paymentsRoutes,
   {
     rest: {
       createCheckoutSession,

@@ -2,7 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { accessAdmits } from '../../src/http/actor';
 import { assertAccessFits, type AreaOperations } from '../../src/http/area-handler';
 import { defineOperation, type Operation } from '../../src/http/operation';
-import { AREAS, restRoutes, type Access } from '../../src/routes';
+import { AREAS, restRoutes, webSocketRoutes, type Access, type AreaRoutes } from '../../src/routes';
+import { billingRoutes } from '../../src/route-table/billing';
+import { bookingsRoutes } from '../../src/route-table/bookings';
+import { accountsRoutes } from '../../src/route-table/accounts';
 
 const patientsOnly = defineOperation(['Patient'], {}, ({ actor }) => Promise.resolve(actor.userId));
 const anySignedIn = defineOperation('signedIn', {}, ({ actor }) => Promise.resolve(actor.userId));
@@ -41,11 +44,11 @@ describe('access of operations and routes', () => {
       string,
       Operation
     >;
-    expect(() => assertAccessFits('bookings', forced)).not.toThrow();
-    expect(() => assertAccessFits('billing', forced)).toThrow(
+    expect(() => assertAccessFits(bookingsRoutes, forced)).not.toThrow();
+    expect(() => assertAccessFits(billingRoutes, forced)).toThrow(
       /billing\.getItalianCity .* mounted on GET \/api\/v2\/ItalianCities\/\{id\}/,
     );
-    expect(() => assertAccessFits('accounts', { login: anySignedIn })).toThrow(/accounts\.login/);
+    expect(() => assertAccessFits(accountsRoutes, { login: anySignedIn })).toThrow(/accounts\.login/);
   });
 
   it('every area handler mounts each route of the table on an operation its rule fits (checked on creation)', async () => {
@@ -56,4 +59,20 @@ describe('access of operations and routes', () => {
       expect(typeof module.handler, area).toBe('function');
     }
   }, 60_000);
+
+  it("each area's route file holds that area's routes only, and together they are the whole table", async () => {
+    const rest: unknown[] = [];
+    const webSocket: unknown[] = [];
+    for (const area of AREAS) {
+      const module = (await import(`../../src/route-table/${area}.ts`)) as Record<string, AreaRoutes>;
+      const routes = module[`${area}Routes`];
+      expect(routes?.area, area).toBe(area);
+      for (const route of [...(routes?.rest ?? []), ...(routes?.webSocket ?? [])])
+        expect(route.area).toBe(area);
+      rest.push(...(routes?.rest ?? []));
+      webSocket.push(...(routes?.webSocket ?? []));
+    }
+    expect(new Set(rest)).toEqual(new Set(restRoutes));
+    expect(new Set(webSocket)).toEqual(new Set(webSocketRoutes));
+  });
 });
