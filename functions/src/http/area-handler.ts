@@ -117,14 +117,14 @@ const errorResult = (error: unknown, event: APIGatewayProxyEvent): APIGatewayPro
 
 const dispatchRest = (
   routes: readonly RestRoute[],
-  operations: Record<string, Operation>,
+  operationOf: (route: RestRoute) => Promise<Operation | undefined>,
   isSessionActive: SessionCheck,
 ) => {
   const routesByKey = new Map(routes.map((route) => [restRouteKey(route.method, route.path), route]));
   return async (event: APIGatewayProxyEvent, context: Context): Promise<APIGatewayProxyResult> => {
     try {
       const route = routesByKey.get(restRouteKey(event.httpMethod, event.resource));
-      const operation = route ? operations[route.operation] : undefined;
+      const operation = route ? await operationOf(route) : undefined;
       if (!route || !operation) throw new AppError('not_found');
       const actor = await readActor(event, isSessionActive);
       // Past this line the actor is what the route admits, which the operation was checked to accept.
@@ -175,6 +175,19 @@ const isWebSocketEvent = (event: unknown): event is APIGatewayProxyWebsocketEven
   'requestContext' in event &&
   typeof (event as { requestContext?: { connectionId?: unknown } }).requestContext?.connectionId === 'string';
 
+/**
+ * An operation, or a loader of it (`lazyOperation`): a loader's module, with the zod schemas it builds and
+ * the code only it uses, is read by the first request that needs it instead of at every cold start.
+ */
+export type OperationLoader<O> = () => Promise<O>;
+type OperationOrLoader<O> = O | OperationLoader<O>;
+
+/** A loader of one operation of a module the handler imports dynamically: `lazyOperation(() => import('./x'), 'y')`. */
+export const lazyOperation =
+  <M, K extends keyof M>(load: () => Promise<M>, name: K): OperationLoader<M[K]> =>
+  async () =>
+    (await load())[name];
+
 type RestRouteOf<A extends Area, K> = Extract<(typeof restRoutes)[number], { area: A; operation: K }>;
 
 /**
@@ -182,7 +195,7 @@ type RestRouteOf<A extends Area, K> = Extract<(typeof restRoutes)[number], { are
  * `['Patient']` operation fits only patients' routes, a `signedIn` one any route requiring sign-in.
  */
 export interface AreaOperations<A extends Area> {
-  rest: { [K in RestOperationsOf<A>]: Operation<ActorFor<RestRouteOf<A, K>['access']>> };
+  rest: { [K in RestOperationsOf<A>]: OperationOrLoader<Operation<ActorFor<RestRouteOf<A, K>['access']>>> };
   webSocket: Record<WebSocketOperationsOf<A>, WebSocketOperation>;
 }
 
@@ -214,13 +227,18 @@ export const securityHeadersFor = async (contentType: string): Promise<Record<st
  * `as` in an area's map could slip past the type checker: an operation whose rule does not admit every
  * caller of its route would otherwise meet a caller it was not written for.
  */
-export const assertAccessFits = ({ area, rest }: AreaRoutes, operations: Record<string, Operation>) => {
+const assertAccessFit = (area: Area, route: RestRoute, operation: Operation | undefined) => {
+  if (operation && !accessAdmits(operation.access, route.access))
+    throw new Error(
+      `Operation ${area}.${route.operation} (${JSON.stringify(operation.access)}) mounted on ${route.method} ${route.path} (${JSON.stringify(route.access)})`,
+    );
+};
+
+/** The check of every operation given as such (a loaded one is checked when it is loaded). */
+export const assertAccessFits = ({ area, rest }: AreaRoutes, operations: Record<string, unknown>) => {
   for (const route of rest) {
     const operation = operations[route.operation];
-    if (operation && !accessAdmits(operation.access, route.access))
-      throw new Error(
-        `Operation ${area}.${route.operation} (${JSON.stringify(operation.access)}) mounted on ${route.method} ${route.path} (${JSON.stringify(route.access)})`,
-      );
+    if (typeof operation !== 'function') assertAccessFit(area, route, operation as Operation | undefined);
   }
 };
 
@@ -234,16 +252,36 @@ export const createAreaHandler = <A extends Area>(
   operations: AreaOperations<A>,
   isSessionActive: SessionCheck,
 ) => {
-  const restOperations: Record<string, Operation> = operations.rest;
+  const restOperations: Record<string, OperationOrLoader<Operation>> = operations.rest;
   assertAccessFits(routes, restOperations);
+  const loaded = new Map<string, Promise<Operation | undefined>>();
+  const operationOf = (route: RestRoute) => {
+    let operation = loaded.get(route.operation);
+    if (!operation) {
+      const given = restOperations[route.operation];
+      operation = (typeof given === 'function' ? given() : Promise.resolve(given)).then((found) => {
+        assertAccessFit(routes.area, route, found);
+        return found;
+      });
+      // A failed load (a broken chunk) is tried again by the next request rather than cached.
+      operation.catch(() => loaded.delete(route.operation));
+      loaded.set(route.operation, operation);
+    }
+    return operation;
+  };
   const rest = middy<APIGatewayProxyEvent, APIGatewayProxyResult>()
     .use(injectLambdaContext(logger, { resetKeys: true }))
     .use(securityHeaders())
-    .handler(dispatchRest(routes.rest, restOperations, isSessionActive));
+    .handler(dispatchRest(routes.rest, operationOf, isSessionActive));
   const webSocket = middy<APIGatewayProxyWebsocketEventV2, WebSocketResult>()
     .use(injectLambdaContext(logger, { resetKeys: true }))
     .handler(dispatchWebSocket(routes.webSocket, operations.webSocket as Record<string, WebSocketOperation>));
 
-  return async (event: APIGatewayProxyEvent | APIGatewayProxyWebsocketEventV2, context: Context) =>
+  const handler = async (event: APIGatewayProxyEvent | APIGatewayProxyWebsocketEventV2, context: Context) =>
     isWebSocketEvent(event) ? webSocket(event, context) : rest(event, context);
+  /** Loads every operation and checks its access rule against its route's (the unit tests call it). */
+  const loadOperations = async () => {
+    for (const route of routes.rest) await operationOf(route);
+  };
+  return Object.assign(handler, { loadOperations });
 };

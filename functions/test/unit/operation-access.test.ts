@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { accessAdmits } from '../../src/http/actor';
-import { assertAccessFits, type AreaOperations } from '../../src/http/area-handler';
+import { assertAccessFits, createAreaHandler, type AreaOperations } from '../../src/http/area-handler';
 import { defineOperation, type Operation } from '../../src/http/operation';
 import { AREAS, restRoutes, webSocketRoutes, type Access, type AreaRoutes } from '../../src/routes';
 import { billingRoutes } from '../../src/route-table/billing';
@@ -51,12 +51,22 @@ describe('access of operations and routes', () => {
     expect(() => assertAccessFits(accountsRoutes, { login: anySignedIn })).toThrow(/accounts\.login/);
   });
 
+  it('checks an operation given as a loader when it is loaded', async () => {
+    const operations = { rest: { getItalianCity: () => Promise.resolve(patientsOnly) }, webSocket: {} };
+    const handler = createAreaHandler(billingRoutes, operations as never, () => Promise.resolve(true));
+    await expect(handler.loadOperations()).rejects.toThrow(/billing\.getItalianCity .* mounted on GET/);
+  });
+
   it('every area handler mounts each route of the table on an operation its rule fits (checked on creation)', async () => {
     const areasWithRoutes = new Set<string>(restRoutes.map((route) => route.area));
     for (const area of AREAS.filter((name) => areasWithRoutes.has(name))) {
-      // createAreaHandler runs assertAccessFits over the area's routes: a misfit throws on import.
-      const module = (await import(`../../src/${area}/handler.ts`)) as { handler?: unknown };
+      // createAreaHandler checks the operations it is given at once and each loaded one when it is loaded:
+      // a misfit throws on import or here.
+      const module = (await import(`../../src/${area}/handler.ts`)) as {
+        handler?: { loadOperations?: () => Promise<void> };
+      };
       expect(typeof module.handler, area).toBe('function');
+      await module.handler?.loadOperations?.();
     }
   }, 60_000);
 
