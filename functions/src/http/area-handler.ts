@@ -254,9 +254,10 @@ export const createAreaHandler = <A extends Area>(
 ) => {
   const restOperations: Record<string, OperationOrLoader<Operation>> = operations.rest;
   assertAccessFits(routes, restOperations);
-  const loaded = new Map<string, Promise<Operation | undefined>>();
+  // Per route, as the access check is: one operation may serve routes with different rules.
+  const loaded = new Map<RestRoute, Promise<Operation | undefined>>();
   const operationOf = (route: RestRoute) => {
-    let operation = loaded.get(route.operation);
+    let operation = loaded.get(route);
     if (!operation) {
       const given = restOperations[route.operation];
       operation = (typeof given === 'function' ? given() : Promise.resolve(given)).then((found) => {
@@ -264,8 +265,8 @@ export const createAreaHandler = <A extends Area>(
         return found;
       });
       // A failed load (a broken chunk) is tried again by the next request rather than cached.
-      operation.catch(() => loaded.delete(route.operation));
-      loaded.set(route.operation, operation);
+      operation.catch(() => loaded.delete(route));
+      loaded.set(route, operation);
     }
     return operation;
   };
