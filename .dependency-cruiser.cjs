@@ -7,8 +7,8 @@
  * (web/src/features/<feature>), and repeats the deep-import rule as a safety net for imports ESLint's
  * patterns could miss (dynamic imports, re-exports).
  *
- * Shared layers, not areas: functions/src/platform and functions/src/http may be imported file by file
- * from anywhere in functions/src; routes.ts and each area's handler.ts are the composition root.
+ * Shared layers, not areas: functions/src/platform, functions/src/http and functions/src/route-table may be
+ * imported file by file from anywhere in functions/src; routes.ts and each area's handler.ts are the composition root.
  */
 
 const AREAS = [

@@ -22,12 +22,13 @@ const foldersOf = (dir) =>
  * Areas and features (docs/decisions/0015-area-boundaries.md). Another area of functions/src is imported
  * only through its index.ts, another feature of web/src/features only through its index.ts(x), and the
  * app shell uses a feature's index, its pages.ts (the pages its lazily loaded areas show), its early.ts
- * (plain values the early route script reads) or its lazy.ts (one component it loads on demand). platform and
- * http are shared layers, not areas: any area imports their files. An area's handler.ts is its Lambda's
+ * (plain values the early route script reads) or its lazy.ts (one component it loads on demand). platform,
+ * http and route-table (each area's routes, one file per area) are shared layers, not areas: any area
+ * imports their files. An area's handler.ts is its Lambda's
  * composition root: nothing imports it. dependency-cruiser (.dependency-cruiser.cjs) checks the same
  * boundaries on the resolved graph and refuses import cycles.
  */
-const SHARED_LAYERS = ['platform', 'http'];
+const SHARED_LAYERS = ['platform', 'http', 'route-table'];
 const AREAS = foldersOf('functions/src').filter((name) => !SHARED_LAYERS.includes(name));
 const FEATURES = foldersOf('web/src/features');
 /** How deep files sit below their area or feature folder (web/src/features/admin/content/pages/x.tsx: 2). */

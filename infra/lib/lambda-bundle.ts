@@ -12,6 +12,10 @@
  *   needs it. Heavy libraries that one operation uses (Stripe, the password dictionaries, the Italian
  *   municipality data, HTML sanitising, image processing) are imported that way, so a cold start parses
  *   only the entry and the chunks it imports statically.
+ * - The SDK's default credential chain is replaced by its first link, `fromEnv`
+ *   (functions/src/platform/lambda-credentials.ts): in Lambda the execution role's credentials are in the
+ *   environment, and the chain's other providers pull the STS, SSO and sign-in clients, part of which
+ *   esbuild would put in chunks read at start.
  * - A `createRequire` banner: a few CommonJS dependencies call require() for Node built-ins.
  * - Packages with native binaries (sharp) cannot be inlined: they stay external and are installed next
  *   to the bundle for linux/arm64, at the version package-lock.json pins.
@@ -67,6 +71,15 @@ export const lambdaBuildOptions = ({
   charset: 'utf8',
   banner: { js: ESM_REQUIRE_SHIM },
   external: [...nativeModules],
+  alias: {
+    '@aws-sdk/credential-provider-node': path.join(
+      REPO_ROOT,
+      'functions',
+      'src',
+      'platform',
+      'lambda-credentials.ts',
+    ),
+  },
   tsconfig: path.join(REPO_ROOT, 'functions', 'tsconfig.json'),
   metafile: true,
   logLevel: 'warning',

@@ -1,40 +1,37 @@
 /** Lambda entry of the `accounts` area: sign-in, sessions, passwords, own details, user lists. */
-import { createAreaHandler } from '../http/area-handler';
+import { createAreaHandler, lazyOperation } from '../http/area-handler';
+import { accountsRoutes } from '../route-table/accounts';
 import { isSessionActive } from './session-state';
-import { changeEmail, changePassword, resetPassword, tryResetPassword } from './passwords';
-import { requestMobileVerificationCode, verifyPhoneNo } from './phone-verification';
-import { exchangeInstantLoginToken, login, logout, refresh } from './sessions';
-import { unsubscribe } from './unsubscribe';
-import {
-  deleteUserImage,
-  getUserDetails,
-  getUserDetailsMetadata,
-  patchUserDetails,
-  uploadUserImage,
-} from './user-details';
-import { listUsers } from './user-management';
+
+// An operation's module (its schemas, the code only it uses) is read by the first request that needs it.
+const loadPasswords = () => import('./passwords');
+const loadPhoneVerification = () => import('./phone-verification');
+const loadSessions = () => import('./sessions');
+const loadUnsubscribe = () => import('./unsubscribe');
+const loadUserDetails = () => import('./user-details');
+const loadUserManagement = () => import('./user-management');
 
 export const handler = createAreaHandler(
-  'accounts',
+  accountsRoutes,
   {
     rest: {
-      login,
-      refresh,
-      logout,
-      exchangeInstantLoginToken,
-      tryResetPassword,
-      resetPassword,
-      changePassword,
-      changeEmail,
-      getUserDetails,
-      patchUserDetails,
-      getUserDetailsMetadata,
-      uploadUserImage,
-      deleteUserImage,
-      requestMobileVerificationCode,
-      verifyPhoneNo,
-      unsubscribe,
-      listUsers,
+      login: lazyOperation(loadSessions, 'login'),
+      refresh: lazyOperation(loadSessions, 'refresh'),
+      logout: lazyOperation(loadSessions, 'logout'),
+      exchangeInstantLoginToken: lazyOperation(loadSessions, 'exchangeInstantLoginToken'),
+      tryResetPassword: lazyOperation(loadPasswords, 'tryResetPassword'),
+      resetPassword: lazyOperation(loadPasswords, 'resetPassword'),
+      changePassword: lazyOperation(loadPasswords, 'changePassword'),
+      changeEmail: lazyOperation(loadPasswords, 'changeEmail'),
+      getUserDetails: lazyOperation(loadUserDetails, 'getUserDetails'),
+      patchUserDetails: lazyOperation(loadUserDetails, 'patchUserDetails'),
+      getUserDetailsMetadata: lazyOperation(loadUserDetails, 'getUserDetailsMetadata'),
+      uploadUserImage: lazyOperation(loadUserDetails, 'uploadUserImage'),
+      deleteUserImage: lazyOperation(loadUserDetails, 'deleteUserImage'),
+      requestMobileVerificationCode: lazyOperation(loadPhoneVerification, 'requestMobileVerificationCode'),
+      verifyPhoneNo: lazyOperation(loadPhoneVerification, 'verifyPhoneNo'),
+      unsubscribe: lazyOperation(loadUnsubscribe, 'unsubscribe'),
+      listUsers: lazyOperation(loadUserManagement, 'listUsers'),
     },
     webSocket: {},
   },

@@ -1,38 +1,29 @@
 /** Lambda entry of the `billing` area: billing profiles and the Italian municipalities they name. */
-import { createAreaHandler } from '../http/area-handler';
+import { createAreaHandler, lazyOperation } from '../http/area-handler';
+import { billingRoutes } from '../route-table/billing';
 import { isSessionActive } from '../accounts';
-import {
-  countOwnBillingProfiles,
-  countUserBillingProfiles,
-  createOwnBillingProfile,
-  createUserBillingProfile,
-  getOwnBillingProfile,
-  getUserBillingProfile,
-  listOwnBillingProfiles,
-  listPatientBillingProfiles,
-  listUserBillingProfiles,
-  updateOwnBillingProfile,
-  updateUserBillingProfile,
-} from './billing-profiles';
-import { getItalianCity, searchItalianCities } from './italian-cities';
+
+// An operation's module (its schemas, the code only it uses) is read by the first request that needs it.
+const loadBillingProfiles = () => import('./billing-profiles');
+const loadItalianCities = () => import('./italian-cities');
 
 export const handler = createAreaHandler(
-  'billing',
+  billingRoutes,
   {
     rest: {
-      createOwnBillingProfile,
-      listOwnBillingProfiles,
-      countOwnBillingProfiles,
-      getOwnBillingProfile,
-      updateOwnBillingProfile,
-      createUserBillingProfile,
-      listUserBillingProfiles,
-      countUserBillingProfiles,
-      getUserBillingProfile,
-      updateUserBillingProfile,
-      listPatientBillingProfiles,
-      searchItalianCities,
-      getItalianCity,
+      createOwnBillingProfile: lazyOperation(loadBillingProfiles, 'createOwnBillingProfile'),
+      listOwnBillingProfiles: lazyOperation(loadBillingProfiles, 'listOwnBillingProfiles'),
+      countOwnBillingProfiles: lazyOperation(loadBillingProfiles, 'countOwnBillingProfiles'),
+      getOwnBillingProfile: lazyOperation(loadBillingProfiles, 'getOwnBillingProfile'),
+      updateOwnBillingProfile: lazyOperation(loadBillingProfiles, 'updateOwnBillingProfile'),
+      createUserBillingProfile: lazyOperation(loadBillingProfiles, 'createUserBillingProfile'),
+      listUserBillingProfiles: lazyOperation(loadBillingProfiles, 'listUserBillingProfiles'),
+      countUserBillingProfiles: lazyOperation(loadBillingProfiles, 'countUserBillingProfiles'),
+      getUserBillingProfile: lazyOperation(loadBillingProfiles, 'getUserBillingProfile'),
+      updateUserBillingProfile: lazyOperation(loadBillingProfiles, 'updateUserBillingProfile'),
+      listPatientBillingProfiles: lazyOperation(loadBillingProfiles, 'listPatientBillingProfiles'),
+      searchItalianCities: lazyOperation(loadItalianCities, 'searchItalianCities'),
+      getItalianCity: lazyOperation(loadItalianCities, 'getItalianCity'),
     },
     webSocket: {},
   },

@@ -1,54 +1,43 @@
 /** Lambda entry of the `bookings` area: availability, slots, bookings, reminders. */
-import { createAreaHandler } from '../http/area-handler';
+import { createAreaHandler, lazyOperation } from '../http/area-handler';
+import { bookingsRoutes } from '../route-table/bookings';
 import { isSessionActive } from '../accounts';
-import { createDailyAvailability, deleteDailyAvailability, listDailyAvailabilities } from './availability';
-import {
-  cancelBooking,
-  completeBooking,
-  createNutritionistBooking,
-  getNutritionistBooking,
-  getPatientPrice,
-  listNutritionistBookings,
-  modifyBookingTime,
-  searchOwnPatients,
-} from './nutritionist-bookings';
-import {
-  cancelIntroductionVisit,
-  createIntroductionVisitFromCalendarSlot,
-  createPaidVisitFromCalendarSlot,
-  getPatientBooking,
-  getSlotsForIntroductionVisit,
-  getSlotsForPaidVisit,
-  listPatientBookingsOperation,
-} from './patient-bookings';
-import { createReminder, deleteReminderOperation, listReminders, updateReminder } from './reminders';
+
+// An operation's module (its schemas, the code only it uses) is read by the first request that needs it.
+const loadAvailability = () => import('./availability');
+const loadNutritionistBookings = () => import('./nutritionist-bookings');
+const loadPatientBookings = () => import('./patient-bookings');
+const loadReminders = () => import('./reminders');
 
 export const handler = createAreaHandler(
-  'bookings',
+  bookingsRoutes,
   {
     rest: {
-      listDailyAvailabilities,
-      createDailyAvailability,
-      deleteDailyAvailability,
-      getSlotsForIntroductionVisit,
-      getSlotsForPaidVisit,
-      createIntroductionVisitFromCalendarSlot,
-      createPaidVisitFromCalendarSlot,
-      cancelIntroductionVisit,
-      listPatientBookings: listPatientBookingsOperation,
-      getPatientBooking,
-      createNutritionistBooking,
-      listNutritionistBookings,
-      getNutritionistBooking,
-      cancelBooking,
-      modifyBookingTime,
-      completeBooking,
-      getPatientPrice,
-      searchOwnPatients,
-      listReminders,
-      createReminder,
-      updateReminder,
-      deleteReminder: deleteReminderOperation,
+      listDailyAvailabilities: lazyOperation(loadAvailability, 'listDailyAvailabilities'),
+      createDailyAvailability: lazyOperation(loadAvailability, 'createDailyAvailability'),
+      deleteDailyAvailability: lazyOperation(loadAvailability, 'deleteDailyAvailability'),
+      getSlotsForIntroductionVisit: lazyOperation(loadPatientBookings, 'getSlotsForIntroductionVisit'),
+      getSlotsForPaidVisit: lazyOperation(loadPatientBookings, 'getSlotsForPaidVisit'),
+      createIntroductionVisitFromCalendarSlot: lazyOperation(
+        loadPatientBookings,
+        'createIntroductionVisitFromCalendarSlot',
+      ),
+      createPaidVisitFromCalendarSlot: lazyOperation(loadPatientBookings, 'createPaidVisitFromCalendarSlot'),
+      cancelIntroductionVisit: lazyOperation(loadPatientBookings, 'cancelIntroductionVisit'),
+      listPatientBookings: lazyOperation(loadPatientBookings, 'listPatientBookingsOperation'),
+      getPatientBooking: lazyOperation(loadPatientBookings, 'getPatientBooking'),
+      createNutritionistBooking: lazyOperation(loadNutritionistBookings, 'createNutritionistBooking'),
+      listNutritionistBookings: lazyOperation(loadNutritionistBookings, 'listNutritionistBookings'),
+      getNutritionistBooking: lazyOperation(loadNutritionistBookings, 'getNutritionistBooking'),
+      cancelBooking: lazyOperation(loadNutritionistBookings, 'cancelBooking'),
+      modifyBookingTime: lazyOperation(loadNutritionistBookings, 'modifyBookingTime'),
+      completeBooking: lazyOperation(loadNutritionistBookings, 'completeBooking'),
+      getPatientPrice: lazyOperation(loadNutritionistBookings, 'getPatientPrice'),
+      searchOwnPatients: lazyOperation(loadNutritionistBookings, 'searchOwnPatients'),
+      listReminders: lazyOperation(loadReminders, 'listReminders'),
+      createReminder: lazyOperation(loadReminders, 'createReminder'),
+      updateReminder: lazyOperation(loadReminders, 'updateReminder'),
+      deleteReminder: lazyOperation(loadReminders, 'deleteReminderOperation'),
     },
     webSocket: {},
   },

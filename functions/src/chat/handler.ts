@@ -1,35 +1,31 @@
 /** Lambda entry of the `chat` area: connection tickets, conversations, message history and files (REST). */
-import { createAreaHandler } from '../http/area-handler';
+import { createAreaHandler, lazyOperation } from '../http/area-handler';
+import { chatRoutes } from '../route-table/chat';
 import { isSessionActive } from '../accounts';
-import { confirmFileUpload, createFileUpload, getConversationFiles } from './chat-files';
-import {
-  archiveConversation,
-  createConnectionTicket,
-  getDirectConversation,
-  getMessages,
-  getNutritionistConversations,
-  getPatientConversations,
-} from './conversations';
-import { getChatViewerConversations, getChatViewerMessages, searchChatViewerUsers } from './chat-viewer';
-import { sendUrgentChatMessageNotification } from './urgent-notice';
+
+// An operation's module (its schemas, the code only it uses) is read by the first request that needs it.
+const loadChatFiles = () => import('./chat-files');
+const loadConversations = () => import('./conversations');
+const loadChatViewer = () => import('./chat-viewer');
+const loadUrgentNotice = () => import('./urgent-notice');
 
 export const handler = createAreaHandler(
-  'chat',
+  chatRoutes,
   {
     rest: {
-      createConnectionTicket,
-      getPatientConversations,
-      getNutritionistConversations,
-      getDirectConversation,
-      getMessages,
-      archiveConversation,
-      searchChatViewerUsers,
-      getChatViewerConversations,
-      getChatViewerMessages,
-      createFileUpload,
-      confirmFileUpload,
-      getConversationFiles,
-      sendUrgentChatMessageNotification,
+      createConnectionTicket: lazyOperation(loadConversations, 'createConnectionTicket'),
+      getPatientConversations: lazyOperation(loadConversations, 'getPatientConversations'),
+      getNutritionistConversations: lazyOperation(loadConversations, 'getNutritionistConversations'),
+      getDirectConversation: lazyOperation(loadConversations, 'getDirectConversation'),
+      getMessages: lazyOperation(loadConversations, 'getMessages'),
+      archiveConversation: lazyOperation(loadConversations, 'archiveConversation'),
+      searchChatViewerUsers: lazyOperation(loadChatViewer, 'searchChatViewerUsers'),
+      getChatViewerConversations: lazyOperation(loadChatViewer, 'getChatViewerConversations'),
+      getChatViewerMessages: lazyOperation(loadChatViewer, 'getChatViewerMessages'),
+      createFileUpload: lazyOperation(loadChatFiles, 'createFileUpload'),
+      confirmFileUpload: lazyOperation(loadChatFiles, 'confirmFileUpload'),
+      getConversationFiles: lazyOperation(loadChatFiles, 'getConversationFiles'),
+      sendUrgentChatMessageNotification: lazyOperation(loadUrgentNotice, 'sendUrgentChatMessageNotification'),
     },
     webSocket: {},
   },

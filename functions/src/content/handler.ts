@@ -2,83 +2,57 @@
  * Lambda entry of the `content` area: static content (pages, blog), tags, galleries, the contact form,
  * join-the-team applications and the sitemap.
  */
-import { createAreaHandler } from '../http/area-handler';
+import { createAreaHandler, lazyOperation } from '../http/area-handler';
+import { contentRoutes } from '../route-table/content';
 import { isSessionActive } from '../accounts';
 import { listPublicProfileUrls } from '../nutritionists';
-import { listContactMessages, submitContactForm } from './contact';
-import {
-  addGalleryImage,
-  createGallery,
-  deleteGallery,
-  getGallery,
-  listGalleries,
-  removeGalleryImage,
-  reorderGallery,
-  updateGallery,
-} from './galleries';
-import {
-  createCvUpload,
-  getJoinTeamCv,
-  listJoinTeamApplications,
-  submitJoinTeamApplication,
-} from './join-team';
 import { sitemapOperation } from './sitemap';
-import {
-  addContentTag,
-  countContent,
-  createContent,
-  deleteContent,
-  deleteContentImage,
-  getContent,
-  getContentByFriendlyUrl,
-  getContentMetadata,
-  getContentTags,
-  listContent,
-  listPublicContentOperation,
-  removeContentTag,
-  updateContent,
-  uploadContentImage,
-} from './static-content';
-import { autocompleteTags, createTagOperation, deleteTag, listTagsOperation, updateTag } from './tags';
+
+// An operation's module (its schemas, the code only it uses) is read by the first request that needs it.
+const loadContact = () => import('./contact');
+const loadGalleries = () => import('./galleries');
+const loadJoinTeam = () => import('./join-team');
+const loadStaticContent = () => import('./static-content');
+const loadTags = () => import('./tags');
 
 export const handler = createAreaHandler(
-  'content',
+  contentRoutes,
   {
     rest: {
-      listPublicContent: listPublicContentOperation,
-      getContent,
-      getContentByFriendlyUrl,
-      getContentTags,
+      listPublicContent: lazyOperation(loadStaticContent, 'listPublicContentOperation'),
+      getContent: lazyOperation(loadStaticContent, 'getContent'),
+      getContentByFriendlyUrl: lazyOperation(loadStaticContent, 'getContentByFriendlyUrl'),
+      getContentTags: lazyOperation(loadStaticContent, 'getContentTags'),
       getSitemap: sitemapOperation(listPublicProfileUrls),
-      submitContactForm,
-      createCvUpload,
-      submitJoinTeamApplication,
-      listJoinTeamApplications,
-      getJoinTeamCv,
-      listContactMessages,
-      listContent,
-      countContent,
-      getContentMetadata,
-      createContent,
-      updateContent,
-      deleteContent,
-      uploadContentImage,
-      deleteContentImage,
-      addContentTag,
-      removeContentTag,
-      listTagsOperation,
-      autocompleteTags,
-      createTagOperation,
-      updateTag,
-      deleteTag,
-      listGalleries,
-      createGallery,
-      getGallery,
-      updateGallery,
-      deleteGallery,
-      addGalleryImage,
-      removeGalleryImage,
-      reorderGallery,
+      submitContactForm: lazyOperation(loadContact, 'submitContactForm'),
+      createCvUpload: lazyOperation(loadJoinTeam, 'createCvUpload'),
+      submitJoinTeamApplication: lazyOperation(loadJoinTeam, 'submitJoinTeamApplication'),
+      listJoinTeamApplications: lazyOperation(loadJoinTeam, 'listJoinTeamApplications'),
+      getJoinTeamCv: lazyOperation(loadJoinTeam, 'getJoinTeamCv'),
+      listContactMessages: lazyOperation(loadContact, 'listContactMessages'),
+      listContent: lazyOperation(loadStaticContent, 'listContent'),
+      countContent: lazyOperation(loadStaticContent, 'countContent'),
+      getContentMetadata: lazyOperation(loadStaticContent, 'getContentMetadata'),
+      createContent: lazyOperation(loadStaticContent, 'createContent'),
+      updateContent: lazyOperation(loadStaticContent, 'updateContent'),
+      deleteContent: lazyOperation(loadStaticContent, 'deleteContent'),
+      uploadContentImage: lazyOperation(loadStaticContent, 'uploadContentImage'),
+      deleteContentImage: lazyOperation(loadStaticContent, 'deleteContentImage'),
+      addContentTag: lazyOperation(loadStaticContent, 'addContentTag'),
+      removeContentTag: lazyOperation(loadStaticContent, 'removeContentTag'),
+      listTagsOperation: lazyOperation(loadTags, 'listTagsOperation'),
+      autocompleteTags: lazyOperation(loadTags, 'autocompleteTags'),
+      createTagOperation: lazyOperation(loadTags, 'createTagOperation'),
+      updateTag: lazyOperation(loadTags, 'updateTag'),
+      deleteTag: lazyOperation(loadTags, 'deleteTag'),
+      listGalleries: lazyOperation(loadGalleries, 'listGalleries'),
+      createGallery: lazyOperation(loadGalleries, 'createGallery'),
+      getGallery: lazyOperation(loadGalleries, 'getGallery'),
+      updateGallery: lazyOperation(loadGalleries, 'updateGallery'),
+      deleteGallery: lazyOperation(loadGalleries, 'deleteGallery'),
+      addGalleryImage: lazyOperation(loadGalleries, 'addGalleryImage'),
+      removeGalleryImage: lazyOperation(loadGalleries, 'removeGalleryImage'),
+      reorderGallery: lazyOperation(loadGalleries, 'reorderGallery'),
     },
     webSocket: {},
   },

@@ -15,15 +15,8 @@ import type {
 import { errorTexts } from '@nutri/shared';
 import { logger } from '../platform/logger';
 import { verifyAccessToken, type AccessTokenClaims } from '../platform/tokens';
-import {
-  findRestRoute,
-  findWebSocketRoute,
-  restRoutes,
-  type Area,
-  type RestOperationsOf,
-  type RestRoute,
-  type WebSocketOperationsOf,
-} from '../routes';
+import type { restRoutes, Area, RestOperationsOf, RestRoute, WebSocketOperationsOf } from '../routes';
+import { restRouteKey, type AreaRoutes, type WebSocketRoute } from '../route-table/types';
 import { accessAdmits, authorize, type Actor, type ActorFor } from './actor';
 import { AppError, toErrorResponse } from './errors';
 import { HttpResponse, type Operation } from './operation';
@@ -122,12 +115,16 @@ const errorResult = (error: unknown, event: APIGatewayProxyEvent): APIGatewayPro
   };
 };
 
-const dispatchRest =
-  (area: Area, operations: Record<string, Operation>, isSessionActive: SessionCheck) =>
-  async (event: APIGatewayProxyEvent, context: Context): Promise<APIGatewayProxyResult> => {
+const dispatchRest = (
+  routes: readonly RestRoute[],
+  operationOf: (route: RestRoute) => Promise<Operation | undefined>,
+  isSessionActive: SessionCheck,
+) => {
+  const routesByKey = new Map(routes.map((route) => [restRouteKey(route.method, route.path), route]));
+  return async (event: APIGatewayProxyEvent, context: Context): Promise<APIGatewayProxyResult> => {
     try {
-      const route = findRestRoute(event.httpMethod, event.resource);
-      const operation = route && route.area === area ? operations[route.operation] : undefined;
+      const route = routesByKey.get(restRouteKey(event.httpMethod, event.resource));
+      const operation = route ? await operationOf(route) : undefined;
       if (!route || !operation) throw new AppError('not_found');
       const actor = await readActor(event, isSessionActive);
       // Past this line the actor is what the route admits, which the operation was checked to accept.
@@ -148,14 +145,15 @@ const dispatchRest =
       return errorResult(error, event);
     }
   };
+};
 
 const dispatchWebSocket =
-  (area: Area, operations: Record<string, WebSocketOperation>) =>
+  (routes: readonly WebSocketRoute[], operations: Record<string, WebSocketOperation>) =>
   async (
     event: APIGatewayProxyWebsocketEventV2 & { headers?: Record<string, string | undefined> },
   ): Promise<WebSocketResult> => {
-    const route = findWebSocketRoute(event.requestContext.routeKey);
-    const operation = route && route.area === area ? operations[route.operation] : undefined;
+    const route = routes.find((candidate) => candidate.routeKey === event.requestContext.routeKey);
+    const operation = route ? operations[route.operation] : undefined;
     if (!operation) {
       logger.warn('Unknown WebSocket route', { routeKey: event.requestContext.routeKey });
       return { statusCode: 404 };
@@ -177,6 +175,19 @@ const isWebSocketEvent = (event: unknown): event is APIGatewayProxyWebsocketEven
   'requestContext' in event &&
   typeof (event as { requestContext?: { connectionId?: unknown } }).requestContext?.connectionId === 'string';
 
+/**
+ * An operation, or a loader of it (`lazyOperation`): a loader's module, with the zod schemas it builds and
+ * the code only it uses, is read by the first request that needs it instead of at every cold start.
+ */
+export type OperationLoader<O> = () => Promise<O>;
+type OperationOrLoader<O> = O | OperationLoader<O>;
+
+/** A loader of one operation of a module the handler imports dynamically: `lazyOperation(() => import('./x'), 'y')`. */
+export const lazyOperation =
+  <M, K extends keyof M>(load: () => Promise<M>, name: K): OperationLoader<M[K]> =>
+  async () =>
+    (await load())[name];
+
 type RestRouteOf<A extends Area, K> = Extract<(typeof restRoutes)[number], { area: A; operation: K }>;
 
 /**
@@ -184,7 +195,7 @@ type RestRouteOf<A extends Area, K> = Extract<(typeof restRoutes)[number], { are
  * `['Patient']` operation fits only patients' routes, a `signedIn` one any route requiring sign-in.
  */
 export interface AreaOperations<A extends Area> {
-  rest: { [K in RestOperationsOf<A>]: Operation<ActorFor<RestRouteOf<A, K>['access']>> };
+  rest: { [K in RestOperationsOf<A>]: OperationOrLoader<Operation<ActorFor<RestRouteOf<A, K>['access']>>> };
   webSocket: Record<WebSocketOperationsOf<A>, WebSocketOperation>;
 }
 
@@ -216,32 +227,62 @@ export const securityHeadersFor = async (contentType: string): Promise<Record<st
  * `as` in an area's map could slip past the type checker: an operation whose rule does not admit every
  * caller of its route would otherwise meet a caller it was not written for.
  */
-export const assertAccessFits = (area: Area, operations: Record<string, Operation>) => {
-  for (const route of restRoutes as readonly RestRoute[]) {
-    const operation = route.area === area ? operations[route.operation] : undefined;
-    if (operation && !accessAdmits(operation.access, route.access))
-      throw new Error(
-        `Operation ${area}.${route.operation} (${JSON.stringify(operation.access)}) mounted on ${route.method} ${route.path} (${JSON.stringify(route.access)})`,
-      );
+const assertAccessFit = (area: Area, route: RestRoute, operation: Operation | undefined) => {
+  if (operation && !accessAdmits(operation.access, route.access))
+    throw new Error(
+      `Operation ${area}.${route.operation} (${JSON.stringify(operation.access)}) mounted on ${route.method} ${route.path} (${JSON.stringify(route.access)})`,
+    );
+};
+
+/** The check of every operation given as such (a loaded one is checked when it is loaded). */
+export const assertAccessFits = ({ area, rest }: AreaRoutes, operations: Record<string, unknown>) => {
+  for (const route of rest) {
+    const operation = operations[route.operation];
+    if (typeof operation !== 'function') assertAccessFit(area, route, operation as Operation | undefined);
   }
 };
 
-/** The Lambda handler of one feature area. The type requires an operation for every route of the area. */
+/**
+ * The Lambda handler of one feature area, dispatching on the area's own routes (functions/src/route-table/
+ * <area>.ts: other areas' routes stay out of its bundle). The type requires an operation for every route of
+ * the area.
+ */
 export const createAreaHandler = <A extends Area>(
-  area: A,
+  routes: AreaRoutes<A>,
   operations: AreaOperations<A>,
   isSessionActive: SessionCheck,
 ) => {
-  const restOperations: Record<string, Operation> = operations.rest;
-  assertAccessFits(area, restOperations);
+  const restOperations: Record<string, OperationOrLoader<Operation>> = operations.rest;
+  assertAccessFits(routes, restOperations);
+  // Per route, as the access check is: one operation may serve routes with different rules.
+  const loaded = new Map<RestRoute, Promise<Operation | undefined>>();
+  const operationOf = (route: RestRoute) => {
+    let operation = loaded.get(route);
+    if (!operation) {
+      const given = restOperations[route.operation];
+      operation = (typeof given === 'function' ? given() : Promise.resolve(given)).then((found) => {
+        assertAccessFit(routes.area, route, found);
+        return found;
+      });
+      // A failed load (a broken chunk) is tried again by the next request rather than cached.
+      operation.catch(() => loaded.delete(route));
+      loaded.set(route, operation);
+    }
+    return operation;
+  };
   const rest = middy<APIGatewayProxyEvent, APIGatewayProxyResult>()
     .use(injectLambdaContext(logger, { resetKeys: true }))
     .use(securityHeaders())
-    .handler(dispatchRest(area, restOperations, isSessionActive));
+    .handler(dispatchRest(routes.rest, operationOf, isSessionActive));
   const webSocket = middy<APIGatewayProxyWebsocketEventV2, WebSocketResult>()
     .use(injectLambdaContext(logger, { resetKeys: true }))
-    .handler(dispatchWebSocket(area, operations.webSocket as Record<string, WebSocketOperation>));
+    .handler(dispatchWebSocket(routes.webSocket, operations.webSocket as Record<string, WebSocketOperation>));
 
-  return async (event: APIGatewayProxyEvent | APIGatewayProxyWebsocketEventV2, context: Context) =>
+  const handler = async (event: APIGatewayProxyEvent | APIGatewayProxyWebsocketEventV2, context: Context) =>
     isWebSocketEvent(event) ? webSocket(event, context) : rest(event, context);
+  /** Loads every operation and checks its access rule against its route's (the unit tests call it). */
+  const loadOperations = async () => {
+    for (const route of routes.rest) await operationOf(route);
+  };
+  return Object.assign(handler, { loadOperations });
 };

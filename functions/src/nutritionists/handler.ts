@@ -1,30 +1,8 @@
 /** Lambda entry of the `nutritionists` area: public profiles and list, skills, reviews, profile admin. */
-import { createAreaHandler } from '../http/area-handler';
+import { createAreaHandler, lazyOperation } from '../http/area-handler';
+import { nutritionistsRoutes } from '../route-table/nutritionists';
 import { isSessionActive } from '../accounts';
 import { listNewestCompletedBookings, requireOwnBooking } from '../bookings';
-import {
-  getNutritionistProfileForAdmin,
-  listNutritionistsForAdmin,
-  updateNutritionistProfile,
-  uploadNutritionistImage,
-} from './admin-profiles';
-import {
-  getPublicNutritionist,
-  getPublicNutritionistByFriendlyUrl,
-  getPublicProfile,
-  getUserSkills,
-  listPublicNutritionists,
-} from './public-nutritionists';
-import {
-  approveReview,
-  createVisitReview,
-  getVisitReview,
-  listFeaturedReviews,
-  listNutritionistReviews,
-  listReviewsForModeration,
-  listVisitsToReview,
-  rejectReview,
-} from './reviews';
 import { connectNutritionists } from './collaborators';
 
 // The composition root connects what reviews ask of the bookings area (see collaborators.ts).
@@ -34,27 +12,35 @@ connectNutritionists({
   listNewestCompletedVisits: listNewestCompletedBookings,
 });
 
+// An operation's module (its schemas, the code only it uses) is read by the first request that needs it.
+const loadAdminProfiles = () => import('./admin-profiles');
+const loadPublicNutritionists = () => import('./public-nutritionists');
+const loadReviews = () => import('./reviews');
+
 export const handler = createAreaHandler(
-  'nutritionists',
+  nutritionistsRoutes,
   {
     rest: {
-      listPublicNutritionists,
-      getPublicNutritionist,
-      getPublicNutritionistByFriendlyUrl,
-      getUserSkills,
-      getPublicProfile,
-      listFeaturedReviews,
-      listNutritionistReviews,
-      getVisitReview,
-      createVisitReview,
-      listVisitsToReview,
-      listReviewsForModeration,
-      approveReview,
-      rejectReview,
-      listNutritionistsForAdmin,
-      getNutritionistProfileForAdmin,
-      updateNutritionistProfile,
-      uploadNutritionistImage,
+      listPublicNutritionists: lazyOperation(loadPublicNutritionists, 'listPublicNutritionists'),
+      getPublicNutritionist: lazyOperation(loadPublicNutritionists, 'getPublicNutritionist'),
+      getPublicNutritionistByFriendlyUrl: lazyOperation(
+        loadPublicNutritionists,
+        'getPublicNutritionistByFriendlyUrl',
+      ),
+      getUserSkills: lazyOperation(loadPublicNutritionists, 'getUserSkills'),
+      getPublicProfile: lazyOperation(loadPublicNutritionists, 'getPublicProfile'),
+      listFeaturedReviews: lazyOperation(loadReviews, 'listFeaturedReviews'),
+      listNutritionistReviews: lazyOperation(loadReviews, 'listNutritionistReviews'),
+      getVisitReview: lazyOperation(loadReviews, 'getVisitReview'),
+      createVisitReview: lazyOperation(loadReviews, 'createVisitReview'),
+      listVisitsToReview: lazyOperation(loadReviews, 'listVisitsToReview'),
+      listReviewsForModeration: lazyOperation(loadReviews, 'listReviewsForModeration'),
+      approveReview: lazyOperation(loadReviews, 'approveReview'),
+      rejectReview: lazyOperation(loadReviews, 'rejectReview'),
+      listNutritionistsForAdmin: lazyOperation(loadAdminProfiles, 'listNutritionistsForAdmin'),
+      getNutritionistProfileForAdmin: lazyOperation(loadAdminProfiles, 'getNutritionistProfileForAdmin'),
+      updateNutritionistProfile: lazyOperation(loadAdminProfiles, 'updateNutritionistProfile'),
+      uploadNutritionistImage: lazyOperation(loadAdminProfiles, 'uploadNutritionistImage'),
     },
     webSocket: {},
   },

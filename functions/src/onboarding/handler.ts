@@ -1,55 +1,47 @@
 /** Lambda entry of the `onboarding` area: questionnaire webhook, registration, patient onboarding. */
-import { createAreaHandler } from '../http/area-handler';
+import { createAreaHandler, lazyOperation } from '../http/area-handler';
+import { onboardingRoutes } from '../route-table/onboarding';
 import { isSessionActive } from '../accounts';
 import { isBillingProfileComplete } from '../billing';
 import { announcePairing } from '../chat';
-import { getPublicConfig, listTallyWebhookLog } from './admin';
-import {
-  assignNutritionistByAdmin,
-  listAssignmentCandidates,
-  listUnassignedPatientsForAdmin,
-} from './assignment-admin';
-import { acceptPrivacy, getContract } from './contracts';
-import {
-  changeNutritionist,
-  getCurrentPatientNutritionist,
-  getCurrentPatientProfile,
-  getOnboardingStep,
-  getTallyPreferences,
-  setPassword,
-} from './current-patient';
-import { googleRegisterPatient, googleSignIn } from './google';
-import { getPatientIntake } from './intake';
-import { registerPatient, verifyEmail } from './registration';
-import { receiveTallyWebhook } from './tally-webhook';
 import { connectOnboarding } from './collaborators';
 
 // The composition root connects what onboarding asks of the areas above it (see collaborators.ts).
 connectOnboarding({ announcePairing, isBillingProfileComplete });
 
+// An operation's module (its schemas, the code only it uses) is read by the first request that needs it.
+const loadAdmin = () => import('./admin');
+const loadAssignmentAdmin = () => import('./assignment-admin');
+const loadContracts = () => import('./contracts');
+const loadCurrentPatient = () => import('./current-patient');
+const loadGoogle = () => import('./google');
+const loadIntake = () => import('./intake');
+const loadRegistration = () => import('./registration');
+const loadTallyWebhook = () => import('./tally-webhook');
+
 export const handler = createAreaHandler(
-  'onboarding',
+  onboardingRoutes,
   {
     rest: {
-      receiveTallyWebhook,
-      googleSignIn,
-      googleRegisterPatient,
-      registerPatient,
-      verifyEmail,
-      getPatientIntake,
-      listTallyWebhookLog,
-      getPublicConfig,
-      getCurrentPatientProfile,
-      getOnboardingStep,
-      getTallyPreferences,
-      setPassword,
-      getCurrentPatientNutritionist,
-      changeNutritionist,
-      getContract,
-      acceptPrivacy,
-      listUnassignedPatientsForAdmin,
-      listAssignmentCandidates,
-      assignNutritionistByAdmin,
+      receiveTallyWebhook: lazyOperation(loadTallyWebhook, 'receiveTallyWebhook'),
+      googleSignIn: lazyOperation(loadGoogle, 'googleSignIn'),
+      googleRegisterPatient: lazyOperation(loadGoogle, 'googleRegisterPatient'),
+      registerPatient: lazyOperation(loadRegistration, 'registerPatient'),
+      verifyEmail: lazyOperation(loadRegistration, 'verifyEmail'),
+      getPatientIntake: lazyOperation(loadIntake, 'getPatientIntake'),
+      listTallyWebhookLog: lazyOperation(loadAdmin, 'listTallyWebhookLog'),
+      getPublicConfig: lazyOperation(loadAdmin, 'getPublicConfig'),
+      getCurrentPatientProfile: lazyOperation(loadCurrentPatient, 'getCurrentPatientProfile'),
+      getOnboardingStep: lazyOperation(loadCurrentPatient, 'getOnboardingStep'),
+      getTallyPreferences: lazyOperation(loadCurrentPatient, 'getTallyPreferences'),
+      setPassword: lazyOperation(loadCurrentPatient, 'setPassword'),
+      getCurrentPatientNutritionist: lazyOperation(loadCurrentPatient, 'getCurrentPatientNutritionist'),
+      changeNutritionist: lazyOperation(loadCurrentPatient, 'changeNutritionist'),
+      getContract: lazyOperation(loadContracts, 'getContract'),
+      acceptPrivacy: lazyOperation(loadContracts, 'acceptPrivacy'),
+      listUnassignedPatientsForAdmin: lazyOperation(loadAssignmentAdmin, 'listUnassignedPatientsForAdmin'),
+      listAssignmentCandidates: lazyOperation(loadAssignmentAdmin, 'listAssignmentCandidates'),
+      assignNutritionistByAdmin: lazyOperation(loadAssignmentAdmin, 'assignNutritionistByAdmin'),
     },
     webSocket: {},
   },

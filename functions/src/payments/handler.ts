@@ -2,22 +2,25 @@
  * Lambda entry of the `payments` area: Stripe Checkout sessions, their webhook, and the payment test page's
  * test payments.
  */
-import { createAreaHandler } from '../http/area-handler';
+import { createAreaHandler, lazyOperation } from '../http/area-handler';
+import { paymentsRoutes } from '../route-table/payments';
 import { isSessionActive } from '../accounts';
-import { createCheckoutSession, fulfilCheckoutSession, listPatientBookingInvoices } from './checkout';
-import { createTestPayment, getTestPaymentResult } from './test-payment';
-import { receiveStripeWebhook } from './webhook';
+
+// An operation's module (its schemas, the code only it uses) is read by the first request that needs it.
+const loadCheckout = () => import('./checkout');
+const loadTestPayment = () => import('./test-payment');
+const loadWebhook = () => import('./webhook');
 
 export const handler = createAreaHandler(
-  'payments',
+  paymentsRoutes,
   {
     rest: {
-      createCheckoutSession,
-      receiveStripeWebhook,
-      fulfilCheckoutSession,
-      listPatientBookingInvoices,
-      createTestPayment,
-      getTestPaymentResult,
+      createCheckoutSession: lazyOperation(loadCheckout, 'createCheckoutSession'),
+      receiveStripeWebhook: lazyOperation(loadWebhook, 'receiveStripeWebhook'),
+      fulfilCheckoutSession: lazyOperation(loadCheckout, 'fulfilCheckoutSession'),
+      listPatientBookingInvoices: lazyOperation(loadCheckout, 'listPatientBookingInvoices'),
+      createTestPayment: lazyOperation(loadTestPayment, 'createTestPayment'),
+      getTestPaymentResult: lazyOperation(loadTestPayment, 'getTestPaymentResult'),
     },
     webSocket: {},
   },

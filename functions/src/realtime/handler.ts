@@ -1,11 +1,12 @@
 /** Lambda entry of the `realtime` area (WebSocket API). */
 import { createAreaHandler } from '../http/area-handler';
+import { realtimeRoutes } from '../route-table/realtime';
 import { isSessionActive } from '../accounts';
 import { onlineUsers, sendMessage, setUserLastSeenMessage, typing } from './chat-actions';
 import { connect, disconnect, ping, unknownAction } from './operations';
 
 export const handler = createAreaHandler(
-  'realtime',
+  realtimeRoutes,
   {
     rest: {},
     webSocket: {

@@ -1,6 +1,11 @@
 /** Lambda entry of the `system` area. */
 import { createAreaHandler } from '../http/area-handler';
+import { systemRoutes } from '../route-table/system';
 import { isSessionActive } from '../accounts';
 import { getHealth } from './get-health';
 
-export const handler = createAreaHandler('system', { rest: { getHealth }, webSocket: {} }, isSessionActive);
+export const handler = createAreaHandler(
+  systemRoutes,
+  { rest: { getHealth }, webSocket: {} },
+  isSessionActive,
+);

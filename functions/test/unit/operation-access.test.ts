@@ -1,8 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { accessAdmits } from '../../src/http/actor';
-import { assertAccessFits, type AreaOperations } from '../../src/http/area-handler';
+import { assertAccessFits, createAreaHandler, type AreaOperations } from '../../src/http/area-handler';
 import { defineOperation, type Operation } from '../../src/http/operation';
-import { AREAS, restRoutes, type Access } from '../../src/routes';
+import { AREAS, restRoutes, webSocketRoutes, type Access, type AreaRoutes } from '../../src/routes';
+import { billingRoutes } from '../../src/route-table/billing';
+import { bookingsRoutes } from '../../src/route-table/bookings';
+import { accountsRoutes } from '../../src/route-table/accounts';
 
 const patientsOnly = defineOperation(['Patient'], {}, ({ actor }) => Promise.resolve(actor.userId));
 const anySignedIn = defineOperation('signedIn', {}, ({ actor }) => Promise.resolve(actor.userId));
@@ -41,19 +44,45 @@ describe('access of operations and routes', () => {
       string,
       Operation
     >;
-    expect(() => assertAccessFits('bookings', forced)).not.toThrow();
-    expect(() => assertAccessFits('billing', forced)).toThrow(
+    expect(() => assertAccessFits(bookingsRoutes, forced)).not.toThrow();
+    expect(() => assertAccessFits(billingRoutes, forced)).toThrow(
       /billing\.getItalianCity .* mounted on GET \/api\/v2\/ItalianCities\/\{id\}/,
     );
-    expect(() => assertAccessFits('accounts', { login: anySignedIn })).toThrow(/accounts\.login/);
+    expect(() => assertAccessFits(accountsRoutes, { login: anySignedIn })).toThrow(/accounts\.login/);
+  });
+
+  it('checks an operation given as a loader when it is loaded', async () => {
+    const operations = { rest: { getItalianCity: () => Promise.resolve(patientsOnly) }, webSocket: {} };
+    const handler = createAreaHandler(billingRoutes, operations as never, () => Promise.resolve(true));
+    await expect(handler.loadOperations()).rejects.toThrow(/billing\.getItalianCity .* mounted on GET/);
   });
 
   it('every area handler mounts each route of the table on an operation its rule fits (checked on creation)', async () => {
     const areasWithRoutes = new Set<string>(restRoutes.map((route) => route.area));
     for (const area of AREAS.filter((name) => areasWithRoutes.has(name))) {
-      // createAreaHandler runs assertAccessFits over the area's routes: a misfit throws on import.
-      const module = (await import(`../../src/${area}/handler.ts`)) as { handler?: unknown };
+      // createAreaHandler checks the operations it is given at once and each loaded one when it is loaded:
+      // a misfit throws on import or here.
+      const module = (await import(`../../src/${area}/handler.ts`)) as {
+        handler?: { loadOperations?: () => Promise<void> };
+      };
       expect(typeof module.handler, area).toBe('function');
+      await module.handler?.loadOperations?.();
     }
   }, 60_000);
+
+  it("each area's route file holds that area's routes only, and together they are the whole table", async () => {
+    const rest: unknown[] = [];
+    const webSocket: unknown[] = [];
+    for (const area of AREAS) {
+      const module = (await import(`../../src/route-table/${area}.ts`)) as Record<string, AreaRoutes>;
+      const routes = module[`${area}Routes`];
+      expect(routes?.area, area).toBe(area);
+      for (const route of [...(routes?.rest ?? []), ...(routes?.webSocket ?? [])])
+        expect(route.area).toBe(area);
+      rest.push(...(routes?.rest ?? []));
+      webSocket.push(...(routes?.webSocket ?? []));
+    }
+    expect(new Set(rest)).toEqual(new Set(restRoutes));
+    expect(new Set(webSocket)).toEqual(new Set(webSocketRoutes));
+  });
 });
