@@ -7,7 +7,7 @@
  * default chain therefore always ends at its first link, `fromEnv`. Its other links (SSO, ini files,
  * credential_process, web identity, container and instance metadata) import the STS, SSO and sign-in
  * clients with the query/XML protocol, and esbuild puts part of that code in chunks every cold start reads
- * (docs/decisions/0016-lean-lambdas.md). Only the bundles use this: the local runtime and the scripts run
+ * (docs/decisions/0017-lean-lambdas.md). Only the bundles use this: the local runtime and the scripts run
  * the sources with the SDK's own chain.
  */
 import { fromEnv, type FromEnvInit } from '@aws-sdk/credential-provider-env';
