@@ -4,7 +4,7 @@
  */
 import * as z from 'zod';
 import { TIME_PICKER_STEP_MINUTES } from './constants';
-import { isLocalDateTime } from './time';
+import { isLocalDateTime } from './local-date-time';
 import { requiredMultiLineText } from './text';
 
 export const bookingTexts = {

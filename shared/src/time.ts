@@ -34,7 +34,4 @@ export const addRomeDays = (date: string, days: number) =>
 export const shiftRomeDays = (instant: Date, days: number): Date =>
   romeInstant(addRomeDays(romeDate(instant), days), inRome(instant).format('HH:mm:ss'));
 
-/** Whether a string is a real `YYYY-MM-DDTHH:mm` local date-time (docs/product.md#validation). */
-export const isLocalDateTime = (value: string) =>
-  /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/.test(value) &&
-  dayjs(value, 'YYYY-MM-DDTHH:mm').format('YYYY-MM-DDTHH:mm') === value;
+export { isLocalDateTime } from './local-date-time';

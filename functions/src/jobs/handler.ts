@@ -7,32 +7,34 @@ import middy from '@middy/core';
 import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import { logger } from '../platform/logger';
 import { isJobName, type JobName } from './definitions';
-import { connectOnboarding, rematchUnassignedPatients, indexAllPatientNames } from '../onboarding';
-import { sweepConnections } from './sweep-connections';
-import { expireUnpaidBookings, sendAppointmentReminders, sendPaymentReminders } from '../bookings';
-import { deliverOutbox } from './deliver-outbox';
-import { isBillingProfileComplete, loadComuni } from '../billing';
-import { issueOwedRefunds } from '../payments';
 import { now } from '../platform/clock';
 import { isSnsEvent } from '../platform/mail-events';
-import { announcePairing, notifyUnseenChatMessages } from '../chat';
-import { handleMailEvents } from './mail-events';
 import type { SNSEvent } from 'aws-lambda';
 
-// The late matching of the rematch job announces pairings like onboarding's own Lambda does.
-connectOnboarding({ announcePairing, isBillingProfileComplete });
-
+/**
+ * Each invocation runs one job, so each job's code loads on first use: a cold start reads only this entry
+ * (docs/decisions/0017-lean-lambdas.md).
+ */
 const jobs: Record<JobName, () => Promise<unknown>> = {
-  'sweep-connections': sweepConnections,
-  'load-comuni': () => loadComuni(now()),
-  'rematch-unassigned-patients': rematchUnassignedPatients,
-  'deliver-outbox': deliverOutbox,
-  'expire-unpaid-bookings': expireUnpaidBookings,
-  'payment-reminders': sendPaymentReminders,
-  'appointment-reminders': sendAppointmentReminders,
-  'issue-refunds': issueOwedRefunds,
-  'notify-unseen-chat-messages': notifyUnseenChatMessages,
-  'index-patient-names': indexAllPatientNames,
+  'sweep-connections': async () => (await import('./sweep-connections')).sweepConnections(),
+  'load-comuni': async () => (await import('../billing')).loadComuni(now()),
+  'rematch-unassigned-patients': async () => {
+    const [onboarding, { announcePairing }, { isBillingProfileComplete }] = await Promise.all([
+      import('../onboarding'),
+      import('../chat'),
+      import('../billing'),
+    ]);
+    // The late matching announces pairings like onboarding's own Lambda does.
+    onboarding.connectOnboarding({ announcePairing, isBillingProfileComplete });
+    return onboarding.rematchUnassignedPatients();
+  },
+  'deliver-outbox': async () => (await import('./deliver-outbox')).deliverOutbox(),
+  'expire-unpaid-bookings': async () => (await import('../bookings')).expireUnpaidBookings(),
+  'payment-reminders': async () => (await import('../bookings')).sendPaymentReminders(),
+  'appointment-reminders': async () => (await import('../bookings')).sendAppointmentReminders(),
+  'issue-refunds': async () => (await import('../payments')).issueOwedRefunds(),
+  'notify-unseen-chat-messages': async () => (await import('../chat')).notifyUnseenChatMessages(),
+  'index-patient-names': async () => (await import('../onboarding')).indexAllPatientNames(),
 };
 
 export interface JobEvent {
@@ -53,6 +55,7 @@ export const runJob = async (event: JobEvent) => {
 
 /** SES delivery events from SNS. */
 export const runMailEvents = async (event: SNSEvent) => {
+  const { handleMailEvents } = await import('./mail-events');
   const result = await handleMailEvents(event);
   logger.info('Mail events handled', { result: { ...result } });
   return result;
