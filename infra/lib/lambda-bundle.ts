@@ -16,6 +16,8 @@
  *   (functions/src/platform/lambda-credentials.ts): in Lambda the execution role's credentials are in the
  *   environment, and the chain's other providers pull the STS, SSO and sign-in clients, part of which
  *   esbuild would put in chunks read at start.
+ * - The DynamoDB client reads only its own protocol from the SDK's protocol barrel (lambda-bundle-worker.mjs),
+ *   so the other clients' protocol code stays in the chunks they load on first use.
  * - A `createRequire` banner: a few CommonJS dependencies call require() for Node built-ins.
  * - Packages with native binaries (sharp) cannot be inlined: they stay external and are installed next
  *   to the bundle for linux/arm64, at the version package-lock.json pins.
@@ -24,7 +26,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { buildSync, type BuildOptions, type Metafile } from 'esbuild';
+import type { BuildOptions, Metafile } from 'esbuild';
 import { REPO_ROOT } from './settings';
 
 /** The Lambda runtime's Node.js major, as esbuild names it. */
@@ -123,10 +125,30 @@ export const installNativeModules = (outdir: string, nativeModules: readonly str
   );
 };
 
-/** Builds one Lambda bundle into `outdir`; returns esbuild's metafile (what went in, and how big). */
+/**
+ * Builds one Lambda's code into `outdir` and returns esbuild's metafile (what went in, and how big).
+ * Synchronous, as the CDK's local bundling must be: esbuild takes plugins only in its asynchronous API, so
+ * the build runs in a child process (lambda-bundle-worker.mjs).
+ */
+export const buildLambdaCode = (input: LambdaBundleInput): Metafile => {
+  const output = execFileSync(
+    process.execPath,
+    [path.join(REPO_ROOT, 'infra', 'lib', 'lambda-bundle-worker.mjs')],
+    {
+      input: JSON.stringify({
+        options: lambdaBuildOptions(input),
+        functionsDir: path.join(REPO_ROOT, 'functions'),
+      }),
+      maxBuffer: 256 * 1024 * 1024,
+      stdio: ['pipe', 'pipe', 'inherit'],
+    },
+  );
+  return JSON.parse(output.toString('utf8')) as Metafile;
+};
+
+/** Builds one Lambda bundle into `outdir`, native modules installed; returns esbuild's metafile. */
 export const bundleLambda = (input: LambdaBundleInput): Metafile => {
-  const result = buildSync(lambdaBuildOptions(input));
+  const metafile = buildLambdaCode(input);
   installNativeModules(input.outdir, input.nativeModules ?? []);
-  if (!result.metafile) throw new Error(`esbuild returned no metafile for ${input.entry}`);
-  return result.metafile;
+  return metafile;
 };

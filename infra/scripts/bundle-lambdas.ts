@@ -5,25 +5,22 @@
  */
 import { rmSync } from 'node:fs';
 import path from 'node:path';
-import { buildSync } from 'esbuild';
 import { AREAS } from '@nutri/functions/routes';
 import { featureEntry, type FeatureName } from '../lib/constructs/feature-function';
 import { accessOf } from '../lib/feature-wiring';
-import { lambdaBuildOptions } from '../lib/lambda-bundle';
+import { buildLambdaCode } from '../lib/lambda-bundle';
 import { REPO_ROOT } from '../lib/settings';
 
 const features: FeatureName[] = [...AREAS, 'jobs'];
 for (const feature of features) {
   const outdir = path.join(REPO_ROOT, 'functions', 'dist', feature);
   rmSync(outdir, { recursive: true, force: true });
-  const { metafile } = buildSync(
-    lambdaBuildOptions({
-      entry: featureEntry(feature),
-      outdir,
-      nativeModules: accessOf(feature).nativeModules,
-    }),
-  );
-  const bytes = Object.entries(metafile?.outputs ?? {})
+  const metafile = buildLambdaCode({
+    entry: featureEntry(feature),
+    outdir,
+    nativeModules: accessOf(feature).nativeModules,
+  });
+  const bytes = Object.entries(metafile.outputs)
     .filter(([file]) => file.endsWith('.mjs'))
     .reduce((sum, [, output]) => sum + output.bytes, 0);
   console.log(

@@ -10,11 +10,11 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { buildSync, type Metafile } from 'esbuild';
+import type { Metafile } from 'esbuild';
 import { AREAS } from '../../functions/src/routes';
 import { accessOf } from '../../infra/lib/feature-wiring';
 import { featureEntry, type FeatureName } from '../../infra/lib/constructs/feature-function';
-import { LAMBDA_ENTRY_FILE, lambdaBuildOptions } from '../../infra/lib/lambda-bundle';
+import { buildLambdaCode, LAMBDA_ENTRY_FILE } from '../../infra/lib/lambda-bundle';
 import { REPO_ROOT } from '../../infra/lib/settings';
 import { percentile, readBoundedOptions } from './tools';
 
@@ -80,8 +80,7 @@ const build = (name: string, entry: string, nativeModules: readonly string[] = [
   const outdir = path.join(OUT_ROOT, name);
   rmSync(outdir, { recursive: true, force: true });
   mkdirSync(outdir, { recursive: true });
-  const { metafile } = buildSync(lambdaBuildOptions({ entry, outdir, nativeModules }));
-  if (!metafile) throw new Error(`${name}: esbuild returned no metafile`);
+  const metafile = buildLambdaCode({ entry, outdir, nativeModules });
   // Kept for a closer look (https://esbuild.github.io/analyze/ reads it).
   writeFileSync(path.join(OUT_ROOT, `${name}.meta.json`), JSON.stringify(metafile));
   return measureOutputs(name, outdir, metafile);

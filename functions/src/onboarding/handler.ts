@@ -2,12 +2,14 @@
 import { createAreaHandler, lazyOperation } from '../http/area-handler';
 import { onboardingRoutes } from '../route-table/onboarding';
 import { isSessionActive } from '../accounts';
-import { isBillingProfileComplete } from '../billing';
-import { announcePairing } from '../chat';
 import { connectOnboarding } from './collaborators';
 
-// The composition root connects what onboarding asks of the areas above it (see collaborators.ts).
-connectOnboarding({ announcePairing, isBillingProfileComplete });
+// The composition root connects what onboarding asks of the areas above it (see collaborators.ts). Only a
+// few operations use them, so chat's and billing's code is read on first use, not at every cold start.
+connectOnboarding({
+  announcePairing: async (...pairing) => (await import('../chat')).announcePairing(...pairing),
+  isBillingProfileComplete: async (userId) => (await import('../billing')).isBillingProfileComplete(userId),
+});
 
 // An operation's module (its schemas, the code only it uses) is read by the first request that needs it.
 const loadAdmin = () => import('./admin');
