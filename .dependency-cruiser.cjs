@@ -27,8 +27,8 @@ const AREAS = [
 
 /** A file of an area other than the importer's (group 1 of `from.path` is the importer's area). */
 const otherArea = `^functions/src/(?!$1/)(?:${AREAS})/`;
-/** An area's public surface: its index.ts. */
-const areaIndex = `^functions/src/(?:${AREAS})/index\\.ts$`;
+/** An area's public surface: its index.ts, and start.ts (what a Lambda's start path needs of it). */
+const areaIndex = `^functions/src/(?:${AREAS})/(?:index|start)\\.ts$`;
 
 /** A feature other than the importer's, and a feature's public entries (index.ts(x), pages.ts, early.ts, lazy.ts). */
 const otherFeature = '^web/src/features/(?!$1/)[^/]+/';

@@ -64,9 +64,20 @@ const restrictImports = (files, patterns) => ({
   rules: { 'no-restricted-imports': ['error', { patterns }] },
 });
 const escape = (name) => name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-/** A relative import leaving a file `depth` folders below its own folder into a sibling folder's files. */
-const deepIntoSibling = (depth, own, siblings) =>
-  `^(\\.\\./){${depth + 1}}(?!\\.\\./)(?!${escape(own)}/)(${siblings.map(escape).join('|')})/.+`;
+/**
+ * A relative import leaving a file `depth` folders below its own folder into a sibling folder's files,
+ * other than the sibling's extra public entries (`entries`, file names without extension).
+ */
+const deepIntoSibling = (depth, own, siblings, entries = []) =>
+  `^(\\.\\./){${depth + 1}}(?!\\.\\./)(?!${escape(own)}/)(${siblings.map(escape).join('|')})/${
+    entries.length ? `(?!(?:${entries.map(escape).join('|')})$)` : ''
+  }.+`;
+/**
+ * Besides its index.ts, an area may have a start.ts: the little a Lambda's start path needs of it (the
+ * session check), kept apart so that the lazily used parts its index re-exports stay out of the chunks a
+ * cold start reads (docs/decisions/0017-lean-lambdas.md).
+ */
+const AREA_START_ENTRIES = ['start'];
 
 const importBoundaries = [
   restrictImports(['functions/**/*.ts'], [layerRule.functions, noHandlerImport]),
@@ -78,8 +89,8 @@ const importBoundaries = [
           layerRule.functions,
           noHandlerImport,
           {
-            regex: deepIntoSibling(depth, area, AREAS),
-            message: `Another area is imported only through its index.ts (e.g. '../bookings'), never its files.`,
+            regex: deepIntoSibling(depth, area, AREAS, AREA_START_ENTRIES),
+            message: `Another area is imported only through its index.ts (e.g. '../bookings') or its start.ts, never its other files.`,
           },
         ],
       ),

@@ -1,7 +1,7 @@
 /** Lambda entry of the `billing` area: billing profiles and the Italian municipalities they name. */
 import { createAreaHandler, lazyOperation } from '../http/area-handler';
 import { billingRoutes } from '../route-table/billing';
-import { isSessionActive } from '../accounts';
+import { isSessionActive } from '../accounts/start';
 
 // An operation's module (its schemas, the code only it uses) is read by the first request that needs it.
 const loadBillingProfiles = () => import('./billing-profiles');

@@ -1,7 +1,7 @@
 /** Lambda entry of the `bookings` area: availability, slots, bookings, reminders. */
 import { createAreaHandler, lazyOperation } from '../http/area-handler';
 import { bookingsRoutes } from '../route-table/bookings';
-import { isSessionActive } from '../accounts';
+import { isSessionActive } from '../accounts/start';
 
 // An operation's module (its schemas, the code only it uses) is read by the first request that needs it.
 const loadAvailability = () => import('./availability');

@@ -1,7 +1,7 @@
 /** Lambda entry of the `chat` area: connection tickets, conversations, message history and files (REST). */
 import { createAreaHandler, lazyOperation } from '../http/area-handler';
 import { chatRoutes } from '../route-table/chat';
-import { isSessionActive } from '../accounts';
+import { isSessionActive } from '../accounts/start';
 
 // An operation's module (its schemas, the code only it uses) is read by the first request that needs it.
 const loadChatFiles = () => import('./chat-files');

@@ -4,7 +4,7 @@
  */
 import { createAreaHandler, lazyOperation } from '../http/area-handler';
 import { contentRoutes } from '../route-table/content';
-import { isSessionActive } from '../accounts';
+import { isSessionActive } from '../accounts/start';
 import { listPublicProfileUrls } from '../nutritionists';
 import { sitemapOperation } from './sitemap';
 

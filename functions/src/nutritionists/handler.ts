@@ -1,7 +1,7 @@
 /** Lambda entry of the `nutritionists` area: public profiles and list, skills, reviews, profile admin. */
 import { createAreaHandler, lazyOperation } from '../http/area-handler';
 import { nutritionistsRoutes } from '../route-table/nutritionists';
-import { isSessionActive } from '../accounts';
+import { isSessionActive } from '../accounts/start';
 import { listNewestCompletedBookings, requireOwnBooking } from '../bookings';
 import { connectNutritionists } from './collaborators';
 

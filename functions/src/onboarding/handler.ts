@@ -1,7 +1,7 @@
 /** Lambda entry of the `onboarding` area: questionnaire webhook, registration, patient onboarding. */
 import { createAreaHandler, lazyOperation } from '../http/area-handler';
 import { onboardingRoutes } from '../route-table/onboarding';
-import { isSessionActive } from '../accounts';
+import { isSessionActive } from '../accounts/start';
 import { connectOnboarding } from './collaborators';
 
 // The composition root connects what onboarding asks of the areas above it (see collaborators.ts). Only a

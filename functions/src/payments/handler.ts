@@ -4,7 +4,7 @@
  */
 import { createAreaHandler, lazyOperation } from '../http/area-handler';
 import { paymentsRoutes } from '../route-table/payments';
-import { isSessionActive } from '../accounts';
+import { isSessionActive } from '../accounts/start';
 
 // An operation's module (its schemas, the code only it uses) is read by the first request that needs it.
 const loadCheckout = () => import('./checkout');

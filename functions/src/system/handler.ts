@@ -1,7 +1,7 @@
 /** Lambda entry of the `system` area. */
 import { createAreaHandler } from '../http/area-handler';
 import { systemRoutes } from '../route-table/system';
-import { isSessionActive } from '../accounts';
+import { isSessionActive } from '../accounts/start';
 import { getHealth } from './get-health';
 
 export const handler = createAreaHandler(
