@@ -4,6 +4,7 @@
  */
 import type { Context, DynamoDBStreamEvent, SNSEvent } from 'aws-lambda';
 import type { Area } from '@nutri/functions/routes';
+import { withEntryPoint } from './call-counter';
 import { lambdaContext } from './events';
 
 type LambdaHandler = (event: unknown, context: Context) => Promise<unknown>;
@@ -25,16 +26,31 @@ const load = (entry: string): Promise<LambdaHandler> => {
 const asLambdaReturns = (result: unknown): unknown =>
   result === undefined ? undefined : JSON.parse(JSON.stringify(result));
 
-export const invokeArea = async (area: Area, event: unknown): Promise<unknown> =>
-  asLambdaReturns(await (await load(area))(event, lambdaContext(`nutri-${area}`)));
+/** The entry point an area's event counts under (call-counter.ts): the REST route or the WebSocket route. */
+const entryPointOf = (event: unknown) => {
+  const { httpMethod, resource, requestContext } = event as {
+    httpMethod?: string;
+    resource?: string;
+    requestContext?: { routeKey?: string };
+  };
+  return httpMethod ? `${httpMethod} ${resource}` : `ws ${requestContext?.routeKey}`;
+};
 
-export const invokeJobs = async (event: { job: string }): Promise<unknown> =>
-  asLambdaReturns(await (await load('jobs'))(event, lambdaContext('nutri-jobs')));
+const invoke = async (entry: string, entryPoint: string, event: unknown, name: string) => {
+  const handler = await load(entry);
+  return asLambdaReturns(await withEntryPoint(entryPoint, () => handler(event, lambdaContext(name))));
+};
+
+export const invokeArea = (area: Area, event: unknown): Promise<unknown> =>
+  invoke(area, entryPointOf(event), event, `nutri-${area}`);
+
+export const invokeJobs = (event: { job: string }): Promise<unknown> =>
+  invoke('jobs', `job ${event.job}`, event, 'nutri-jobs');
 
 /** The outbox Lambda with table stream records, as its event source mapping invokes it in the cloud. */
-export const invokeOutbox = async (event: DynamoDBStreamEvent): Promise<unknown> =>
-  asLambdaReturns(await (await load('outbox'))(event, lambdaContext('nutri-outbox')));
+export const invokeOutbox = (event: DynamoDBStreamEvent): Promise<unknown> =>
+  invoke('outbox', 'outbox', event, 'nutri-outbox');
 
 /** The jobs Lambda with SNS records, as the SES delivery events topic invokes it in the cloud. */
-export const invokeMailEvents = async (event: SNSEvent): Promise<unknown> =>
-  asLambdaReturns(await (await load('jobs'))(event, lambdaContext('nutri-jobs')));
+export const invokeMailEvents = (event: SNSEvent): Promise<unknown> =>
+  invoke('jobs', 'mail events', event, 'nutri-jobs');

@@ -30,6 +30,7 @@ import { GOOGLE_SIGN_IN_SOURCES } from '../lib/content-security-policy';
 import { restEvent } from './events';
 import { localCheckoutView, payLocalCheckout } from './local-stripe';
 import { missingAnswers, submitLocalQuestionnaire, type LocalAnswers } from './local-tally';
+import { isCountingCalls, readCallCounts, resetCallCounts } from './call-counter';
 import { invokeArea } from './handlers';
 import { createRestRouter, isWellEncoded } from './router';
 import type { OutboxStream } from './outbox-stream';
@@ -306,6 +307,17 @@ export const startHttpGateway = async (options: HttpGatewayOptions) => {
         ? async (connectionId: string) => (await getConnection(connectionId))?.userId === userId
         : undefined;
       return sendJson(response, 200, await options.webSocket.startOutage(seconds * 1000, scope));
+    }
+    // The benchmarks' call counts (call-counter.ts): only on a stack started with NUTRI_COUNT_CALLS=1.
+    if (isCountingCalls() && url.pathname === '/dev/calls' && request.method === 'GET') {
+      request.resume();
+      return sendJson(response, 200, readCallCounts());
+    }
+    if (isCountingCalls() && url.pathname === '/dev/calls/reset' && request.method === 'POST') {
+      request.resume();
+      if (!isLoopback(request.socket.remoteAddress)) return forbidden();
+      resetCallCounts();
+      return sendJson(response, 200, {});
     }
     const outbox = url.pathname.startsWith('/dev/outbox/') ? options.outboxStream() : null;
     if (outbox && url.pathname === '/dev/outbox/failures' && request.method === 'GET') {

@@ -18,6 +18,7 @@ import { startS3, LOCAL_S3_CREDENTIALS } from './s3';
 import { seedDemoData } from './seed';
 import { startScheduler } from './scheduler';
 import { startSes } from './ses';
+import { startCallCounting } from './call-counter';
 import { invokeMailEvents, invokeOutbox } from './handlers';
 import { createStreamsClient } from './dynamodb-streams';
 import { startOutboxStream, type OutboxStream } from './outbox-stream';
@@ -183,6 +184,8 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
     });
     stops.push(outboxStream.stop);
 
+    // Benchmarks count the handlers' DynamoDB calls (call-counter.ts); never on unless asked for.
+    if (process.env.NUTRI_COUNT_CALLS === '1') startCallCounting();
     await seedDemoData();
     const scheduler = startScheduler(log);
     runJob = scheduler.runNow;

@@ -12,6 +12,7 @@ import { WEBSOCKET_LIMITS } from '@nutri/shared';
 import { findWebSocketRoute } from '@nutri/functions/routes';
 import { webSocketEvent, type WebSocketEventInput } from './events';
 import { FrameInspector } from './frame-inspector';
+import { countConnectionsCall } from './call-counter';
 import { invokeArea } from './handlers';
 
 interface LiveConnection {
@@ -214,6 +215,7 @@ export class WebSocketGateway {
 
   /** `POST|GET|DELETE /<stage>/@connections/{connectionId}` (loopback callers only). */
   async handleManagement(request: IncomingMessage, response: ServerResponse, connectionId: string) {
+    countConnectionsCall(request.method ?? 'GET');
     const connection = this.connections.get(connectionId);
     const sendError = (status: number, type: string, message: string) => {
       response.writeHead(status, { 'Content-Type': 'application/json', 'x-amzn-ErrorType': type });

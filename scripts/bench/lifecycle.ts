@@ -47,7 +47,8 @@ const configureFor = (stack: RunningLocalStack) => {
 export const startStack = async () => {
   let stack: RunningLocalStack;
   try {
-    stack = await startLocalStack({ quiet: true });
+    // Counting the handlers' DynamoDB calls (infra/local/call-counter.ts) is for benchmarks only.
+    stack = await startLocalStack({ quiet: true, env: { NUTRI_COUNT_CALLS: '1' } });
   } catch (error) {
     if (error instanceof LocalStackStartError) console.error(error.output);
     throw error;
