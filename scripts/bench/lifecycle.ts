@@ -41,8 +41,8 @@ const configureFor = (stack: RunningLocalStack) => {
 
 /**
  * Starts a quiet local stack (free port, fresh temporary data directory; `countCalls`: see call-counts.ts),
- * printing what it said when it failed to start, and points the functions code at it, so a benchmark may seed data through the real
- * repositories. A stack that started but cannot be configured is stopped before the error is thrown.
+ * printing what it said when it failed to start, and points the functions code at it, so a benchmark may
+ * seed data through the real repositories. A stack that started but cannot be configured is stopped before the error is thrown.
  */
 export const startStack = async ({ countCalls = false } = {}) => {
   let stack: RunningLocalStack;
