@@ -22,27 +22,30 @@ const TEXT_TYPES = /^(application\/(json|[a-z.+-]*\+json|x-www-form-urlencoded|x
  * Names come from the client (`?constructor=` or a `__proto__` header), so values are grouped in a Map and
  * the objects built with `Object.fromEntries`: own properties whatever the name, as API Gateway's JSON has.
  */
-const singleAndMulti = (entries: Iterable<[string, string]>) => {
-  const multi = new Map<string, string[]>();
-  for (const [key, value] of entries) multi.set(key, [...(multi.get(key) ?? []), value]);
-  return {
-    single: Object.fromEntries([...multi].map(([key, values]): [string, string] => [key, values.at(-1)!])),
-    multi: Object.fromEntries(multi),
-  };
+const singleAndMulti = (multi: Map<string, string[]>) => {
+  const single: [string, string][] = [];
+  for (const [key, values] of multi) single.push([key, values[values.length - 1]!]);
+  return { single: Object.fromEntries(single), multi: Object.fromEntries(multi) };
 };
 
-const headerEntries = (headers: RestRequest['headers']): [string, string][] =>
-  Object.entries(headers).flatMap(([key, value]) =>
-    value === undefined
-      ? []
-      : Array.isArray(value)
-        ? value.map((v): [string, string] => [key, v])
-        : [[key, value]],
-  );
+const grouped = (entries: Iterable<[string, string | string[] | undefined]>) => {
+  const multi = new Map<string, string[]>();
+  for (const [key, value] of entries) {
+    if (value === undefined) continue;
+    const values = multi.get(key);
+    if (!values) multi.set(key, Array.isArray(value) ? [...value] : [value]);
+    else if (Array.isArray(value)) values.push(...value);
+    else values.push(value);
+  }
+  return multi;
+};
+
+const NO_QUERY = { single: null, multi: null };
 
 export const restEvent = (request: RestRequest, stage = 'local'): APIGatewayProxyEvent => {
-  const headers = singleAndMulti(headerEntries(request.headers));
-  const query = singleAndMulti(request.query.entries());
+  const headers = singleAndMulti(grouped(Object.entries(request.headers)));
+  // Most API calls have no query string: API Gateway passes null for both then.
+  const query = request.query.size ? singleAndMulti(grouped(request.query.entries())) : NO_QUERY;
   const contentType = headers.single['content-type'] ?? '';
   // API Gateway passes binary media base64-encoded; text bodies stay as they are.
   const isText = request.body.length === 0 || TEXT_TYPES.test(contentType);
@@ -53,8 +56,8 @@ export const restEvent = (request: RestRequest, stage = 'local'): APIGatewayProx
     httpMethod: request.method.toUpperCase(),
     headers: headers.single,
     multiValueHeaders: headers.multi,
-    queryStringParameters: request.query.size ? query.single : null,
-    multiValueQueryStringParameters: request.query.size ? query.multi : null,
+    queryStringParameters: query.single,
+    multiValueQueryStringParameters: query.multi,
     pathParameters: request.pathParameters,
     stageVariables: null,
     body:

@@ -151,7 +151,14 @@ const sendJson = (
   response.end(JSON.stringify(body));
 };
 
+const NO_BODY = Buffer.alloc(0);
+
 const readBody = async (request: IncomingMessage): Promise<Buffer | 'tooLarge'> => {
+  // HTTP/1.1: a request has a body only with one of these headers (most API calls are GETs without).
+  if (request.headers['content-length'] === undefined && request.headers['transfer-encoding'] === undefined) {
+    request.resume();
+    return NO_BODY;
+  }
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of request) {
@@ -173,18 +180,23 @@ export const startHttpGateway = async (options: HttpGatewayOptions) => {
   const handleApi = async (request: IncomingMessage, response: ServerResponse, url: URL) => {
     if (!isWellEncoded(url.pathname + url.search)) {
       request.resume();
-      return sendJson(response, 400, { code: 'bad_request', message: errorTexts.bad_request });
+      return sendJson(response, 400, { code: 'bad_request', message: errorTexts.bad_request }, apiHeaders);
     }
     const path = API_REWRITES[url.pathname] ?? url.pathname;
     const match = router.match(request.method ?? 'GET', path);
     if (!match || match === 'methodNotAllowed') {
       request.resume();
       // API Gateway answers unknown routes itself; the CDK stack maps that answer to this same body.
-      return sendJson(response, 404, { code: 'not_found', message: errorTexts.not_found });
+      return sendJson(response, 404, { code: 'not_found', message: errorTexts.not_found }, apiHeaders);
     }
     const body = await readBody(request);
     if (body === 'tooLarge') {
-      return sendJson(response, 413, { code: 'payload_too_large', message: errorTexts.payload_too_large });
+      return sendJson(
+        response,
+        413,
+        { code: 'payload_too_large', message: errorTexts.payload_too_large },
+        apiHeaders,
+      );
     }
     const event = restEvent({
       method: request.method ?? 'GET',
@@ -416,15 +428,26 @@ export const startHttpGateway = async (options: HttpGatewayOptions) => {
     response.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Not found');
   };
 
+  const wsManagementPath = new RegExp(`^/${options.webSocketStage}/@connections/([^/]+)$`);
+  const { onLog } = options;
+
   const server: Server = createServer((request, response) => {
-    const started = Date.now();
     const url = new URL(request.url ?? '/', 'http://local');
-    response.on('finish', () => {
-      options.onLog?.(`${request.method} ${url.pathname} ${response.statusCode} ${Date.now() - started}ms`);
-    });
+    if (onLog) {
+      const started = Date.now();
+      response.on('finish', () => {
+        onLog(`${request.method} ${url.pathname} ${response.statusCode} ${Date.now() - started}ms`);
+      });
+    }
+    const isApi =
+      url.pathname === API_BASE_PATH ||
+      url.pathname.startsWith('/api/') ||
+      API_REWRITES[url.pathname] !== undefined;
     // Defaults for every answer; a handler's own headers win (writeHead), the web app's files drop them.
-    for (const [name, value] of Object.entries(apiHeaders)) response.setHeader(name, value);
-    const wsManagement = url.pathname.match(new RegExp(`^/${options.webSocketStage}/@connections/([^/]+)$`));
+    // An API answer is left out: a handler's answer carries these headers already (the middy stack adds
+    // them) and the gateway's own API answers add them, so the hot path validates no header twice.
+    if (!isApi) for (const [name, value] of Object.entries(apiHeaders)) response.setHeader(name, value);
+    const wsManagement = isApi ? null : wsManagementPath.exec(url.pathname);
     let work: unknown;
     if (wsManagement?.[1]) {
       if (!isLoopback(request.socket.remoteAddress))
@@ -432,11 +455,7 @@ export const startHttpGateway = async (options: HttpGatewayOptions) => {
       if (!isWellEncoded(wsManagement[1]))
         return sendJson(response, 400, { code: 'bad_request', message: errorTexts.bad_request });
       work = options.webSocket.handleManagement(request, response, decodeURIComponent(wsManagement[1]));
-    } else if (
-      url.pathname === API_BASE_PATH ||
-      url.pathname.startsWith('/api/') ||
-      API_REWRITES[url.pathname] !== undefined
-    ) {
+    } else if (isApi) {
       work = handleApi(request, response, url);
     } else if (url.pathname.startsWith('/media/')) {
       work = handleMedia(request, response, url);
@@ -446,8 +465,9 @@ export const startHttpGateway = async (options: HttpGatewayOptions) => {
       work = handleWeb(request, response, url);
     }
     void Promise.resolve(work).catch((error: unknown) => {
-      options.onLog?.(`gateway error: ${(error as Error).stack ?? String(error)}`);
-      if (!response.headersSent) sendJson(response, 500, { code: 'internal', message: errorTexts.internal });
+      onLog?.(`gateway error: ${(error as Error).stack ?? String(error)}`);
+      if (!response.headersSent)
+        sendJson(response, 500, { code: 'internal', message: errorTexts.internal }, apiHeaders);
       else response.destroy();
     });
   });

@@ -52,20 +52,32 @@ const compile = (route: RestRoute): CompiledRoute => {
 export const createRestRouter = (routes: readonly RestRoute[] = restRoutes) => {
   // Literal routes win over parameterised ones, as in API Gateway.
   const compiled = routes.map(compile).sort((a, b) => a.paramNames.length - b.paramNames.length);
+  // Literal paths are looked up, not matched one pattern after another: the gateway routes every request.
+  const literal = new Map<string, RestRoute[]>();
+  for (const { route, paramNames } of compiled) {
+    if (paramNames.length) continue;
+    for (const path of [route.path, `${route.path}/`])
+      literal.set(path, [...(literal.get(path) ?? []), route]);
+  }
+  const parameterised = compiled.filter(({ paramNames }) => paramNames.length > 0);
 
   return {
     /** The route for a method and path; `methodNotAllowed` when the path exists with other methods. */
     match(method: string, path: string): RestMatch | 'methodNotAllowed' | undefined {
-      let pathKnown = false;
-      for (const candidate of compiled) {
+      const wanted = method.toUpperCase();
+      const literals = literal.get(path);
+      const route = literals?.find((candidate) => candidate.method === wanted);
+      if (route) return { route, pathParameters: null };
+      let pathKnown = literals !== undefined;
+      for (const candidate of parameterised) {
         const found = candidate.pattern.exec(path);
         if (!found) continue;
         pathKnown = true;
-        if (candidate.route.method !== method.toUpperCase()) continue;
-        const params = Object.fromEntries(
+        if (candidate.route.method !== wanted) continue;
+        const pathParameters = Object.fromEntries(
           candidate.paramNames.map((name, index) => [name, decodeURIComponent(found[index + 1] ?? '')]),
         );
-        return { route: candidate.route, pathParameters: candidate.paramNames.length ? params : null };
+        return { route: candidate.route, pathParameters };
       }
       return pathKnown ? 'methodNotAllowed' : undefined;
     },
