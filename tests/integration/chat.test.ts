@@ -226,10 +226,10 @@ describe('messages over the realtime channel', () => {
       token: pair.patient.token,
     });
     expect(history.body.Items.map((message) => [message.MessageIndex, message.Body])).toEqual([
-      [3, 'Dopo'],
-      [2, 'Scritto altrove 2'],
-      [1, 'Scritto altrove 1'],
       [0, 'Primo'],
+      [1, 'Scritto altrove 1'],
+      [2, 'Scritto altrove 2'],
+      [3, 'Dopo'],
     ]);
   });
 
