@@ -31,6 +31,7 @@ import type { RunningLocalStack } from '../lib/local-stack.mjs';
 import { passwordHashOf, putNutritionist, putPatient } from '../../tests/integration/support/people';
 import { callsLine, readCallCounts, resetCallCounts } from './call-counts';
 import { cleanUpOnSignals, runBenchmark, startStack, stopStack } from './lifecycle';
+import { drainOutbox } from './outbox';
 import { percentile, pool, readBoundedOptions } from './tools';
 
 const LIMITS = {
@@ -536,18 +537,6 @@ const checkStore = async (
   return ok;
 };
 
-/** Waits until no outbox item is pending (the connects' presence pushes), at most OUTBOX_DRAIN_MS. */
-const drainOutbox = async () => {
-  const { listPendingOutbox } = await import('../../functions/src/platform/outbox');
-  const started = performance.now();
-  for (;;) {
-    const pending = (await listPendingOutbox()).length;
-    const ms = performance.now() - started;
-    if (!pending || ms > OUTBOX_DRAIN_MS) return { pending, ms };
-    await pause(100);
-  }
-};
-
 const loadLine = () =>
   `load average ${os
     .loadavg()
@@ -630,7 +619,7 @@ const main = async () => {
     );
     clients = connected.clients.sort((a, b) => a.index - b.index);
     const connectCounts = await readCallCounts(baseUrl);
-    const drained = await drainOutbox();
+    const drained = await drainOutbox(OUTBOX_DRAIN_MS);
     // The presence pushes are in flight until the outbox item is finished: a moment more.
     await pause(1000);
     const presenceCounts = await readCallCounts(baseUrl);
