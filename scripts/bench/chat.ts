@@ -1,39 +1,45 @@
 /**
- * `npm run bench:chat [-- --pairs 100 --messages 10 --timeout 300]`: chat message delivery through the
- * local WebSocket gateway, compared with a bare `ws` relay.
+ * `npm run bench:chat [-- --pairs 100 --rate 50 --seconds 30 --messages 10 --timeout 600]`: the chat's hot
+ * paths through the local WebSocket gateway, each beside what it is compared with, in one run.
  *
- * Starts its own local stack (free port, fresh temporary data directory) and creates `--pairs`
- * nutritionists, each with one patient (the users a real sign-up makes: one password hash computed once
- * and reused, since hashing is deliberately slow), signs them all in through `Account/Login`, and opens
- * each pair's conversation through `Chat/DirectConversation`. Then every user takes a ticket
- * (`POST Chat/ConnectionTicket`) and connects through the local gateway (both members of a pair at the
- * same moment, as when two people open the chat), and every client sends `--messages` messages with
- * SendMessage, one after another (each waits for its own MessageAdded), all clients at once. Measured:
- * the delivery latency from the send to the partner's MessageAdded (p50/p99), messages lost (every
- * message must reach the partner exactly once) and throughput; afterwards the store is checked (every
- * message stored once, indexes 0..N-1 with no gap in every conversation).
- *
- * The stack is then stopped and the SAME workload runs through a bare `ws` relay in this process, which
- * only forwards each message to the partner's socket (and echoes it to the sender, as the gateway does):
- * no ticket, no storage, no index. The table shows both and the ratio. Only 127.0.0.1 is used; the run is
- * bounded in count and time and stops everything it started, also on Ctrl-C. Exit code 1 when a message
- * was lost, duplicated or stored with a gap.
+ * Starts its own local stack (free port, fresh temporary data directory, counting the handlers' DynamoDB
+ * calls) and creates `--pairs` nutritionists, each with one patient (the users a real sign-up makes: one
+ * password hash computed once and reused, since hashing is deliberately slow), signs them all in through
+ * `Account/Login`, and opens each pair's conversation through `Chat/DirectConversation`. Then:
+ * 1. Connect: every user takes a ticket (`POST Chat/ConnectionTicket`) and connects through the local
+ *    gateway (both members of a pair at the same moment, as when two people open the chat): connect p50/p99
+ *    (ticket + upgrade, and the upgrade alone) and the DynamoDB calls per connect. The presence pushes the
+ *    connects cause are then left to drain (outbox) before the clock starts again.
+ * 2. Open loop: `--rate` messages per second in total, spread over all clients, for `--seconds`, each sent
+ *    at its scheduled moment whatever the earlier ones became (what real users do): delivery latency
+ *    from the send to the partner's MessageAdded (p50/p99), messages lost and duplicated, and the DynamoDB
+ *    calls and `@connections` posts per message.
+ * 3. Saturated: the raw rate of the append's own transaction (the same items, conditions and sizes,
+ *    written straight to the same DynamoDB Local by this process, RAW_CONCURRENCY at once, each on its own
+ *    conversation), then every client sending `--messages` messages one after another
+ *    (each waits for its own MessageAdded), all at once: messages per second beside that raw rate.
+ * Afterwards the store is checked (every message stored once, indexes 0..N-1 with no gap in every
+ * conversation). Only 127.0.0.1 is used; the run is bounded in count and time and stops everything it
+ * started, also on Ctrl-C. Exit code 1 when a message was lost, duplicated or stored with a gap.
  */
 import { randomUUID } from 'node:crypto';
 import { once } from 'node:events';
-import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import { performance } from 'node:perf_hooks';
-import WebSocket, { WebSocketServer } from 'ws';
+import WebSocket from 'ws';
 import type { RunningLocalStack } from '../lib/local-stack.mjs';
 import { passwordHashOf, putNutritionist, putPatient } from '../../tests/integration/support/people';
+import { callsLine, readCallCounts, resetCallCounts } from './call-counts';
 import { cleanUpOnSignals, runBenchmark, startStack, stopStack } from './lifecycle';
+import { drainOutbox } from './outbox';
 import { percentile, pool, readBoundedOptions } from './tools';
 
 const LIMITS = {
   pairs: { default: 100, min: 1, max: 500 },
+  rate: { default: 50, min: 1, max: 500 },
+  seconds: { default: 30, min: 1, max: 120 },
   messages: { default: 10, min: 1, max: 100 },
-  timeout: { default: 300, min: 10, max: 900 },
+  timeout: { default: 600, min: 60, max: 900 },
 };
 /** How long a client waits for the echo of its own message before sending the next one anyway. */
 const ECHO_WAIT_MS = 15_000;
@@ -44,6 +50,15 @@ const SETUP_CONCURRENCY = 4;
 /** Pairs connecting at once (each: two tickets, two upgrades, two `$connect` with presence pushes). */
 const CONNECT_CONCURRENCY = 10;
 const PASSWORD = 'Bench-Chat-Ortaggi-2026';
+/** How long the raw transaction rate is measured. */
+const RAW_SECONDS = 5;
+/**
+ * Raw transactions in flight at once: the SDK's default socket pool (the stack's handlers share one of the
+ * same size), more than DynamoDB Local can serve at once on this machine.
+ */
+const RAW_CONCURRENCY = 50;
+/** Longest wait for the outbox (the connects' presence pushes) to drain. */
+const OUTBOX_DRAIN_MS = 120_000;
 
 /** Refuses anything but loopback: this tool must never load someone else's server. */
 const assertLoopback = (url: string) => {
@@ -137,8 +152,11 @@ const createPairs = async (baseUrl: string, count: number): Promise<BenchPair[]>
   );
 };
 
+type Phase = 'open' | 'saturated';
+
 /** One sent message and what became of it. */
 interface Sent {
+  phase: Phase;
   from: number;
   to: number;
   sentAt: number;
@@ -198,14 +216,10 @@ class Client {
         .split(':')
         .pop()!;
       const record = this.sent.get(clientId);
-      if (!record) {
-        this.unexpected += 1;
-        return;
-      }
-      if (record.from === this.index) {
+      if (record?.from === this.index) {
         record.echoed += 1;
         this.echoWaiters.get(clientId)?.();
-      } else if (record.to === this.index) {
+      } else if (record?.to === this.index) {
         record.delivered += 1;
         if (record.delivered === 1) record.latencyMs = receivedAt - record.sentAt;
       } else this.unexpected += 1;
@@ -226,17 +240,11 @@ class Client {
     return new Client(index, socket, sent);
   }
 
-  /** Sends one message and waits (bounded) for its echo, so each client has one message in flight. */
-  async send(conversationSid: string, partner: number, text: string) {
+  /** Sends one message without waiting for anything; returns its client id. */
+  post(phase: Phase, conversationSid: string, partner: number, text: string) {
     const clientId = randomUUID();
-    const echoed = new Promise<void>((resolve) => {
-      const timer = setTimeout(resolve, ECHO_WAIT_MS);
-      this.echoWaiters.set(clientId, () => {
-        clearTimeout(timer);
-        resolve();
-      });
-    });
     this.sent.set(clientId, {
+      phase,
       from: this.index,
       to: partner,
       sentAt: performance.now(),
@@ -251,6 +259,20 @@ class Client {
         MessageId: clientId,
       }),
     );
+    return clientId;
+  }
+
+  /** Sends one message and waits (bounded) for its echo, so the client has one message in flight. */
+  async send(phase: Phase, conversationSid: string, partner: number, text: string) {
+    let clientId = '';
+    const echoed = new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, ECHO_WAIT_MS);
+      clientId = this.post(phase, conversationSid, partner, text);
+      this.echoWaiters.set(clientId, () => {
+        clearTimeout(timer);
+        resolve();
+      });
+    });
     await echoed;
     this.echoWaiters.delete(clientId);
   }
@@ -264,39 +286,20 @@ class Client {
   }
 }
 
-interface Figures {
-  name: string;
-  clients: number;
-  conversations: number;
-  connectMs: number[];
-  sent: number;
-  delivered: number;
-  lost: number;
-  duplicates: number;
-  echoesMissing: number;
-  unexpected: number;
-  errors: number;
-  /** Error replies by code (e.g. `unauthorized`: the connection was no longer known to the server). */
-  errorCodes: Map<string, number>;
-  latencies: number[];
-  sendSeconds: number;
-  /** Conversations whose stored messages are exactly the sent ones at indexes 0..N-1 (null: not stored). */
-  storedOk: number | null;
-  timedOut: boolean;
-}
+/** Clients `2n` (patient) and `2n + 1` (nutritionist) share conversation `n`. */
+const partnerOf = (client: number) => (client % 2 ? client - 1 : client + 1);
 
 /**
- * The workload, against either target: clients `2n` (patient) and `2n + 1` (nutritionist) share
- * conversation `n`; each sends `messages` messages to the other, all clients at once.
+ * Connects every client (pairs `CONNECT_CONCURRENCY` at a time, both members of a pair at once): the time
+ * of the ticket plus the upgrade, and of the upgrade alone.
  */
-const runWorkload = async (
-  name: string,
-  pairs: { conversationSid: string }[],
-  urlFor: (client: number) => Promise<string>,
-  options: { messages: number; deadline: number },
-): Promise<Figures & { sentMessages: Map<string, Sent>; sockets: Client[] }> => {
-  const sent = new Map<string, Sent>();
-  const connectMs: number[] = [];
+const connectAll = async (
+  pairs: BenchPair[],
+  ticketUrl: (client: number) => Promise<string>,
+  sent: Map<string, Sent>,
+) => {
+  const withTicketMs: number[] = [];
+  const upgradeMs: number[] = [];
   const clients = (
     await pool(
       pairs.map(
@@ -304,8 +307,12 @@ const runWorkload = async (
           Promise.all(
             [2 * n, 2 * n + 1].map(async (index) => {
               const started = performance.now();
-              const client = await Client.connect(index, await urlFor(index), sent);
-              connectMs.push(performance.now() - started);
+              const url = await ticketUrl(index);
+              const upgrading = performance.now();
+              const client = await Client.connect(index, url, sent);
+              const done = performance.now();
+              withTicketMs.push(done - started);
+              upgradeMs.push(done - upgrading);
               return client;
             }),
           ),
@@ -313,56 +320,187 @@ const runWorkload = async (
       CONNECT_CONCURRENCY,
     )
   ).flat();
-  // Presence events of the last connections settle before the clock starts.
-  await pause(1000);
+  return { clients, withTicketMs, upgradeMs };
+};
 
-  let timedOut = false;
-  const started = performance.now();
-  await Promise.all(
-    clients.map(async (client) => {
-      const n = Math.floor(client.index / 2);
-      const partner = client.index % 2 ? client.index - 1 : client.index + 1;
-      for (let k = 0; k < options.messages; k += 1) {
-        if (Date.now() > options.deadline) {
-          timedOut = true;
-          return;
-        }
-        await client.send(pairs[n]!.conversationSid, partner, `Messaggio ${k + 1} da ${client.index}`);
-      }
-    }),
-  );
-  // Late deliveries to partners (an echo can arrive before the partner's copy).
-  const drainUntil = Math.min(Date.now() + DRAIN_MS, options.deadline + DRAIN_MS);
-  const undelivered = () => [...sent.values()].some((record) => record.delivered === 0);
-  while (undelivered() && Date.now() < drainUntil) await pause(100);
-  const records = [...sent.values()];
+/** Waits until every message of the phase reached the partner, or DRAIN_MS after the last send. */
+const drainDeliveries = async (sent: Map<string, Sent>, phase: Phase) => {
+  const until = Date.now() + DRAIN_MS;
+  const undelivered = () => [...sent.values()].some((record) => record.phase === phase && !record.delivered);
+  while (undelivered() && Date.now() < until) await pause(50);
+};
+
+interface Delivery {
+  sent: number;
+  delivered: number;
+  lost: number;
+  duplicates: number;
+  echoesMissing: number;
+  latencies: number[];
+  /** From the first send to the last delivery. */
+  seconds: number;
+}
+
+const deliveryOf = (sent: Map<string, Sent>, phase: Phase, startedAt: number): Delivery => {
+  const records = [...sent.values()].filter((record) => record.phase === phase);
   const lastDelivery = Math.max(
-    started,
+    startedAt,
     ...records.flatMap((record) =>
       record.latencyMs === undefined ? [] : [record.sentAt + record.latencyMs],
     ),
   );
   return {
-    name,
-    clients: clients.length,
-    conversations: pairs.length,
-    connectMs,
     sent: records.length,
     delivered: records.filter((record) => record.delivered > 0).length,
     lost: records.filter((record) => record.delivered === 0).length,
     duplicates: records.reduce((sum, record) => sum + Math.max(0, record.delivered - 1), 0),
     echoesMissing: records.filter((record) => record.echoed === 0).length,
-    unexpected: clients.reduce((sum, client) => sum + client.unexpected, 0),
-    errors: clients.reduce((sum, client) => sum + client.errors.length, 0),
-    errorCodes: clients
-      .flatMap((client) => client.errors)
-      .reduce((codes, code) => codes.set(code, (codes.get(code) ?? 0) + 1), new Map<string, number>()),
-    latencies: records.flatMap((record) => (record.latencyMs === undefined ? [] : [record.latencyMs])),
-    sendSeconds: (lastDelivery - started) / 1000,
-    storedOk: null,
-    timedOut,
-    sentMessages: sent,
-    sockets: clients,
+    latencies: records
+      .flatMap((record) => (record.latencyMs === undefined ? [] : [record.latencyMs]))
+      .sort((a, b) => a - b),
+    seconds: (lastDelivery - startedAt) / 1000,
+  };
+};
+
+/**
+ * Open loop: message k leaves at start + k / rate whatever became of the earlier ones, from conversation
+ * k mod pairs (its members taking turns), so consecutive messages go to different conversations and each
+ * conversation gets one every pairs / rate seconds.
+ */
+const runOpenLoop = async (
+  clients: Client[],
+  pairs: BenchPair[],
+  options: { rate: number; seconds: number; deadline: number },
+) => {
+  const total = options.rate * options.seconds;
+  const started = performance.now();
+  for (let k = 0; k < total && Date.now() < options.deadline; k += 1) {
+    const due = started + (k * 1000) / options.rate;
+    const wait = due - performance.now();
+    if (wait > 1) await pause(wait);
+    const n = k % pairs.length;
+    const index = 2 * n + (Math.floor(k / pairs.length) % 2);
+    clients[index]!.post('open', pairs[n]!.conversationSid, partnerOf(index), `Messaggio ${k + 1}`);
+  }
+  return started;
+};
+
+/** Closed loop: every client sends `messages` messages, each after the echo of the previous one. */
+const runClosedLoop = async (
+  clients: Client[],
+  pairs: BenchPair[],
+  options: { messages: number; deadline: number },
+) => {
+  let timedOut = false;
+  const started = performance.now();
+  await Promise.all(
+    clients.map(async (client) => {
+      const sid = pairs[Math.floor(client.index / 2)]!.conversationSid;
+      for (let k = 0; k < options.messages; k += 1) {
+        if (Date.now() > options.deadline) {
+          timedOut = true;
+          return;
+        }
+        await client.send('saturated', sid, partnerOf(client.index), `Di corsa ${k + 1} da ${client.index}`);
+      }
+    }),
+  );
+  return { started, timedOut };
+};
+
+/**
+ * The raw rate of the append's transaction on the same DynamoDB Local (see appendMessage in
+ * functions/src/chat/chat-repo.ts: the MessageId guard, the conversation's MaxMessageIndex bumped on the
+ * value read, the message with its e-mail queue keys, the author's seen mark), `concurrency` writers at
+ * once, each on a conversation of its own (so no condition fails), for `seconds`; and the time of one such
+ * transaction alone.
+ */
+const measureRawTransactions = async (concurrency: number, seconds: number) => {
+  const { db, tableName } = await import('../../functions/src/platform/db/client');
+  const { TransactWriteCommand } = await import('@aws-sdk/lib-dynamodb');
+  const run = randomUUID().slice(0, 8);
+  const body = 'Messaggio di prova per misurare la transazione, lungo come un messaggio vero.';
+  const append = async (writer: number, index: number) => {
+    const pk = `BENCHRAW#${run}#${writer}`;
+    const at = new Date().toISOString();
+    await db().send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Put: {
+              TableName: tableName(),
+              Item: { pk, sk: `MSGID#${randomUUID()}`, type: 'BenchRaw', MessageIndex: index },
+              ConditionExpression: 'attribute_not_exists(pk)',
+            },
+          },
+          {
+            Update: {
+              TableName: tableName(),
+              Key: { pk, sk: 'CONV' },
+              UpdateExpression: 'SET MaxMessageIndex = :index, LastMessageDate = :at',
+              ConditionExpression:
+                index === 0 ? 'attribute_not_exists(MaxMessageIndex)' : 'MaxMessageIndex = :previous',
+              ExpressionAttributeValues: {
+                ':index': index,
+                ':at': at,
+                ...(index === 0 ? {} : { ':previous': index - 1 }),
+              },
+            },
+          },
+          {
+            Put: {
+              TableName: tableName(),
+              Item: {
+                pk,
+                sk: `MSG#${String(index).padStart(10, '0')}`,
+                type: 'BenchRaw',
+                MessageSid: `IM${randomUUID().replace(/-/g, '')}`,
+                MessageId: `${randomUUID()}:${randomUUID()}`,
+                Body: body,
+                AuthorId: randomUUID(),
+                MessageIndex: index,
+                Attributes: '{}',
+                DateCreated: at,
+                ConversationSid: pk,
+                EmailNotificationSent: false,
+                EmailLastEvent: null,
+              },
+              ConditionExpression: 'attribute_not_exists(pk)',
+            },
+          },
+          {
+            Update: {
+              TableName: tableName(),
+              Key: { pk, sk: 'MEMBER#author' },
+              UpdateExpression: 'SET LastSeenMessageIndex = :index',
+              ExpressionAttributeValues: { ':index': index },
+            },
+          },
+        ],
+      }),
+    );
+  };
+  // One at a time first: the floor of a message's delivery latency.
+  const aloneMs: number[] = [];
+  for (let index = 0; index < 50; index += 1) {
+    const started = performance.now();
+    await append(concurrency, index);
+    aloneMs.push(performance.now() - started);
+  }
+  let done = 0;
+  const started = performance.now();
+  const until = started + seconds * 1000;
+  await Promise.all(
+    Array.from({ length: concurrency }, async (_, writer) => {
+      for (let index = 0; performance.now() < until; index += 1) {
+        await append(writer, index);
+        done += 1;
+      }
+    }),
+  );
+  return {
+    perSecond: done / ((performance.now() - started) / 1000),
+    aloneMs: aloneMs.sort((a, b) => a - b),
   };
 };
 
@@ -399,96 +537,19 @@ const checkStore = async (
   return ok;
 };
 
-/** A bare relay: forwards each SendMessage as MessageAdded to the partner's socket and back to the sender. */
-const startRelay = async () => {
-  const server = new WebSocketServer({ host: '127.0.0.1', port: 0, perMessageDeflate: false });
-  await once(server, 'listening');
-  const sockets = new Map<number, WebSocket>();
-  server.on('connection', (socket, request) => {
-    const index = Number(new URL(request.url ?? '/', 'http://relay').searchParams.get('client'));
-    sockets.set(index, socket);
-    const partner = index % 2 ? index - 1 : index + 1;
-    socket.on('message', (raw: WebSocket.RawData) => {
-      const action = JSON.parse(textOf(raw)) as {
-        ConversationSid: string;
-        Text: string;
-        MessageId: string;
-      };
-      const event = JSON.stringify({
-        type: 'MessageAdded',
-        message: {
-          MessageId: `${index}:${action.MessageId}`,
-          Body: action.Text,
-          ConversationSid: action.ConversationSid,
-        },
-      });
-      sockets.get(partner)?.send(event);
-      socket.send(event);
-    });
-  });
-  const { port } = server.address() as AddressInfo;
-  return { server, url: `ws://127.0.0.1:${port}/` };
-};
+const loadLine = () =>
+  `load average ${os
+    .loadavg()
+    .map((value) => value.toFixed(2))
+    .join(' ')} on ${os.cpus().length} CPUs`;
 
-const printTable = (gateway: Figures, relay: Figures, options: { messages: number }) => {
-  const sortedOf = (values: number[]) => [...values].sort((a, b) => a - b);
-  const ms = (value: number) => (Number.isFinite(value) ? `${value.toFixed(1)} ms` : 'n/a');
-  const throughput = (figures: Figures) => figures.delivered / Math.max(figures.sendSeconds, 1e-3);
-  const g = { latency: sortedOf(gateway.latencies), connect: sortedOf(gateway.connectMs) };
-  const r = { latency: sortedOf(relay.latencies), connect: sortedOf(relay.connectMs) };
-  const ratio = (a: number, b: number, digits = 1) =>
-    Number.isFinite(a) && Number.isFinite(b) && b > 0 ? `${(a / b).toFixed(digits)}×` : 'n/a';
-  const rows: [string, string, string, string][] = [
-    [
-      'clients / conversations',
-      `${gateway.clients} / ${gateway.conversations}`,
-      `${relay.clients} / ${relay.conversations}`,
-      '',
-    ],
-    [
-      'connect p50 (ticket + upgrade)',
-      ms(percentile(g.connect, 50)),
-      ms(percentile(r.connect, 50)),
-      ratio(percentile(g.connect, 50), percentile(r.connect, 50)),
-    ],
-    ['messages sent', String(gateway.sent), String(relay.sent), ''],
-    ['delivered to the partner', String(gateway.delivered), String(relay.delivered), ''],
-    ['lost (must be 0)', String(gateway.lost), String(relay.lost), ''],
-    ['duplicates (must be 0)', String(gateway.duplicates), String(relay.duplicates), ''],
-    ['own echo missing', String(gateway.echoesMissing), String(relay.echoesMissing), ''],
-    [
-      'delivery latency p50',
-      ms(percentile(g.latency, 50)),
-      ms(percentile(r.latency, 50)),
-      ratio(percentile(g.latency, 50), percentile(r.latency, 50)),
-    ],
-    [
-      'delivery latency p99',
-      ms(percentile(g.latency, 99)),
-      ms(percentile(r.latency, 99)),
-      ratio(percentile(g.latency, 99), percentile(r.latency, 99)),
-    ],
-    ['delivery latency max', ms(g.latency.at(-1) ?? NaN), ms(r.latency.at(-1) ?? NaN), ''],
-    [
-      'throughput (delivered/s)',
-      throughput(gateway).toFixed(0),
-      throughput(relay).toFixed(0),
-      ratio(throughput(gateway), throughput(relay), 3),
-    ],
-    [
-      'stored, indexes 0..N-1, no gap',
-      `${gateway.storedOk ?? 0}/${gateway.conversations}`,
-      'n/a (no store)',
-      '',
-    ],
-    [
-      'error replies / unexpected',
-      `${gateway.errors} / ${gateway.unexpected}`,
-      `${relay.errors} / ${relay.unexpected}`,
-      '',
-    ],
-  ];
-  const header: [string, string, string, string] = ['', 'local gateway', 'bare ws relay', 'ratio'];
+const ms = (value: number | undefined) =>
+  value !== undefined && Number.isFinite(value) ? `${value.toFixed(1)} ms` : 'n/a';
+const p = (sorted: number[], at: number) => percentile(sorted, at);
+const verdict = (holds: boolean) => (holds ? 'met' : 'NOT met');
+
+const printTable = (rows: [string, string, string][]) => {
+  const header: [string, string, string] = ['', 'measured', 'beside it / target'];
   const widths = header.map((title, column) =>
     Math.max(title.length, ...rows.map((row) => row[column]!.length)),
   );
@@ -496,52 +557,27 @@ const printTable = (gateway: Figures, relay: Figures, options: { messages: numbe
     cells
       .map((cell, column) => (column === 0 ? cell.padEnd(widths[0]!) : cell.padStart(widths[column]!)))
       .join('  ');
-  console.log(
-    `\nChat delivery on 127.0.0.1: ${gateway.clients} clients in ${gateway.conversations} conversations, ` +
-      `${options.messages} messages per client, one in flight per client\n`,
-  );
   console.log(line(header));
   console.log(widths.map((width) => '-'.repeat(width)).join('  '));
   for (const row of rows) console.log(line(row));
-  console.log(
-    `\nLatency: SendMessage leaving the sender -> MessageAdded at the partner (same process clock). The local` +
-      `\ngateway path: action routed to the realtime handler, sender and membership read, gap-free append` +
-      `\n(transaction), connections listed, @connections push to both members' tabs. The relay forwards only.`,
-  );
-  for (const figures of [gateway, relay])
-    if (figures.errorCodes.size)
-      console.log(
-        `${figures.name} error replies: ${[...figures.errorCodes].map(([code, count]) => `${code} × ${count}`).join(', ')}`,
-      );
-  if (gateway.timedOut || relay.timedOut)
-    console.log('The time limit was reached: some clients stopped early.');
 };
 
-const loadLine = () =>
-  `load average ${os
-    .loadavg()
-    .map((value) => value.toFixed(2))
-    .join(' ')} on ${os.cpus().length} CPUs`;
+const errorSummary = (clients: Client[]) => {
+  const codes = clients
+    .flatMap((client) => client.errors)
+    .reduce((all, code) => all.set(code, (all.get(code) ?? 0) + 1), new Map<string, number>());
+  return codes.size ? [...codes].map(([code, count]) => `${code} × ${count}`).join(', ') : 'none';
+};
 
 const main = async () => {
   const options = readBoundedOptions(LIMITS);
   const deadline = Date.now() + options.timeout * 1000;
   let stack: RunningLocalStack | undefined;
-  let relay: WebSocketServer | undefined;
   let clients: Client[] = [];
-  const closeClients = async () => {
+  const cleanUp = async () => {
     const open = clients;
     clients = [];
     await Promise.all(open.map((client) => client.close()));
-  };
-  const cleanUp = async () => {
-    await closeClients();
-    const server = relay;
-    relay = undefined;
-    if (server) {
-      for (const socket of server.clients) socket.terminate();
-      server.close();
-    }
     const running = stack;
     stack = undefined;
     await stopStack(running);
@@ -550,7 +586,7 @@ const main = async () => {
 
   try {
     console.log(`Starting the local stack… (${loadLine()})`);
-    stack = await startStack();
+    stack = await startStack({ countCalls: true });
     const { baseUrl, wsUrl } = stack.info;
     assertLoopback(baseUrl);
     console.log(
@@ -561,12 +597,14 @@ const main = async () => {
       const pair = pairs[Math.floor(client / 2)]!;
       return client % 2 ? pair.nutritionist : pair.patient;
     };
+    const sent = new Map<string, Sent>();
+    const loads: Record<string, string> = {};
 
-    console.log(
-      `Connecting ${pairs.length * 2} clients through the local gateway, then ${options.messages} messages each…`,
-    );
-    const gateway = await runWorkload(
-      'local gateway',
+    // 1. Connect.
+    console.log(`Connecting ${pairs.length * 2} clients (${CONNECT_CONCURRENCY} pairs at a time)…`);
+    loads.connect = loadLine();
+    await resetCallCounts(baseUrl);
+    const connected = await connectAll(
       pairs,
       async (client) => {
         const { Ticket } = await call<{ Ticket: string }>(
@@ -577,36 +615,110 @@ const main = async () => {
         );
         return `${wsUrl}?ticket=${encodeURIComponent(Ticket)}`;
       },
-      { messages: options.messages, deadline },
+      sent,
     );
-    clients = gateway.sockets;
-    gateway.storedOk = await checkStore(pairs, gateway.sentMessages, (client) => userOf(client).id);
-    await closeClients();
-    // Stopped before the relay run so the JVM and the gateway do not compete with it for the CPU.
-    const running = stack;
-    stack = undefined;
-    await stopStack(running);
-
-    console.log('Same workload through a bare ws relay…');
-    const started = await startRelay();
-    relay = started.server;
-    const bare = await runWorkload(
-      'bare ws relay',
-      pairs,
-      (client) => Promise.resolve(`${started.url}?client=${client}`),
-      { messages: options.messages, deadline: Math.max(deadline, Date.now() + 60_000) },
+    clients = connected.clients.sort((a, b) => a.index - b.index);
+    const connectCounts = await readCallCounts(baseUrl);
+    const drained = await drainOutbox(OUTBOX_DRAIN_MS);
+    // The presence pushes are in flight until the outbox item is finished: a moment more.
+    await pause(1000);
+    const presenceCounts = await readCallCounts(baseUrl);
+    const ticketEntry = Object.keys(connectCounts.dynamodb).find((name) =>
+      name.endsWith('Chat/ConnectionTicket'),
     );
-    clients = bare.sockets;
 
-    printTable(gateway, bare, options);
-    console.log(`\n${loadLine()} (the machine may be shared: compare runs under similar load)`);
+    // 2. Open loop.
+    console.log(`Open loop: ${options.rate} messages/s in total for ${options.seconds} s…`);
+    loads.open = loadLine();
+    await resetCallCounts(baseUrl);
+    const openStarted = await runOpenLoop(clients, pairs, { ...options, deadline });
+    await drainDeliveries(sent, 'open');
+    // Pushes of the last messages may still be on their way to the sender's own tab: they count too.
+    await pause(500);
+    const openCounts = await readCallCounts(baseUrl);
+    const open = deliveryOf(sent, 'open', openStarted);
+
+    // 3. Saturated: the raw transaction rate, then the closed loop right after it.
+    console.log(`Raw append transactions, ${RAW_CONCURRENCY} at once for ${RAW_SECONDS} s…`);
+    loads.raw = loadLine();
+    const raw = await measureRawTransactions(RAW_CONCURRENCY, RAW_SECONDS);
+    console.log(
+      `Saturated: ${clients.length} clients, ${options.messages} messages each, one in flight each…`,
+    );
+    loads.saturated = loadLine();
+    await resetCallCounts(baseUrl);
+    const closed = await runClosedLoop(clients, pairs, { ...options, deadline });
+    await drainDeliveries(sent, 'saturated');
+    const saturatedCounts = await readCallCounts(baseUrl);
+    const saturated = deliveryOf(sent, 'saturated', closed.started);
+    const storedOk = await checkStore(pairs, sent, (client) => userOf(client).id);
+
+    const connectAt = connected.withTicketMs.sort((a, b) => a - b);
+    const upgradeAt = connected.upgradeMs.sort((a, b) => a - b);
+    const perSecond = saturated.delivered / Math.max(saturated.seconds, 1e-3);
+    const ratio = perSecond / raw.perSecond;
+    const openMet = p(open.latencies, 99) <= 50 && !open.lost && !open.duplicates;
+    console.log(
+      `\nChat on 127.0.0.1: ${clients.length} clients in ${pairs.length} conversations (${loadLine()} at the end)\n`,
+    );
+    printTable([
+      [
+        'connect p50 (ticket + upgrade)',
+        ms(p(connectAt, 50)),
+        `<= 50 ms: ${verdict(p(connectAt, 50) <= 50)}`,
+      ],
+      ['connect p99 (ticket + upgrade)', ms(p(connectAt, 99)), ''],
+      ['upgrade alone ($connect) p50 / p99', `${ms(p(upgradeAt, 50))} / ${ms(p(upgradeAt, 99))}`, ''],
+      [`open loop (${options.rate}/s for ${options.seconds} s): sent`, String(open.sent), ''],
+      [
+        '  delivered / lost / duplicated',
+        `${open.delivered} / ${open.lost} / ${open.duplicates}`,
+        '0 lost, 0 duplicated',
+      ],
+      ['  delivery p50', ms(p(open.latencies, 50)), `one append alone p50 ${ms(p(raw.aloneMs, 50))}`],
+      ['  delivery p99', ms(p(open.latencies, 99)), `<= 50 ms, 0 lost, 0 dup: ${verdict(openMet)}`],
+      ['  delivery max', ms(open.latencies.at(-1)), ''],
+      ['  own echo missing', String(open.echoesMissing), ''],
+      [
+        `saturated (${clients.length} × ${options.messages}, one in flight each)`,
+        `${perSecond.toFixed(0)} messages/s`,
+        `raw append transaction ${raw.perSecond.toFixed(0)}/s: ${ratio.toFixed(2)}× (>= 0.5×: ${verdict(ratio >= 0.5)})`,
+      ],
+      [
+        '  delivered / lost / duplicated',
+        `${saturated.delivered} / ${saturated.lost} / ${saturated.duplicates}`,
+        '',
+      ],
+      ['  delivery p50 / p99', `${ms(p(saturated.latencies, 50))} / ${ms(p(saturated.latencies, 99))}`, ''],
+      ['stored once, indexes 0..N-1, no gap', `${storedOk}/${pairs.length} conversations`, ''],
+      ['error replies', errorSummary(clients), ''],
+    ]);
+    const perMessage = (counts: typeof openCounts, messages: number) =>
+      callsLine(counts, ['ws SendMessage'], messages, 'message', { pushes: true });
+    console.log(`\nDynamoDB calls (target: at most 4 per message, one of them the append transaction):`);
+    console.log(`  open loop:   ${perMessage(openCounts, open.sent)}`);
+    console.log(`  saturated:   ${perMessage(saturatedCounts, saturated.sent)}`);
+    console.log(`  \$connect:    ${callsLine(connectCounts, ['ws $connect'], clients.length, 'connect')}`);
+    if (ticketEntry)
+      console.log(`  ticket:      ${callsLine(connectCounts, [ticketEntry], clients.length, 'ticket')}`);
+    console.log(
+      `  presence:    ${callsLine(presenceCounts, ['ws $connect', 'outbox'], clients.length, 'connect')}, ` +
+        `in \$connect and the outbox together (outbox drained in ${(drained.ms / 1000).toFixed(1)} s, ${drained.pending} left)`,
+    );
+    console.log(
+      `\nLatency: SendMessage leaving the sender -> MessageAdded at the partner (same process clock). Raw rate:` +
+        `\nthe append's transaction written by this process to the same DynamoDB Local, ${RAW_CONCURRENCY} at once, each on` +
+        `\nits own conversation. Load average when each phase started: connect ${loads.connect}; open loop` +
+        `\n${loads.open}; raw ${loads.raw}; saturated ${loads.saturated}.`,
+    );
+    if (closed.timedOut) console.log('The time limit was reached: some clients stopped early.');
     if (
-      gateway.lost ||
-      gateway.duplicates ||
-      gateway.storedOk !== pairs.length ||
-      gateway.timedOut ||
-      bare.lost ||
-      bare.duplicates
+      open.lost ||
+      open.duplicates ||
+      saturated.lost ||
+      saturated.duplicates ||
+      storedOk !== pairs.length ||
+      closed.timedOut
     )
       process.exitCode = 1;
   } finally {

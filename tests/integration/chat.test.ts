@@ -18,7 +18,7 @@ import {
 } from '@nutri/shared';
 import { RealtimeClient } from '../support/realtime-client';
 import { api, createTestUser, login, stack } from './support/api';
-import { waitForEffects } from './support/outbox';
+import { eventually, waitForEffects } from './support/outbox';
 import { ticketFor, wsUrl } from './support/realtime';
 import {
   bookVisitFor,
@@ -195,6 +195,44 @@ describe('messages over the realtime channel', () => {
     expect(history.body.Items).toHaveLength(1);
   });
 
+  it('appends after messages it did not see being written (another container), and takes them as seen', async () => {
+    const pair = await newPair();
+    const sid = await conversationOf(pair);
+    const patientTab = await connectWith(pair.patient.token);
+    const nutritionistTab = await connectWith(pair.nutritionist.token);
+    send(patientTab, sid, 'Primo');
+    expect((await nextOfType(nutritionistTab, 'MessageAdded')).message).toMatchObject({ MessageIndex: 0 });
+    // This test process is another container to the stack: the stack last knew index 0, and guesses
+    // 1 for the next append; the store is two further on.
+    const { appendMessage } = await import('../../functions/src/chat/chat-repo');
+    for (const n of [1, 2])
+      await appendMessage({
+        conversationSid: sid,
+        messageId: `${pair.nutritionist.id}:${randomUUID()}`,
+        authorId: pair.nutritionist.id,
+        body: `Scritto altrove ${n}`,
+        attributes: {},
+        at: new Date(),
+      });
+
+    patientTab.sendJson({ action: 'SetUserLastSeenMessage', ConversationSid: sid, MessageIndex: 2 });
+    expect(await nextOfType(nutritionistTab, 'MessageSeen')).toMatchObject({ MessageIndex: 2 });
+    send(patientTab, sid, 'Dopo');
+    expect((await nextOfType(nutritionistTab, 'MessageAdded')).message).toMatchObject({
+      Body: 'Dopo',
+      MessageIndex: 3,
+    });
+    const history = await api<ChatMessagesResponse>('GET', `Chat/Messages/${pair.nutritionist.id}`, {
+      token: pair.patient.token,
+    });
+    expect(history.body.Items.map((message) => [message.MessageIndex, message.Body])).toEqual([
+      [0, 'Primo'],
+      [1, 'Scritto altrove 1'],
+      [2, 'Scritto altrove 2'],
+      [3, 'Dopo'],
+    ]);
+  });
+
   it('refuses an empty, too long or garbled message, and a conversation of others, with Italian errors', async () => {
     const pair = await newPair();
     const other = await newPair();
@@ -325,6 +363,29 @@ describe('messages over the realtime channel', () => {
     expect((await nextOfType(nutritionistTab, 'OnlineUsers')).UserIds).toEqual([pair.patient.id]);
 
     await patientTab.close();
+    expect(await nextOfType(nutritionistTab, 'UserDisconnected')).toMatchObject({ UserId: pair.patient.id });
+  });
+
+  it('announces neither a second tab nor the close of one of two, and the close of the last one', async () => {
+    const pair = await newPair();
+    await conversationOf(pair);
+    const nutritionistTab = await connectWith(pair.nutritionist.token);
+    const first = await connectWith(pair.patient.token);
+    expect(await nextOfType(nutritionistTab, 'UserConnected')).toMatchObject({ UserId: pair.patient.id });
+    const { listUserConnections } = await import('../../functions/src/platform/connections-repo');
+    const openTabs = async () => (await listUserConnections(pair.patient.id)).length;
+
+    const second = await connectWith(pair.patient.token);
+    // Presence leaves through the outbox: once it is delivered, a second announcement would be there.
+    await waitForEffects(pair.patient.id);
+    expect(await noneOfType(nutritionistTab, 'UserConnected')).toBe(true);
+
+    await first.close();
+    await eventually(openTabs, (count) => count === 1, 'the first tab removed');
+    await waitForEffects(pair.patient.id);
+    expect(await noneOfType(nutritionistTab, 'UserDisconnected')).toBe(true);
+
+    await second.close();
     expect(await nextOfType(nutritionistTab, 'UserDisconnected')).toMatchObject({ UserId: pair.patient.id });
   });
 });

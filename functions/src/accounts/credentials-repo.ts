@@ -20,7 +20,7 @@ import {
 } from '@aws-sdk/lib-dynamodb';
 import { db, isExpired, tableName, toEpochSeconds } from '../platform/db/client';
 import { queryAll } from '../platform/db/query';
-import { transact } from '../platform/db/transact';
+import { transact, type TransactItem } from '../platform/db/transact';
 import { DomainError } from '../platform/domain-error';
 import { sha256 } from '../platform/hash';
 import { newId, randomToken } from '../platform/ids';
@@ -163,6 +163,21 @@ export const getFamilyState = async (familyId: string, now: Date): Promise<Famil
   if (!Item) return null;
   return { userId: String(Item.userId), active: Item.revoked !== true && !isExpired(Item, now) };
 };
+
+/**
+ * The session as a condition of someone else's transaction (a WebSocket connection is stored only while
+ * its session is on): the family exists, is the user's, is not revoked and has not expired, as
+ * getFamilyState judges it, checked atomically with the caller's writes.
+ */
+export const activeFamilyCondition = (familyId: string, userId: string, now: Date): TransactItem => ({
+  ConditionCheck: {
+    TableName: tableName(),
+    Key: familyKey(familyId),
+    ConditionExpression:
+      'userId = :user AND (attribute_not_exists(revoked) OR revoked <> :true) AND (attribute_not_exists(expiresAt) OR expiresAt > :now)',
+    ExpressionAttributeValues: { ':user': userId, ':true': true, ':now': toEpochSeconds(now) },
+  },
+});
 
 // Revoke a family: every refresh token of that session stops working.
 export const revokeFamily = async (familyId: string, now: Date) => {

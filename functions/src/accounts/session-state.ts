@@ -10,7 +10,13 @@
 import { logger } from '../platform/logger';
 import { ACCESS_TOKEN_TTL_SECONDS } from '../platform/tokens';
 import { closeSessionConnections } from '../platform/session-connections';
-import { getFamilyState, revokeAllFamilies, revokeFamily, type RefreshFamily } from './credentials-repo';
+import {
+  activeFamilyCondition,
+  getFamilyState,
+  revokeAllFamilies,
+  revokeFamily,
+  type RefreshFamily,
+} from './credentials-repo';
 
 /** How long a container trusts an "active" answer: the longest a sign-out elsewhere goes unseen. */
 export const ACTIVE_CACHE_MS = 5_000;
@@ -48,6 +54,14 @@ export const isSessionActive = async (
   remember(key, active, nowMs);
   return active;
 };
+
+/**
+ * The session check as a condition of the caller's own transaction, for a write that must not outlive a
+ * sign-out (storing a WebSocket connection: a sign-out revokes first, then closes the connections it
+ * finds, so either this write fails or the sign-out finds what it wrote). Skips the cache.
+ */
+export const activeSessionCondition = (familyId: string, userId: string, now: Date) =>
+  activeFamilyCondition(familyId, userId, now);
 
 const markEnded = (userId: string, familyIds: readonly string[]) => {
   const nowMs = Date.now();

@@ -4,4 +4,4 @@
  * handler importing the index would put those in the chunks a cold start reads
  * (docs/decisions/0017-lean-lambdas.md).
  */
-export { isSessionActive } from './session-state';
+export { activeSessionCondition, isSessionActive } from './session-state';

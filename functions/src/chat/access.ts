@@ -8,7 +8,7 @@ import type { ChatRole } from '@nutri/shared';
 import type { Actor } from '../http/actor';
 import { notFound } from '../http/errors';
 import { getPatientProfile } from '../onboarding';
-import { conversationSidFor, getConversation, type Conversation } from './chat-repo';
+import { conversationSidFor, getConversation, getKnownConversation, type Conversation } from './chat-repo';
 
 /** The chat role of a signed-in user (routes admit only Patient and Nutritionist). */
 export const chatRoleOf = (actor: Pick<Actor, 'roles'>): ChatRole =>
@@ -36,13 +36,22 @@ export const resolvePair = async (
   return { patientUserId, nutritionistUserId, conversation: null };
 };
 
-/** The conversation by id when the caller is one of its members, else 404. */
-export const conversationOfMember = async (conversationSid: string, userId: string) => {
-  const conversation = await getConversation(conversationSid);
+const memberOnly = (conversation: Conversation | null, userId: string) => {
   if (!conversation || (conversation.PatientUserId !== userId && conversation.NutritionistUserId !== userId))
     throw notFound();
   return conversation;
 };
+
+/** The conversation by id when the caller is one of its members, else 404. */
+export const conversationOfMember = async (conversationSid: string, userId: string) =>
+  memberOnly(await getConversation(conversationSid), userId);
+
+/**
+ * conversationOfMember from what this container last knew of the conversation (its members never change),
+ * read only when it knows none: `MaxMessageIndex` and `LastMessageDate` may be behind the store.
+ */
+export const knownConversationOfMember = async (conversationSid: string, userId: string) =>
+  memberOnly(await getKnownConversation(conversationSid), userId);
 
 /** The other member of a conversation. */
 export const otherMemberOf = (conversation: Conversation, userId: string) =>

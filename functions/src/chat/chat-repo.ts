@@ -18,6 +18,7 @@
  * newest first before an index (table, descending on sk); a message by MessageId (guard -> message).
  */
 import { createHash, randomUUID } from 'node:crypto';
+import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import {
   notifiesByEmail,
@@ -28,7 +29,7 @@ import {
 import { db, tableName } from '../platform/db/client';
 import { writtenIfConditionHolds } from '../platform/db/conditional';
 import { queryAll } from '../platform/db/query';
-import { transact } from '../platform/db/transact';
+import { transact, transactWithReason } from '../platform/db/transact';
 import { DomainError } from '../platform/domain-error';
 
 export interface Conversation {
@@ -99,13 +100,45 @@ export const toChatMessage = (item: Record<string, unknown>): ChatMessage => ({
   EmailLastEvent: typeof item.EmailLastEvent === 'string' ? (item.EmailLastEvent as EmailEvent) : null,
 });
 
+/**
+ * What this container last knew of each conversation (docs/decisions/0020-chat-hot-path.md). Its members
+ * never change (the id is derived from the pair, and no conversation is ever deleted), so they are
+ * served from here without a read; `MaxMessageIndex` is only a guess for the next append, whose
+ * transaction checks it (a wrong guess fails the condition and returns the stored value).
+ */
+const knownConversations = new Map<string, Conversation>();
+/** Bounds the memory (a container keeps at most this many conversations, the least recently used dropped). */
+const MAX_KNOWN_CONVERSATIONS = 10_000;
+
+const remember = (conversation: Conversation) => {
+  const known = knownConversations.get(conversation.ConversationSid);
+  // Never back: a read that raced an append of this container must not lower the guess.
+  if (known && (known.MaxMessageIndex ?? -1) > (conversation.MaxMessageIndex ?? -1)) return;
+  knownConversations.delete(conversation.ConversationSid);
+  if (knownConversations.size >= MAX_KNOWN_CONVERSATIONS) {
+    const oldest = knownConversations.keys().next().value;
+    if (oldest !== undefined) knownConversations.delete(oldest);
+  }
+  knownConversations.set(conversation.ConversationSid, conversation);
+};
+
 // Get a conversation by id (table key).
 export const getConversation = async (conversationSid: string): Promise<Conversation | null> => {
   const { Item } = await db().send(
     new GetCommand({ TableName: tableName(), Key: conversationKey(conversationSid), ConsistentRead: true }),
   );
-  return Item ? toConversation(Item) : null;
+  if (!Item) return null;
+  const conversation = toConversation(Item);
+  remember(conversation);
+  return conversation;
 };
+
+/**
+ * The conversation as this container last knew it, read only when it knows none: right about its members,
+ * possibly behind on `MaxMessageIndex` and `LastMessageDate` (an append checks the index itself).
+ */
+export const getKnownConversation = async (conversationSid: string): Promise<Conversation | null> =>
+  knownConversations.get(conversationSid) ?? getConversation(conversationSid);
 
 // The pair's conversation, created with both member items on first use (one per pair, by its derived id).
 export const ensureConversation = async (patientUserId: string, nutritionistUserId: string, at: Date) =>
@@ -216,19 +249,53 @@ export const getMessageById = async (conversationSid: string, messageId: string)
 };
 
 /**
+ * Appends of one conversation from this container, one after another: they would only make each other's
+ * conditions fail (and retry) if they ran together.
+ */
+const appendQueues = new Map<string, Promise<unknown>>();
+
+const inTurn = async <T>(conversationSid: string, run: () => Promise<T>): Promise<T> => {
+  const previous = appendQueues.get(conversationSid) ?? Promise.resolve();
+  const mine = previous.then(run, run);
+  appendQueues.set(conversationSid, mine);
+  try {
+    return await mine;
+  } finally {
+    if (appendQueues.get(conversationSid) === mine) appendQueues.delete(conversationSid);
+  }
+};
+
+/** The stored `MaxMessageIndex` in an item DynamoDB returned with a failed condition (null: none yet). */
+const storedMaxIndex = (item: Record<string, AttributeValue>) =>
+  item.MaxMessageIndex?.N === undefined ? null : Number(item.MaxMessageIndex.N);
+
+/**
  * Appends a message at the conversation's next index. `created` is false when a message with the same
  * MessageId was already there (that one is returned). Throws DomainError not-found for an unknown conversation. `known` is
  * the conversation as the caller just read it: the first attempt starts from it instead of reading again.
+ * Without it, the first attempt starts from what this container last knew of the conversation. A wrong
+ * index makes the transaction's condition fail, and the failure returns the stored index, so the next
+ * attempt needs no read either.
  */
-export const appendMessage = async (
+export const appendMessage = (
+  input: NewMessage,
+  known?: Conversation,
+): Promise<{ message: ChatMessage; created: boolean }> =>
+  inTurn(input.conversationSid, () => appendInTurn(input, known));
+
+const appendInTurn = async (
   input: NewMessage,
   known?: Conversation,
 ): Promise<{ message: ChatMessage; created: boolean }> => {
+  let conversation =
+    known?.ConversationSid === input.conversationSid
+      ? known
+      : await getKnownConversation(input.conversationSid);
+  // A `known` conversation may be older than this container's own appends.
+  const remembered = knownConversations.get(input.conversationSid);
+  if (conversation && remembered && (remembered.MaxMessageIndex ?? -1) > (conversation.MaxMessageIndex ?? -1))
+    conversation = remembered;
   for (let attempt = 0; attempt < MAX_APPEND_ATTEMPTS; attempt += 1) {
-    const conversation =
-      attempt === 0 && known?.ConversationSid === input.conversationSid
-        ? known
-        : await getConversation(input.conversationSid);
     if (!conversation) throw new DomainError('not-found');
     const previous = conversation.MaxMessageIndex;
     const index = previous === null ? 0 : previous + 1;
@@ -244,7 +311,7 @@ export const appendMessage = async (
       EmailNotificationSent: false,
       EmailLastEvent: null,
     };
-    const failure = await transact(
+    const failed = await transactWithReason(
       [
         // The id guard first: a repeated MessageId is recognised as such even when a concurrent sender
         // also took the index.
@@ -277,6 +344,8 @@ export const appendMessage = async (
                 ':at': message.DateCreated,
                 ...(previous === null ? {} : { ':previous': previous }),
               },
+              // A wrong guess returns the stored conversation: the retry needs no read.
+              ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
             },
           },
           failure: 'index-taken',
@@ -329,14 +398,26 @@ export const appendMessage = async (
       ],
       { contended: 'index-taken' },
     );
-    if (!failure) return { message, created: true };
-    if (failure === 'duplicate') {
+    if (!failed) {
+      remember({ ...conversation, MaxMessageIndex: index, LastMessageDate: message.DateCreated });
+      return { message, created: true };
+    }
+    if (failed.failure === 'duplicate') {
       const existing = await getMessageById(input.conversationSid, input.messageId);
       if (existing) return { message: existing, created: false };
     }
-    // Another sender took this index (or our transactions collided): read again and retry, with a
-    // short random pause so the losers of one round do not all collide again in the next.
+    if (failed.item?.sk?.S === conversationKey(input.conversationSid).sk) {
+      // The condition on the index failed: the stored conversation came back with the failure. Another
+      // sender (another container) was first; from the second miss on, pause a little so that losers of
+      // one round do not all collide again in the next.
+      conversation = { ...conversation, MaxMessageIndex: storedMaxIndex(failed.item) };
+      if (attempt > 0) await pause(Math.random() * Math.min(50, 2 + attempt * 2));
+      continue;
+    }
+    // Our transactions collided, the conversation is missing, or the guard's message was not found yet:
+    // read again after a short random pause.
     await pause(Math.random() * Math.min(50, 2 + attempt * 2));
+    conversation = await getConversation(input.conversationSid);
   }
   throw new DomainError('chat-busy');
 };

@@ -1,6 +1,7 @@
 import { loginOutboxHandlers } from '../accounts';
 import { bookingOutboxHandlers } from '../bookings';
 import { paymentOutboxHandlers } from '../payments';
+import { presenceOutboxHandlers } from '../realtime';
 import type { OutboxHandlers } from '../platform/outbox';
 
 /**
@@ -11,4 +12,5 @@ export const outboxHandlers: OutboxHandlers = {
   ...bookingOutboxHandlers,
   ...paymentOutboxHandlers,
   ...loginOutboxHandlers,
+  ...presenceOutboxHandlers,
 };

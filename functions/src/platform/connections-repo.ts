@@ -12,6 +12,7 @@ import { DeleteCommand, GetCommand, PutCommand, TransactWriteCommand } from '@aw
 import { WEBSOCKET_LIMITS, type ChatRole } from '@nutri/shared';
 import { db, tableName, toEpochSeconds } from './db/client';
 import { queryAll } from './db/query';
+import { transact, type TransactItem } from './db/transact';
 
 /**
  * A connection is stored during its `$connect`, and API Gateway answers 410 (gone) to pushes until that
@@ -38,8 +39,12 @@ const userKey = (userId: string, connectionId: string) => ({
   sk: `CONN#${connectionId}`,
 });
 
-// Store a new connection (API Gateway drops it after 2 h; expiresAt lets TTL clean up the cloud table).
-export const putConnection = async (connection: Connection) => {
+/**
+ * Stores a new connection (API Gateway drops it after 2 h; expiresAt lets TTL clean up the cloud table),
+ * in one transaction with `also`: conditions it depends on and items written with it (e.g. the session
+ * check and an outbox item). Returns false, writing nothing, when a condition of `also` does not hold.
+ */
+export const putConnection = async (connection: Connection, also: readonly TransactItem[] = []) => {
   const connectedAt = new Date(connection.connectedAt);
   const item = {
     type: 'Connection',
@@ -55,35 +60,68 @@ export const putConnection = async (connection: Connection) => {
       gsi3sk: `${connection.connectedAt}#${connection.connectionId}`,
     },
   };
-  if (!connection.userId) {
+  if (!connection.userId && !also.length) {
     await db().send(new PutCommand(byId));
-    return;
+    return true;
   }
-  await db().send(
-    new TransactWriteCommand({
-      TransactItems: [
-        { Put: byId },
-        {
-          Put: {
-            TableName: tableName(),
-            Item: { ...userKey(connection.userId, connection.connectionId), ...item, type: 'UserConnection' },
+  const items = [
+    { item: { Put: byId } },
+    ...(connection.userId
+      ? [
+          {
+            item: {
+              Put: {
+                TableName: tableName(),
+                Item: {
+                  ...userKey(connection.userId, connection.connectionId),
+                  ...item,
+                  type: 'UserConnection',
+                },
+              },
+            },
           },
-        },
-      ],
-    }),
-  );
+        ]
+      : []),
+    ...also.map((item) => ({ item, failure: 'refused' as const })),
+  ];
+  // A new connection's items collide with nothing but a write to what `also` checks (a session being
+  // refreshed at that moment): tried again a few times.
+  for (let attempt = 0; ; attempt += 1) {
+    const failure = await transact(items, { contended: 'contended' as const });
+    if (failure !== 'contended' || attempt >= 3) return failure === null;
+    await new Promise((resolve) => setTimeout(resolve, 5 + Math.random() * 20));
+  }
 };
 
 const deleteUserItem = async (userId: string, connectionId: string) => {
   await db().send(new DeleteCommand({ TableName: tableName(), Key: userKey(userId, connectionId) }));
 };
 
-// Delete one connection by id, both items (idempotent).
-export const deleteConnection = async (connectionId: string) => {
+/**
+ * Deletes one connection by id, both items (idempotent); `also` names items written in one transaction
+ * with the user's item (e.g. an outbox item saying who left). Returns the connection deleted, if any.
+ */
+export const deleteConnection = async (
+  connectionId: string,
+  also?: (removed: Connection) => readonly TransactItem[],
+): Promise<Connection | null> => {
   const { Attributes } = await db().send(
     new DeleteCommand({ TableName: tableName(), Key: key(connectionId), ReturnValues: 'ALL_OLD' }),
   );
-  if (typeof Attributes?.userId === 'string') await deleteUserItem(Attributes.userId, connectionId);
+  if (!Attributes) return null;
+  const removed = toConnection(Attributes);
+  const extra = also?.(removed) ?? [];
+  if (removed.userId && extra.length)
+    await db().send(
+      new TransactWriteCommand({
+        TransactItems: [
+          { Delete: { TableName: tableName(), Key: userKey(removed.userId, connectionId) } },
+          ...extra,
+        ],
+      }),
+    );
+  else if (removed.userId) await deleteUserItem(removed.userId, connectionId);
+  return removed;
 };
 
 /**

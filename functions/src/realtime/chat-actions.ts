@@ -1,8 +1,10 @@
 /**
  * Chat actions of the realtime channel (docs/product.md#api): SendMessage, StartTyping, EndTyping,
- * SetUserLastSeenMessage, OnlineUsers, and the presence events sent when a user's first connection
- * opens or their last one closes. The sender is the connection's user (stored at `$connect` from the
- * ticket); every action checks that this user is a member of the conversation named.
+ * SetUserLastSeenMessage and OnlineUsers. The sender is the connection's user (stored at `$connect` from
+ * the ticket); every action checks that this user is a member of the conversation named. The connection
+ * and the conversation's members come from what this container already read (they never change), so a
+ * message costs its append transaction and the reads of the members' connections
+ * (docs/decisions/0020-chat-hot-path.md).
  */
 import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
@@ -13,7 +15,6 @@ import {
   sendMessageActionSchema,
   setUserLastSeenMessageActionSchema,
   typingActionSchema,
-  type ChatRole,
   type ChatServerEvent,
   type RealtimeErrorMessage,
 } from '@nutri/shared';
@@ -23,25 +24,26 @@ import { AppError } from '../http/errors';
 import {
   otherMemberOf,
   conversationOfMember,
+  knownConversationOfMember,
   appendMessage,
-  listConversationsOfUser,
   setLastSeenIndex,
   pushMessageAdded,
   pushToUsers,
 } from '../chat';
-import { getPatientProfile, listPatientsOfNutritionist } from '../onboarding';
 import { now } from '../platform/clock';
 import { managementEndpoint, pushToConnection } from '../platform/realtime';
-import { deleteConnection, getConnection, listUserConnections } from '../platform/connections-repo';
+import { deleteConnection, listUserConnections } from '../platform/connections-repo';
 import { closeSessionConnections } from '../platform/session-connections';
-
-/** Patients told about their nutritionist's presence beyond those they wrote with (list size, spec 9). */
-const PRESENCE_PATIENTS = 50;
+import { forgetConnection, knownConnection } from './known-connections';
+import { partnersOf } from './presence';
 
 const reply = async (event: WebSocketEvent, message: ChatServerEvent | RealtimeErrorMessage) => {
   const { connectionId } = event.requestContext;
   const outcome = await pushToConnection(managementEndpoint(event.requestContext), connectionId, message);
-  if (outcome === 'gone') await deleteConnection(connectionId);
+  if (outcome === 'gone') {
+    forgetConnection(connectionId);
+    await deleteConnection(connectionId);
+  }
 };
 
 const refuse = async (event: WebSocketEvent, code: string, message: string) => {
@@ -55,9 +57,10 @@ const refuse = async (event: WebSocketEvent, code: string, message: string) => {
  * carry none and live out their 2 hours.
  */
 const signedInConnection = async (event: WebSocketEvent) => {
-  const connection = await getConnection(event.requestContext.connectionId);
+  const connection = await knownConnection(event.requestContext.connectionId);
   if (!connection?.userId) return null;
   if (connection.familyId && !(await isSessionActive(connection.familyId, connection.userId))) {
+    forgetConnection(connection.connectionId);
     await closeSessionConnections(connection.userId, new Set([connection.familyId]));
     return null;
   }
@@ -85,10 +88,18 @@ const parse = async <T>(event: WebSocketEvent, schema: z.ZodType<T>) => {
   return { userId: connection.userId, body: parsed.data };
 };
 
-/** The conversation when the user is a member; null after a 'not found' reply. */
-const memberConversation = async (event: WebSocketEvent, conversationSid: string, userId: string) => {
+/**
+ * The conversation when the user is a member; null after a 'not found' reply. `known`: as this container
+ * last knew it (members right, MaxMessageIndex possibly behind), else read.
+ */
+const memberConversation = async (
+  event: WebSocketEvent,
+  conversationSid: string,
+  userId: string,
+  { known = true } = {},
+) => {
   try {
-    return await conversationOfMember(conversationSid, userId);
+    return await (known ? knownConversationOfMember : conversationOfMember)(conversationSid, userId);
   } catch (error) {
     if (!(error instanceof AppError) || error.code !== 'not_found') throw error;
     await refuse(event, 'not_found', chatActionErrors.notFound);
@@ -147,11 +158,17 @@ export const typing: WebSocketOperation = async (event) => {
 export const setUserLastSeenMessage: WebSocketOperation = async (event) => {
   const input = await parse(event, setUserLastSeenMessageActionSchema);
   if (!input) return { statusCode: 200 };
-  const conversation = await memberConversation(event, input.body.ConversationSid, input.userId);
-  if (!conversation) return { statusCode: 200 };
   const index = input.body.MessageIndex;
-  if (conversation.MaxMessageIndex === null || index > conversation.MaxMessageIndex)
-    return refuse(event, 'validation_failed', chatActionErrors.invalid);
+  let conversation = await memberConversation(event, input.body.ConversationSid, input.userId);
+  const beyond = () =>
+    conversation && (conversation.MaxMessageIndex === null || index > conversation.MaxMessageIndex);
+  // What this container knew may be behind the store (another container appended): asked again first.
+  if (beyond())
+    conversation = await memberConversation(event, input.body.ConversationSid, input.userId, {
+      known: false,
+    });
+  if (!conversation) return { statusCode: 200 };
+  if (beyond()) return refuse(event, 'validation_failed', chatActionErrors.invalid);
   if (!(await setLastSeenIndex(conversation.ConversationSid, input.userId, index)))
     return { statusCode: 200 };
   const sid = conversation.ConversationSid;
@@ -171,19 +188,6 @@ export const setUserLastSeenMessage: WebSocketOperation = async (event) => {
   return { statusCode: 200 };
 };
 
-/** The users whose chat list shows this user: conversation partners, plus the current pairing. */
-const partnersOf = async (userId: string, role: ChatRole | null | undefined) => {
-  const partners = new Set((await listConversationsOfUser(userId)).map((member) => member.OtherUserId));
-  if (role === 'Patient') {
-    const nutritionist = (await getPatientProfile(userId))?.DefaultNutritionistUserId;
-    if (nutritionist) partners.add(nutritionist);
-  } else if (role === 'Nutritionist') {
-    for (const patient of await listPatientsOfNutritionist(userId, '', PRESENCE_PATIENTS))
-      partners.add(patient.UserId);
-  }
-  return [...partners];
-};
-
 /** OnlineUsers: the partners that have at least one open connection. */
 export const onlineUsers: WebSocketOperation = async (event) => {
   const connection = await signedInConnection(event);
@@ -194,21 +198,4 @@ export const onlineUsers: WebSocketOperation = async (event) => {
   );
   await reply(event, { type: 'OnlineUsers', UserIds: online.filter((id): id is string => id !== null) });
   return { statusCode: 200 };
-};
-
-/**
- * UserConnected when the user's first connection opened, UserDisconnected when the last one closed
- * (`openConnections` counted after the change). Best effort: presence never fails a connect.
- */
-export const announcePresence = async (
-  userId: string,
-  role: ChatRole | null | undefined,
-  change: 'connected' | 'disconnected',
-) => {
-  const open = (await listUserConnections(userId)).length;
-  if ((change === 'connected' && open !== 1) || (change === 'disconnected' && open !== 0)) return;
-  await pushToUsers(await partnersOf(userId, role), {
-    type: change === 'connected' ? 'UserConnected' : 'UserDisconnected',
-    UserId: userId,
-  });
 };

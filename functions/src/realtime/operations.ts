@@ -1,69 +1,64 @@
 /** WebSocket routes of the realtime channel: authenticated connections, presence and keep-alive. */
-import type { ChatRole, PongMessage, RealtimeErrorMessage } from '@nutri/shared';
-import { isSessionActive } from '../accounts';
+import type { PongMessage, RealtimeErrorMessage } from '@nutri/shared';
+import { activeSessionCondition } from '../accounts/start';
 import type { WebSocketEvent, WebSocketOperation } from '../http/websocket-operation';
 import { now } from '../platform/clock';
 import { logger } from '../platform/logger';
 import { managementEndpoint, pushToConnection } from '../platform/realtime';
-import { announcePresence } from './chat-actions';
-import { deleteConnection, getConnection, putConnection } from '../platform/connections-repo';
+import { deleteConnection, putConnection, type Connection } from '../platform/connections-repo';
 import { consumeTicket } from '../platform/connection-tickets-repo';
+import { forgetConnection, rememberConnection } from './known-connections';
+import { presenceOutboxPut } from './presence';
 
 const reply = async (event: WebSocketEvent, message: unknown) => {
   const { connectionId } = event.requestContext;
   const outcome = await pushToConnection(managementEndpoint(event.requestContext), connectionId, message);
-  if (outcome === 'gone') await deleteConnection(connectionId);
+  if (outcome === 'gone') {
+    forgetConnection(connectionId);
+    await deleteConnection(connectionId);
+  }
 };
 
 /**
  * `$connect` with `?ticket=…` (see platform/connection-tickets-repo.ts): the ticket is consumed, and the connection stored
  * with its user so pushes find every tab of that user. Without a valid ticket the upgrade is refused
  * with 401 (missing, unknown, used or expired: the client fetches a new one and reconnects), and so is a
- * ticket whose session has ended since it was issued.
+ * ticket whose session has ended since it was issued. Two calls: the ticket's conditional delete, then
+ * one transaction storing the connection on the condition that its session is on (atomic with a sign-out:
+ * a sign-out revokes first and then closes the connections it finds, so it either refuses this one or
+ * finds it) with the outbox item that announces the user's presence afterwards: the upgrade does not
+ * wait for the partners' pushes.
  */
 export const connect: WebSocketOperation = async (event) => {
   const ticket = event.queryStringParameters?.ticket;
   if (!ticket || ticket.length > 200) return { statusCode: 401 };
-  const holder = await consumeTicket(ticket, now());
+  const at = now();
+  const holder = await consumeTicket(ticket, at);
   if (!holder) return { statusCode: 401 };
-  const sessionOn = () => isSessionActive(holder.familyId, holder.userId, { fresh: true });
-  if (!(await sessionOn())) return { statusCode: 401 };
-  const { connectionId } = event.requestContext;
-  await putConnection({
-    connectionId,
+  const connection: Connection = {
+    connectionId: event.requestContext.connectionId,
     userId: holder.userId,
     role: holder.role,
     familyId: holder.familyId,
-    connectedAt: now().toISOString(),
-  });
-  // Asked again once stored: a sign-out between the two reads closes the user's stored connections
-  // without seeing this one, so this check must see the sign-out.
-  if (!(await sessionOn())) {
-    await deleteConnection(connectionId);
-    return { statusCode: 401 };
-  }
-  await announceSafely(holder.userId, holder.role, 'connected');
+    connectedAt: at.toISOString(),
+  };
+  const stored = await putConnection(connection, [
+    activeSessionCondition(holder.familyId, holder.userId, at),
+    presenceOutboxPut(connection, 'connected', at),
+  ]);
+  if (!stored) return { statusCode: 401 };
+  rememberConnection(connection);
   return { statusCode: 200 };
 };
 
+/** `$disconnect`: both items removed, with the outbox item that announces the user may have left. */
 export const disconnect: WebSocketOperation = async (event) => {
-  const connection = await getConnection(event.requestContext.connectionId);
-  await deleteConnection(event.requestContext.connectionId);
-  if (connection?.userId) await announceSafely(connection.userId, connection.role, 'disconnected');
+  const { connectionId } = event.requestContext;
+  forgetConnection(connectionId);
+  await deleteConnection(connectionId, (removed) =>
+    removed.userId ? [presenceOutboxPut(removed, 'disconnected', now())] : [],
+  );
   return { statusCode: 200 };
-};
-
-/** Presence is a courtesy to the partners: a failure is logged, never a refused (dis)connection. */
-const announceSafely = async (
-  userId: string,
-  role: ChatRole | null | undefined,
-  change: 'connected' | 'disconnected',
-) => {
-  try {
-    await announcePresence(userId, role, change);
-  } catch (error) {
-    logger.warn('Presence push failed', { change, reason: error instanceof Error ? error.name : 'Error' });
-  }
 };
 
 /** `{"action":"ping"}` -> `{"type":"pong"}`: clients ping every 30 s, which also keeps the connection from idling out. */

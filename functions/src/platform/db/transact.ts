@@ -6,7 +6,7 @@
  * items are reordered or one is added in front; here every item carries its failure, so the reason is
  * matched to its own item and no reordering can mislabel a failure. See docs/decisions/ for the rules.
  */
-import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { TransactionCanceledException, type AttributeValue } from '@aws-sdk/client-dynamodb';
 import { TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { db } from './client';
 
@@ -34,7 +34,17 @@ const CONTENTION_CODES = new Set(['TransactionConflict', 'ThrottlingError', 'Pro
 export const transact = async <F>(
   items: readonly NamedItem<F>[],
   options: { contended: F },
-): Promise<F | null> => {
+): Promise<F | null> => (await transactWithReason(items, options))?.failure ?? null;
+
+/**
+ * `transact`, also answering the item whose condition failed as DynamoDB returned it (attribute values,
+ * unconverted), when that item asked for it with `ReturnValuesOnConditionCheckFailure: 'ALL_OLD'`: the
+ * caller learns what is stored without reading it again.
+ */
+export const transactWithReason = async <F>(
+  items: readonly NamedItem<F>[],
+  options: { contended: F },
+): Promise<{ failure: F; item?: Record<string, AttributeValue> } | null> => {
   if (items.length > MAX_TRANSACTION_ITEMS)
     throw new Error(
       `A transaction of ${items.length} items exceeds DynamoDB's limit of ${MAX_TRANSACTION_ITEMS}`,
@@ -48,10 +58,12 @@ export const transact = async <F>(
     const failed = reasons.findIndex((reason) => reason.Code === 'ConditionalCheckFailed');
     if (failed >= 0) {
       const named = items[failed];
-      if (named && named.failure !== undefined) return named.failure;
+      if (named && named.failure !== undefined)
+        return { failure: named.failure, item: reasons[failed]?.Item };
       throw error;
     }
-    if (reasons.some((reason) => reason.Code && CONTENTION_CODES.has(reason.Code))) return options.contended;
+    if (reasons.some((reason) => reason.Code && CONTENTION_CODES.has(reason.Code)))
+      return { failure: options.contended };
     throw error;
   }
 };
