@@ -1,10 +1,10 @@
 /**
- * `npm run bench:booking [-- --bookings 200 --concurrency 20 --contenders 50 --rounds 3]`: booking creation
- * through the local gateway.
+ * `npm run bench:booking [-- --one-at-a-time 50 --bookings 200 --concurrency 20 --contenders 50 --rounds 3]`:
+ * booking creation through the local gateway.
  *
- * Starts its own local stack (free port, fresh temporary data directory), creates nutritionists with a
- * week of availability and one patient per booking, then:
- * 1. books 20 paid visits one at a time (the latency of one request on an idle stack), then `--bookings`
+ * Starts its own local stack (free port, fresh temporary data directory, counting the handlers' DynamoDB
+ * calls: call-counts.ts), creates nutritionists with a week of availability and one patient per booking, then:
+ * 1. books `--one-at-a-time` paid visits one at a time (the latency of one request on an idle stack), then `--bookings`
  *    paid visits on distinct free slots (POST CurrentPatient/Bookings/CreatePaidVisitFromCalendarSlot),
  *    `--concurrency` requests in flight, and prints latency p50/p99 and throughput. Each request is the
  *    whole request path: slot check and the transaction (booking, lock items, patient, outbox item); its
@@ -14,24 +14,35 @@
  *    win, the others get 409.
  * Finally it waits (at most three minutes) until no outbox item is left pending, printing how long the effects
  * took to drain after the last request, and stops everything, also on Ctrl-C.
+ * For each create phase it prints the DynamoDB calls per booking request by kind (read, query, write,
+ * transaction), and the recorded figures of the code before docs/decisions/0021-booking-hot-path.md beside
+ * this run's (booking-baseline.json), with the load average at the start and the end of the run.
  */
 import { randomUUID } from 'node:crypto';
+import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import type { RunningLocalStack } from '../lib/local-stack.mjs';
 import { putNutritionist, putPatient } from '../../tests/integration/support/people';
+import type { CallCounts } from '../../infra/local/call-counts';
+import { callsLine, callsPer, readCallCounts, resetCallCounts } from './call-counts';
 import { cleanUpOnSignals, runBenchmark, startStack, stopStack } from './lifecycle';
 import { openWeekOfSlots, SLOT_HOURS, WEEK_DAYS } from './slots';
 import { percentile, pool, readBoundedOptions } from './tools';
 import baseline from './booking-baseline.json' with { type: 'json' };
 
 const LIMITS = {
+  'one-at-a-time': { default: 50, min: 10, max: 500 },
   bookings: { default: 200, min: 10, max: 1000 },
   concurrency: { default: 20, min: 1, max: 100 },
   contenders: { default: 50, min: 2, max: 200 },
   rounds: { default: 3, min: 1, max: 20 },
 };
 const WARM_UP_BOOKINGS = 8;
-const SEQUENTIAL_BOOKINGS = 20;
+/** The entry points of a patient booking a slot (the bench books paid visits; the intro shares the path). */
+const CREATE_ENTRY_POINTS = [
+  'POST /api/v2/CurrentPatient/Bookings/CreatePaidVisitFromCalendarSlot',
+  'POST /api/v2/CurrentPatient/Bookings/CreateIntroductionVisitFromCalendarSlot',
+];
 const SLOTS_PER_NUTRITIONIST = SLOT_HOURS.length * WEEK_DAYS;
 
 const seed = async (baseUrl: string, nutritionistCount: number, patientsPerNutritionist: number[]) => {
@@ -136,11 +147,13 @@ const main = async () => {
 
   try {
     console.log('Starting the local stack…');
-    stack = await startStack();
+    const loadAtStart = os.loadavg();
+    stack = await startStack({ countCalls: true });
     const { baseUrl } = stack.info;
     console.log(`Ready in ${(stack.readyMs / 1000).toFixed(1)} s at ${baseUrl}; preparing data…`);
 
-    const needed = options.bookings + WARM_UP_BOOKINGS + SEQUENTIAL_BOOKINGS;
+    const sequentialCount = options['one-at-a-time'];
+    const needed = options.bookings + WARM_UP_BOOKINGS + sequentialCount;
     const nutritionistCount = Math.ceil(needed / SLOTS_PER_NUTRITIONIST);
     const perNutritionist = Array.from({ length: nutritionistCount }, (_, n) =>
       Math.min(SLOTS_PER_NUTRITIONIST, needed - n * SLOTS_PER_NUTRITIONIST),
@@ -166,18 +179,30 @@ const main = async () => {
     if (warmUpResults.some((attempt) => attempt.status !== 201))
       throw new Error(`warm-up bookings failed: ${warmUpResults.map((attempt) => attempt.status).join(',')}`);
 
-    const sequential: Attempt[] = [];
-    const sequentialRequests = requests.splice(0, SEQUENTIAL_BOOKINGS);
-    for (const request of sequentialRequests)
-      sequential.push(await bookSlot(baseUrl, request.token, request.slot));
+    // The DynamoDB calls of each create phase, counted from a reset at its start.
+    const countedPhase = async <T>(run: () => Promise<T>): Promise<[T, CallCounts]> => {
+      await resetCallCounts(baseUrl);
+      const result = await run();
+      return [result, await readCallCounts(baseUrl)];
+    };
+
+    const sequentialRequests = requests.splice(0, sequentialCount);
+    const [sequential, sequentialCalls] = await countedPhase(async () => {
+      const results: Attempt[] = [];
+      for (const request of sequentialRequests)
+        results.push(await bookSlot(baseUrl, request.token, request.slot));
+      return results;
+    });
 
     console.log(
       `Booking ${requests.length} paid visits on distinct slots of ${nutritionistCount} nutritionists, ${options.concurrency} at a time…`,
     );
     const started = performance.now();
-    const attempts = await pool(
-      requests.map((request) => () => bookSlot(baseUrl, request.token, request.slot)),
-      options.concurrency,
+    const [attempts, concurrentCalls] = await countedPhase(() =>
+      pool(
+        requests.map((request) => () => bookSlot(baseUrl, request.token, request.slot)),
+        options.concurrency,
+      ),
     );
     const elapsedS = (performance.now() - started) / 1000;
     const created = attempts.filter((attempt) => attempt.status === 201).length;
@@ -204,17 +229,24 @@ const main = async () => {
     console.log(
       `Contention: ${options.rounds} round(s) of ${options.contenders} patients asking for one slot…`,
     );
-    const rounds = [];
-    for (let round = 0; round < options.rounds; round += 1) {
-      const slot = contention.slots[round]!;
-      const results = await Promise.all(
-        contention.patients.map((patient) => bookSlot(baseUrl, patient.token, slot)),
-      );
-      rounds.push(results);
-    }
+    const [rounds, contentionCalls] = await countedPhase(async () => {
+      const results: Attempt[][] = [];
+      for (let round = 0; round < options.rounds; round += 1) {
+        const slot = contention.slots[round]!;
+        results.push(
+          await Promise.all(contention.patients.map((patient) => bookSlot(baseUrl, patient.token, slot))),
+        );
+      }
+      return results;
+    });
     const { pending, ms: drainMs } = await drainOutbox();
+    const loadAtEnd = os.loadavg();
 
-    console.log(`\nBooking creation through the local gateway (${baseUrl})\n`);
+    const load = (figures: number[]) => figures.map((figure) => figure.toFixed(2)).join(' ');
+    console.log(`\nBooking creation through the local gateway (${baseUrl})`);
+    console.log(
+      `load average (1, 5, 15 min): ${load(loadAtStart)} at the start, ${load(loadAtEnd)} at the end (${os.cpus().length} cores)\n`,
+    );
     console.log(
       `one at a time:   ${sequential.filter((attempt) => attempt.status === 201).length}/${sequential.length} created; latency ${latencyLine(sequential)}`,
     );
@@ -230,6 +262,15 @@ const main = async () => {
     console.log(
       `                 throughput ${(created / elapsedS).toFixed(1)} bookings/s (${elapsedS.toFixed(1)} s)`,
     );
+    const attemptsOf = (results: Attempt[][]) => results.reduce((sum, round) => sum + round.length, 0);
+    const callPhases = [
+      ['one at a time', sequentialCalls, sequential.length, 'booking'],
+      [`${options.concurrency} at a time`, concurrentCalls, attempts.length, 'booking'],
+      ['contention', contentionCalls, attemptsOf(rounds), 'attempt'],
+    ] as const;
+    console.log('DynamoDB calls of the create requests:');
+    for (const [phase, counts, per, unit] of callPhases)
+      console.log(`  ${`${phase}:`.padEnd(17)} ${callsLine(counts, CREATE_ENTRY_POINTS, per, unit)}`);
     console.log(
       `cancel, one at a time: ${cancelled(sequentialCancels)}/${sequentialCancels.length} cancelled; latency ${latencyLine(sequentialCancels)}`,
     );
@@ -245,23 +286,61 @@ const main = async () => {
       );
       if (winners !== 1 || other) process.exitCode = 1;
     });
-    // Before/after: the recorded run of the inline-effects code beside this run (same phases, same sizes).
+    // Before/after: the recorded run of the code before docs/decisions/0021-booking-hot-path.md beside this
+    // run (same phases, same sizes).
     const p = (results: Attempt[], q: number) =>
       percentile(
         results.map((attempt) => attempt.ms).sort((a, b) => a - b),
         q,
       ).toFixed(0);
+    const callsPerBooking = (counts: CallCounts, per: number) =>
+      callsPer(counts, CREATE_ENTRY_POINTS, per).perOperation.toFixed(1);
+    const allContention = rounds.flat();
     const phases = [
-      ['create, one at a time', baseline.createOneAtATime, sequential],
-      [`create, ${options.concurrency} at a time`, baseline.createConcurrent, attempts],
-      ['cancel, one at a time', baseline.cancelOneAtATime, sequentialCancels],
-      [`cancel, ${options.concurrency} at a time`, baseline.cancelConcurrent, cancels],
+      ['create, one at a time', baseline.createOneAtATime, `${p(sequential, 50)} / ${p(sequential, 99)}`],
+      [
+        `create, ${options.concurrency} at a time`,
+        baseline.createConcurrent,
+        `${p(attempts, 50)} / ${p(attempts, 99)}`,
+      ],
+      [
+        `  bookings/s`,
+        { p50: baseline.createConcurrentPerSecond, p99: null },
+        (created / elapsedS).toFixed(1),
+      ],
+      [
+        `contention, ${options.contenders} at once`,
+        baseline.contention,
+        `${p(allContention, 50)} / ${p(allContention, 99)}`,
+      ],
+      [
+        'cancel, one at a time',
+        baseline.cancelOneAtATime,
+        `${p(sequentialCancels, 50)} / ${p(sequentialCancels, 99)}`,
+      ],
+      [
+        `cancel, ${options.concurrency} at a time`,
+        baseline.cancelConcurrent,
+        `${p(cancels, 50)} / ${p(cancels, 99)}`,
+      ],
+      [
+        'calls per booking, 1',
+        { p50: baseline.callsPerBooking.oneAtATime, p99: null },
+        callsPerBooking(sequentialCalls, sequential.length),
+      ],
+      [
+        `calls per booking, ${options.concurrency}`,
+        { p50: baseline.callsPerBooking.concurrent, p99: null },
+        callsPerBooking(concurrentCalls, attempts.length),
+      ],
     ] as const;
-    console.log(`\nBefore (effects inline, recorded at load ${baseline.load}) and now, p50 / p99 ms:`);
+    console.log(
+      `\nBefore (${baseline.what.split(':')[0]}, recorded at load ${baseline.load}) and now; latency p50 / p99 ms:`,
+    );
     console.log(`  ${'phase'.padEnd(24)} ${'before'.padStart(13)} ${'now'.padStart(13)}`);
     for (const [phase, before, now] of phases)
       console.log(
-        `  ${phase.padEnd(24)} ${`${before.p50} / ${before.p99}`.padStart(13)} ${`${p(now, 50)} / ${p(now, 99)}`.padStart(13)}`,
+        `  ${phase.padEnd(24)} ${(before.p99 === null ? String(before.p50) : `${before.p50} / ${before.p99}`).padStart(13)} ${now.padStart(13)}`,
       );
     console.log(
       `outbox items left pending: ${pending} (waited ${(drainMs / 1000).toFixed(1)} s after the last request for the stream to deliver)`,
