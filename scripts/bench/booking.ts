@@ -27,6 +27,7 @@ import type { CallCounts } from '../../infra/local/call-counts';
 import { callsLine, callsPer, readCallCounts, resetCallCounts } from './call-counts';
 import { cleanUpOnSignals, runBenchmark, startStack, stopStack } from './lifecycle';
 import { openWeekOfSlots, SLOT_HOURS, WEEK_DAYS } from './slots';
+import { cpuPer, readStackCpu, type StackCpu } from './stack-cpu';
 import { percentile, pool, readBoundedOptions } from './tools';
 import baseline from './booking-baseline.json' with { type: 'json' };
 
@@ -179,15 +180,18 @@ const main = async () => {
     if (warmUpResults.some((attempt) => attempt.status !== 201))
       throw new Error(`warm-up bookings failed: ${warmUpResults.map((attempt) => attempt.status).join(',')}`);
 
-    // The DynamoDB calls of each create phase, counted from a reset at its start.
-    const countedPhase = async <T>(run: () => Promise<T>): Promise<[T, CallCounts]> => {
+    // The DynamoDB calls of each create phase, counted from a reset at its start, and the stack's CPU time.
+    const groupId = stack.child.pid!;
+    const countedPhase = async <T>(run: () => Promise<T>): Promise<[T, CallCounts, StackCpu[]]> => {
       await resetCallCounts(baseUrl);
+      const cpuBefore = readStackCpu(groupId);
       const result = await run();
-      return [result, await readCallCounts(baseUrl)];
+      const cpuAfter = readStackCpu(groupId);
+      return [result, await readCallCounts(baseUrl), [cpuBefore, cpuAfter]];
     };
 
     const sequentialRequests = requests.splice(0, sequentialCount);
-    const [sequential, sequentialCalls] = await countedPhase(async () => {
+    const [sequential, sequentialCalls, sequentialCpu] = await countedPhase(async () => {
       const results: Attempt[] = [];
       for (const request of sequentialRequests)
         results.push(await bookSlot(baseUrl, request.token, request.slot));
@@ -198,7 +202,7 @@ const main = async () => {
       `Booking ${requests.length} paid visits on distinct slots of ${nutritionistCount} nutritionists, ${options.concurrency} at a time…`,
     );
     const started = performance.now();
-    const [attempts, concurrentCalls] = await countedPhase(() =>
+    const [attempts, concurrentCalls, concurrentCpu] = await countedPhase(() =>
       pool(
         requests.map((request) => () => bookSlot(baseUrl, request.token, request.slot)),
         options.concurrency,
@@ -229,7 +233,7 @@ const main = async () => {
     console.log(
       `Contention: ${options.rounds} round(s) of ${options.contenders} patients asking for one slot…`,
     );
-    const [rounds, contentionCalls] = await countedPhase(async () => {
+    const [rounds, contentionCalls, contentionCpu] = await countedPhase(async () => {
       const results: Attempt[][] = [];
       for (let round = 0; round < options.rounds; round += 1) {
         const slot = contention.slots[round]!;
@@ -264,13 +268,21 @@ const main = async () => {
     );
     const attemptsOf = (results: Attempt[][]) => results.reduce((sum, round) => sum + round.length, 0);
     const callPhases = [
-      ['one at a time', sequentialCalls, sequential.length, 'booking'],
-      [`${options.concurrency} at a time`, concurrentCalls, attempts.length, 'booking'],
-      ['contention', contentionCalls, attemptsOf(rounds), 'attempt'],
+      ['one at a time', sequentialCalls, sequentialCpu, sequential.length, 'booking'],
+      [`${options.concurrency} at a time`, concurrentCalls, concurrentCpu, attempts.length, 'booking'],
+      ['contention', contentionCalls, contentionCpu, attemptsOf(rounds), 'attempt'],
     ] as const;
     console.log('DynamoDB calls of the create requests:');
-    for (const [phase, counts, per, unit] of callPhases)
+    for (const [phase, counts, , per, unit] of callPhases)
       console.log(`  ${`${phase}:`.padEnd(17)} ${callsLine(counts, CREATE_ENTRY_POINTS, per, unit)}`);
+    // Less sensitive to the machine's load than latency; the stream's deliveries of earlier effects count too.
+    console.log('Stack CPU time during each create phase (the outbox deliveries meanwhile included):');
+    for (const [phase, , [before, after], per, unit] of callPhases) {
+      const cpu = cpuPer(before!, after!, per);
+      console.log(
+        `  ${`${phase}:`.padEnd(17)} ${(cpu.runtimeMs + cpu.dynamoDbMs).toFixed(1)} ms per ${unit} (runtime ${cpu.runtimeMs.toFixed(1)}, DynamoDB Local ${cpu.dynamoDbMs.toFixed(1)})`,
+      );
+    }
     console.log(
       `cancel, one at a time: ${cancelled(sequentialCancels)}/${sequentialCancels.length} cancelled; latency ${latencyLine(sequentialCancels)}`,
     );
