@@ -3,20 +3,23 @@
  * booking creation through the local gateway.
  *
  * Starts its own local stack (free port, fresh temporary data directory, counting the handlers' DynamoDB
- * calls: call-counts.ts), creates nutritionists with a week of availability and one patient per booking, then:
- * 1. books `--one-at-a-time` paid visits one at a time (the latency of one request on an idle stack), then `--bookings`
- *    paid visits on distinct free slots (POST CurrentPatient/Bookings/CreatePaidVisitFromCalendarSlot),
- *    `--concurrency` requests in flight, and prints latency p50/p99 and throughput. Each request is the
- *    whole request path: slot check and the transaction (booking, lock items, patient, outbox item); its
- *    effects (chat message, two e-mails) are delivered afterwards from the table's stream;
- *    then the nutritionists cancel those bookings (one at a time, then `--concurrency` at once), p50/p99;
- * 2. `--rounds` contention rounds: `--contenders` patients ask for the same slot at once; exactly one must
+ * calls: call-counts.ts), creates nutritionists with a week of availability and one patient per booking, then
+ * runs three create phases, each with no effect left to deliver and the outbox stream held while it runs (in
+ * the cloud the outbox Lambda runs in containers of its own; here it would share the runtime and DynamoDB
+ * Local with the requests measured), its effects delivered after it:
+ * 1. `--one-at-a-time` paid visits booked one at a time (the latency of one request on an idle stack);
+ * 2. `--bookings` paid visits on distinct free slots (POST CurrentPatient/Bookings/CreatePaidVisitFromCalendarSlot),
+ *    `--concurrency` requests in flight: latency p50/p99 and throughput. Each request is the whole request
+ *    path: the patient's reads, the slot check and the transaction (booking, lock items, patient, outbox
+ *    item); then the nutritionists cancel those bookings (one at a time, then `--concurrency` at once), p50/p99;
+ * 3. `--rounds` contention rounds: `--contenders` patients ask for the same slot at once; exactly one must
  *    win, the others get 409.
+ * For each create phase it prints the DynamoDB calls per request by kind (read, query, write, transaction),
+ * the stack's CPU time per request, and how long its effects took to deliver with the outbox Lambda's calls
+ * per item; then the recorded figures of the code before docs/decisions/0021-booking-hot-path.md beside
+ * this run's (booking-baseline.json), with the load average at the start and the end of the run.
  * Finally it waits (at most three minutes) until no outbox item is left pending, printing how long the effects
  * took to drain after the last request, and stops everything, also on Ctrl-C.
- * For each create phase it prints the DynamoDB calls per booking request by kind (read, query, write,
- * transaction), and the recorded figures of the code before docs/decisions/0021-booking-hot-path.md beside
- * this run's (booking-baseline.json), with the load average at the start and the end of the run.
  */
 import { randomUUID } from 'node:crypto';
 import os from 'node:os';
@@ -180,35 +183,65 @@ const main = async () => {
     if (warmUpResults.some((attempt) => attempt.status !== 201))
       throw new Error(`warm-up bookings failed: ${warmUpResults.map((attempt) => attempt.status).join(',')}`);
 
-    // The DynamoDB calls of each create phase, counted from a reset at its start, and the stack's CPU time.
+    // Each create phase starts with no effect left to deliver and holds the stream's deliveries while it
+    // runs: in the cloud the outbox Lambda has its own containers, whereas here it would share the runtime
+    // and DynamoDB Local with the requests measured (docs/decisions/0021-booking-hot-path.md). Then the
+    // effects are delivered: how long that takes and the outbox Lambda's calls are printed apart.
+    // Counted per phase: the DynamoDB calls (from a reset at its start) and the stack's CPU time.
     const groupId = stack.child.pid!;
-    const countedPhase = async <T>(run: () => Promise<T>): Promise<[T, CallCounts, StackCpu[]]> => {
+    const devPost = async (route: string) => {
+      const response = await fetch(`${baseUrl}/dev/${route}`, { method: 'POST' });
+      await response.arrayBuffer();
+      if (!response.ok) throw new Error(`POST /dev/${route}: ${response.status}`);
+    };
+    const countedPhase = async <T>(run: () => Promise<T>) => {
+      const backlog = await drainOutbox();
+      if (backlog.pending) throw new Error(`${backlog.pending} outbox items still pending before a phase`);
+      // The longest hold the runtime grants is 30 s: renewed while the phase lasts.
+      await devPost('outbox/hold?seconds=30');
+      const renew = setInterval(() => void devPost('outbox/hold?seconds=30').catch(() => {}), 10_000);
+      let result: T;
+      let seconds: number;
+      let calls: CallCounts;
+      let cpu: StackCpu[];
+      try {
+        await resetCallCounts(baseUrl);
+        const cpuBefore = readStackCpu(groupId);
+        const started = performance.now();
+        result = await run();
+        seconds = (performance.now() - started) / 1000;
+        cpu = [cpuBefore, readStackCpu(groupId)];
+        calls = await readCallCounts(baseUrl);
+      } finally {
+        clearInterval(renew);
+        await devPost('outbox/release');
+      }
       await resetCallCounts(baseUrl);
-      const cpuBefore = readStackCpu(groupId);
-      const result = await run();
-      const cpuAfter = readStackCpu(groupId);
-      return [result, await readCallCounts(baseUrl), [cpuBefore, cpuAfter]];
+      const delivery = await drainOutbox();
+      const effects = { ...delivery, calls: await readCallCounts(baseUrl) };
+      return { result, seconds, calls, cpu, effects };
     };
 
     const sequentialRequests = requests.splice(0, sequentialCount);
-    const [sequential, sequentialCalls, sequentialCpu] = await countedPhase(async () => {
+    const sequentialPhase = await countedPhase(async () => {
       const results: Attempt[] = [];
       for (const request of sequentialRequests)
         results.push(await bookSlot(baseUrl, request.token, request.slot));
       return results;
     });
+    const sequential = sequentialPhase.result;
 
     console.log(
       `Booking ${requests.length} paid visits on distinct slots of ${nutritionistCount} nutritionists, ${options.concurrency} at a time…`,
     );
-    const started = performance.now();
-    const [attempts, concurrentCalls, concurrentCpu] = await countedPhase(() =>
+    const concurrentPhase = await countedPhase(() =>
       pool(
         requests.map((request) => () => bookSlot(baseUrl, request.token, request.slot)),
         options.concurrency,
       ),
     );
-    const elapsedS = (performance.now() - started) / 1000;
+    const attempts = concurrentPhase.result;
+    const elapsedS = concurrentPhase.seconds;
     const created = attempts.filter((attempt) => attempt.status === 201).length;
 
     // Each booking made above is cancelled by its nutritionist: one at a time, then concurrently.
@@ -233,7 +266,7 @@ const main = async () => {
     console.log(
       `Contention: ${options.rounds} round(s) of ${options.contenders} patients asking for one slot…`,
     );
-    const [rounds, contentionCalls, contentionCpu] = await countedPhase(async () => {
+    const contentionPhase = await countedPhase(async () => {
       const results: Attempt[][] = [];
       for (let round = 0; round < options.rounds; round += 1) {
         const slot = contention.slots[round]!;
@@ -243,6 +276,7 @@ const main = async () => {
       }
       return results;
     });
+    const rounds = contentionPhase.result;
     const { pending, ms: drainMs } = await drainOutbox();
     const loadAtEnd = os.loadavg();
 
@@ -268,19 +302,33 @@ const main = async () => {
     );
     const attemptsOf = (results: Attempt[][]) => results.reduce((sum, round) => sum + round.length, 0);
     const callPhases = [
-      ['one at a time', sequentialCalls, sequentialCpu, sequential.length, 'booking'],
-      [`${options.concurrency} at a time`, concurrentCalls, concurrentCpu, attempts.length, 'booking'],
-      ['contention', contentionCalls, contentionCpu, attemptsOf(rounds), 'attempt'],
+      ['one at a time', sequentialPhase, sequential.length, 'booking'],
+      [`${options.concurrency} at a time`, concurrentPhase, attempts.length, 'booking'],
+      ['contention', contentionPhase, attemptsOf(rounds), 'attempt'],
     ] as const;
     console.log('DynamoDB calls of the create requests:');
-    for (const [phase, counts, , per, unit] of callPhases)
-      console.log(`  ${`${phase}:`.padEnd(17)} ${callsLine(counts, CREATE_ENTRY_POINTS, per, unit)}`);
+    for (const [phase, { calls }, per, unit] of callPhases)
+      console.log(`  ${`${phase}:`.padEnd(17)} ${callsLine(calls, CREATE_ENTRY_POINTS, per, unit)}`);
     // Less sensitive to the machine's load than latency; the stream's deliveries of earlier effects count too.
-    console.log('Stack CPU time during each create phase (the outbox deliveries meanwhile included):');
-    for (const [phase, , [before, after], per, unit] of callPhases) {
+    console.log('Stack CPU time of each create phase (its effects held back):');
+    for (const [
+      phase,
+      {
+        cpu: [before, after],
+      },
+      per,
+      unit,
+    ] of callPhases) {
       const cpu = cpuPer(before!, after!, per);
       console.log(
         `  ${`${phase}:`.padEnd(17)} ${(cpu.runtimeMs + cpu.dynamoDbMs).toFixed(1)} ms per ${unit} (runtime ${cpu.runtimeMs.toFixed(1)}, DynamoDB Local ${cpu.dynamoDbMs.toFixed(1)})`,
+      );
+    }
+    console.log('Their effects (chat message, mails), delivered from the stream after each phase:');
+    for (const [phase, { result, effects }] of callPhases) {
+      const made = [result].flat(2).filter((attempt) => attempt.status === 201).length;
+      console.log(
+        `  ${`${phase}:`.padEnd(17)} ${made} items in ${(effects.ms / 1000).toFixed(1)} s; ${callsLine(effects.calls, ['outbox'], made, 'item')}`,
       );
     }
     console.log(
@@ -338,12 +386,12 @@ const main = async () => {
       [
         'calls per booking, 1',
         { p50: baseline.callsPerBooking.oneAtATime, p99: null },
-        callsPerBooking(sequentialCalls, sequential.length),
+        callsPerBooking(sequentialPhase.calls, sequential.length),
       ],
       [
         `calls per booking, ${options.concurrency}`,
         { p50: baseline.callsPerBooking.concurrent, p99: null },
-        callsPerBooking(concurrentCalls, attempts.length),
+        callsPerBooking(concurrentPhase.calls, attempts.length),
       ],
     ] as const;
     console.log(
