@@ -330,6 +330,39 @@ describe('slots and patient booking', () => {
     // over two minutes on a loaded 2-core machine.
   }, 300_000);
 
+  it('books visits of the same hours at once when they do not overlap, each with an id of its own', async () => {
+    const nutritionist = await newNutritionist();
+    const patients: Awaited<ReturnType<typeof newPatient>>[] = [];
+    while (patients.length < 8)
+      patients.push(...(await Promise.all(Array.from({ length: 4 }, () => newPatient(nutritionist.id)))));
+    const date = addRomeDays(romeDate(new Date()), 2);
+    const interval = await api('POST', 'CurrentNutritionist/DailyAvailabilities', {
+      token: nutritionist.token,
+      body: { IntervalDate: date, IntervalStart: '09:00', IntervalEnd: '13:00' },
+    });
+    expect(interval.status).toBe(201);
+    // Two 30-minute intros in each hour, all requested at the same moment: they share the hours' lock
+    // items, and only overlapping time may be refused.
+    const times = ['09:00', '09:30', '10:00', '10:30', '11:00', '11:30', '12:00', '12:30'];
+    const results = await Promise.all(
+      patients.map((patient, n) =>
+        api<{ BookingId: number }>('POST', 'CurrentPatient/Bookings/CreateIntroductionVisitFromCalendarSlot', {
+          token: patient.token,
+          body: { SelectedDate: date, SelectedTime: times[n] },
+        }),
+      ),
+    );
+    expect(results.map((result) => result.status)).toEqual(times.map(() => 201));
+    expect(new Set(results.map((result) => result.body.BookingId)).size).toBe(times.length);
+    await expectNoOrphanLocks(nutritionist.id);
+    const slots = await api<Record<string, string[]>>(
+      'GET',
+      'CurrentPatient/AvailableSlots/GetSlotsForIntroductionVisit',
+      { token: (await newPatient(nutritionist.id)).token },
+    );
+    expect(slots.body[date]).toBeUndefined();
+  });
+
   it('treats overlapping durations as a conflict and frees the time on cancel and move', async () => {
     const nutritionist = await newNutritionist();
     const patient = await newPatient(nutritionist.id);

@@ -26,7 +26,7 @@ import {
 import { getDisplayNames } from '../accounts';
 import { AppError, notFound } from '../http/errors';
 import { getPatientProfile, patientStepChange, stepAsRead, type PatientProfile } from '../onboarding';
-import { nextId } from '../platform/db/counter';
+import { idAllocator } from '../platform/db/counter';
 import { bookingOutboxEntry } from './booking-effects';
 import type { BookingActor } from './booking-mails';
 import {
@@ -91,10 +91,31 @@ export const requirePatientProfile = async (patientUserId: string) => {
   return profile;
 };
 
+/**
+ * What booking a visit reads of the patient: the profile (nutritionist, step, intro flags) and every booking
+ * of theirs (intro and first-visit rules), read at once since neither depends on the other. The profile may
+ * be null (no such patient): the caller refuses before anything is written.
+ */
+export const readPatientForBooking = async (patientUserId: string) => {
+  const [profile, history] = await Promise.all([
+    getPatientProfile(patientUserId),
+    listPatientBookings(patientUserId),
+  ]);
+  return { profile, history };
+};
+
+/**
+ * Booking ids, a block per container at a time: every booking would otherwise write the one counter item
+ * before its transaction (docs/decisions/0021-booking-hot-path.md).
+ */
+const nextBookingId = idAllocator('booking', 20);
+
 export interface NewBooking {
   /** Who books: the patient on a calendar slot, or the nutritionist for one of their patients. */
   by: 'patient' | 'nutritionist';
   patient: PatientProfile;
+  /** Every booking of the patient, as readPatientForBooking read it with the profile. */
+  history: readonly Booking[];
   nutritionistUserId: string;
   bookingTypeId: BookingTypeId;
   start: Date;
@@ -105,6 +126,7 @@ export interface NewBooking {
 export const bookVisit = async ({
   by,
   patient,
+  history,
   nutritionistUserId,
   bookingTypeId,
   start,
@@ -112,13 +134,12 @@ export const bookVisit = async ({
 }: NewBooking) => {
   if (start.getTime() <= at.getTime()) throw unprocessable(bookingTexts.inThePast);
   const type = BOOKING_TYPES[bookingTypeId];
-  const history = await listPatientBookings(patient.UserId);
   const base = { patientUserId: patient.UserId };
   let change: PatientChange;
   const recurring = bookingTypeId === BookingType.NORMAL && isRecurringVisit(history);
   const step = patientStepChange(patient, 'booked', { BookingTypeId: bookingTypeId, Recurring: recurring });
   const setStep = step?.set.OnboardingStep ?? null;
-  const bookingId = await nextId('booking');
+  const bookingId = await nextBookingId();
   if (bookingTypeId === BookingType.FREE) {
     if (patient.HasLateCancelledIc) throw unprocessable(bookingTexts.introNotAllowed);
     const active = history.some(

@@ -3,11 +3,14 @@
  * - Booking `BOOKING#<bookingId>` / `BOOKING`, with
  *   gsi1 `PATIENT#<patientId>#BOOKINGS` / `<BookingTime ISO>#<bookingId>` (a patient's bookings by time) and
  *   gsi2 `NUTRITIONIST#<nutritionistId>#BOOKINGS` / `<BookingTime ISO>#<bookingId>` (a nutritionist's).
- * - Slot lock `SLOTLOCK#<nutritionistId>#<epoch minute>` / `LOCK`, one per 5-minute unit a booking's
- *   duration covers (shared occupiedTimeUnits), holding the BookingId; gsi1 `SLOTLOCKS#<nutritionistId>` /
- *   `<epoch minute>` lists a nutritionist's locks. Locks are put with attribute_not_exists in the booking's
- *   own transaction, so of two overlapping bookings exactly one commits; cancelling deletes them and moving
- *   moves them in the same transaction as the booking change, so no lock outlives its booking's time.
+ * - Slot locks, one per 5-minute unit a booking's duration covers (shared occupiedTimeUnits), held as
+ *   attributes `U<epoch minute>` = BookingId of the nutritionist's hour item
+ *   `SLOTLOCKS#<nutritionistId>#<epoch minute of the hour>` / `HOUR` (a visit touches one or two hours);
+ *   gsi1 `SLOTLOCKS#<nutritionistId>` / `<epoch minute of the hour>` lists a nutritionist's hours. A booking's
+ *   transaction sets its units with attribute_not_exists, so of two overlapping bookings exactly one commits;
+ *   cancelling removes them and moving moves them in the same transaction as the booking change, so no lock
+ *   outlives its booking's time (docs/decisions/0021-booking-hot-path.md: one item per hour instead of one
+ *   per unit keeps the transaction at a handful of items).
  * - While BOOKED or WAITINGFORPAYMENT a booking also sits in a sparse job queue, gsi3
  *   `BOOKINGS#<status name>` / `<BookingTime ISO>#<bookingId>` (expiry, payment and appointment reminders):
  *   derived from the status on every write, so a booking leaves the queue with its status.
@@ -31,7 +34,7 @@ import { patientProfileUpdate, type PatientProfileChange } from '../onboarding';
 import { db, tableName } from '../platform/db/client';
 import { writtenIfConditionHolds } from '../platform/db/conditional';
 import { queryAll, queryPage } from '../platform/db/query';
-import { transactOrThrow, type NamedItem, type TransactItem } from '../platform/db/transact';
+import { transact as transactOrFailure, type NamedItem, type TransactItem } from '../platform/db/transact';
 import { DomainError } from '../platform/domain-error';
 import { outboxPut, type OutboxEntry } from '../platform/outbox';
 
@@ -105,10 +108,15 @@ const timeSortKey = (booking: Pick<Booking, 'BookingTime' | 'BookingId'>) =>
 const patientBookingsPartition = (patientUserId: string) => `PATIENT#${patientUserId}#BOOKINGS`;
 const nutritionistBookingsPartition = (nutritionistUserId: string) =>
   `NUTRITIONIST#${nutritionistUserId}#BOOKINGS`;
-export const slotLockKey = (nutritionistUserId: string, unit: number) => ({
-  pk: `SLOTLOCK#${nutritionistUserId}#${unit}`,
-  sk: 'LOCK',
+/** Minutes of the lock items' hour (epoch minutes, so Rome's whole-hour offsets keep it on the hour). */
+const LOCK_HOUR_MINUTES = 60;
+const lockHourOf = (unit: number) => Math.floor(unit / LOCK_HOUR_MINUTES) * LOCK_HOUR_MINUTES;
+const lockHourKey = (nutritionistUserId: string, hour: number) => ({
+  pk: `SLOTLOCKS#${nutritionistUserId}#${hour}`,
+  sk: 'HOUR',
 });
+const lockAttribute = (unit: number) => `U${unit}`;
+const LOCK_ATTRIBUTE = /^U(\d+)$/;
 
 /** The job queues (gsi3): only the statuses jobs act on; any other status takes the booking out. */
 export const BOOKING_QUEUES = {
@@ -172,28 +180,59 @@ export const toBooking = (item: Record<string, unknown>): Booking => ({
 const lockUnits = (booking: Pick<Booking, 'BookingTime' | 'Duration'>) =>
   occupiedTimeUnits(new Date(booking.BookingTime), booking.Duration);
 
-const putLock = (booking: Booking, unit: number): TransactItem => ({
-  Put: {
-    TableName: tableName(),
-    Item: {
-      ...slotLockKey(booking.NutritionistUserId, unit),
-      type: 'SlotLock',
-      BookingId: booking.BookingId,
-      gsi1pk: `SLOTLOCKS#${booking.NutritionistUserId}`,
-      gsi1sk: String(unit),
-    },
-    ConditionExpression: 'attribute_not_exists(pk)',
-  },
-});
-
-const deleteLock = (booking: Booking, unit: number): TransactItem => ({
-  Delete: {
-    TableName: tableName(),
-    Key: slotLockKey(booking.NutritionistUserId, unit),
-    ConditionExpression: 'attribute_not_exists(pk) OR BookingId = :id',
-    ExpressionAttributeValues: { ':id': booking.BookingId },
-  },
-});
+/**
+ * The lock changes of one booking: `take` units set to its id (each must be free), `release` units removed
+ * (each must be free or its own), one Update per hour item touched. A failed take means the time is taken;
+ * a failed release only happens if the locks changed under the booking.
+ */
+const lockChanges = (
+  booking: Pick<Booking, 'NutritionistUserId' | 'BookingId'>,
+  take: readonly number[],
+  release: readonly number[],
+): NamedItem<Error>[] => {
+  const hours = new Map<number, { take: number[]; release: number[] }>();
+  const hourOf = (unit: number) => {
+    const hour = lockHourOf(unit);
+    let changes = hours.get(hour);
+    if (!changes) hours.set(hour, (changes = { take: [], release: [] }));
+    return changes;
+  };
+  for (const unit of take) hourOf(unit).take.push(unit);
+  for (const unit of release) hourOf(unit).release.push(unit);
+  return [...hours].map(([hour, changes]) => {
+    const names: Record<string, string> = {};
+    const sets = ['#type = :type', 'gsi1pk = :list', 'gsi1sk = :hour'];
+    const conditions: string[] = [];
+    changes.take.forEach((unit, index) => {
+      names[`#t${index}`] = lockAttribute(unit);
+      sets.push(`#t${index} = :id`);
+      conditions.push(`attribute_not_exists(#t${index})`);
+    });
+    const removes = changes.release.map((unit, index) => {
+      names[`#r${index}`] = lockAttribute(unit);
+      conditions.push(`(attribute_not_exists(#r${index}) OR #r${index} = :id)`);
+      return `#r${index}`;
+    });
+    return {
+      item: {
+        Update: {
+          TableName: tableName(),
+          Key: lockHourKey(booking.NutritionistUserId, hour),
+          UpdateExpression: `SET ${sets.join(', ')}${removes.length ? ` REMOVE ${removes.join(', ')}` : ''}`,
+          ConditionExpression: conditions.join(' AND '),
+          ExpressionAttributeNames: { '#type': 'type', ...names },
+          ExpressionAttributeValues: {
+            ':type': 'SlotLockHour',
+            ':list': `SLOTLOCKS#${booking.NutritionistUserId}`,
+            ':hour': String(hour),
+            ':id': booking.BookingId,
+          },
+        },
+      },
+      failure: changes.take.length ? slotTaken() : changedMeanwhile(),
+    };
+  });
+};
 
 /** A change of the patient's profile made in the booking's transaction. */
 export interface PatientChange extends PatientProfileChange {
@@ -201,15 +240,27 @@ export interface PatientChange extends PatientProfileChange {
   failure: Error;
 }
 
-/**
- * Runs a transaction; the first item whose condition failed names the error thrown. A transaction that
- * collided with another one at the same moment lost the race for the slot (or the booking).
- */
-const transact = (items: NamedItem<Error>[]) =>
-  transactOrThrow(items, { contended: new DomainError('slot-taken') });
-
 const slotTaken = () => new DomainError('slot-taken');
 const changedMeanwhile = () => new DomainError('conflict');
+
+/** Tries of a transaction that collided with another one at the same moment (no condition failed). */
+const CONTENDED_TRIES = 3;
+
+/**
+ * Runs a transaction; the first item whose condition failed names the error thrown. A transaction that
+ * collided with another one at the same moment (DynamoDB cancels both when they touch one item, such as
+ * the hour item of two visits of the same hour that do not overlap) is tried again after a short random
+ * pause: the conditions, not the collision, decide. One that keeps colliding lost the race for the slot.
+ */
+const transact = async (items: NamedItem<Error>[]) => {
+  const contended = new DomainError('slot-taken');
+  for (let attempt = 1; ; attempt += 1) {
+    const failure = await transactOrFailure(items, { contended });
+    if (!failure) return;
+    if (failure !== contended || attempt >= CONTENDED_TRIES) throw failure;
+    await new Promise((resolve) => setTimeout(resolve, 5 + Math.random() * 20 * attempt));
+  }
+};
 const effectsOf = (outbox: OutboxEntry) => ({ item: outboxPut(outbox), failure: changedMeanwhile() });
 
 // Create a booking: the booking, a lock per 5-minute unit of its duration, the patient's change and the
@@ -226,7 +277,7 @@ export const createBooking = async (booking: Booking, patient: PatientChange | n
       },
       failure: changedMeanwhile(),
     },
-    ...lockUnits(booking).map((unit) => ({ item: putLock(booking, unit), failure: slotTaken() })),
+    ...lockChanges(booking, lockUnits(booking), []),
     ...(patient
       ? [{ item: patientProfileUpdate(patient, booking.createdAt), failure: patient.failure }]
       : []),
@@ -256,12 +307,11 @@ export const moveBooking = async (
   const after = new Set(lockUnits(updated));
   await transact([
     { item: bookingUpdate(current, updated), failure: changedMeanwhile() },
-    ...[...before]
-      .filter((unit) => !after.has(unit))
-      .map((unit) => ({ item: deleteLock(current, unit), failure: changedMeanwhile() })),
-    ...[...after]
-      .filter((unit) => !before.has(unit))
-      .map((unit) => ({ item: putLock(updated, unit), failure: slotTaken() })),
+    ...lockChanges(
+      updated,
+      [...after].filter((unit) => !before.has(unit)),
+      [...before].filter((unit) => !after.has(unit)),
+    ),
     ...(patient
       ? [{ item: patientProfileUpdate(patient, updated.updatedAt), failure: patient.failure }]
       : []),
@@ -279,7 +329,7 @@ export const cancelBookingWrite = async (
 ) => {
   await transact([
     { item: bookingUpdate(current, updated), failure: changedMeanwhile() },
-    ...lockUnits(current).map((unit) => ({ item: deleteLock(current, unit), failure: changedMeanwhile() })),
+    ...lockChanges(current, [], lockUnits(current)),
     ...(patient
       ? [{ item: patientProfileUpdate(patient, updated.updatedAt), failure: patient.failure }]
       : []),
@@ -484,7 +534,7 @@ export const listPatientBookings = async (patientUserId: string) => {
   return bookings;
 };
 
-// Every lock item of a nutritionist (gsi1 `SLOTLOCKS#<id>`), for audits and tests.
+// Every lock of a nutritionist (gsi1 `SLOTLOCKS#<id>`: the hour items), by unit, for audits and tests.
 export const listSlotLocks = async (nutritionistUserId: string) => {
   const locks: { unit: number; BookingId: number }[] = [];
   for await (const item of queryAll({
@@ -492,9 +542,12 @@ export const listSlotLocks = async (nutritionistUserId: string) => {
     KeyConditionExpression: 'gsi1pk = :pk',
     ExpressionAttributeValues: { ':pk': `SLOTLOCKS#${nutritionistUserId}` },
   })) {
-    locks.push({ unit: Number(item.gsi1sk), BookingId: Number(item.BookingId) });
+    for (const [name, value] of Object.entries(item)) {
+      const unit = LOCK_ATTRIBUTE.exec(name)?.[1];
+      if (unit) locks.push({ unit: Number(unit), BookingId: Number(value) });
+    }
   }
-  return locks;
+  return locks.sort((a, b) => a.unit - b.unit);
 };
 
 // Bookings of a job queue (gsi3 `BOOKINGS#<status>`) with BookingTime in [from, to), soonest first.

@@ -37,6 +37,7 @@ import {
   cancelVisit,
   completeVisit,
   moveVisit,
+  readPatientForBooking,
   requireCancelReason,
 } from './booking-service';
 import { pageNutritionistBookings, pagePatientBookings, type BookingPageOptions } from './bookings-repo';
@@ -52,12 +53,14 @@ export const createNutritionistBooking = defineOperation(
     const nutritionistUserId = actor.userId;
     if (body.NutritionistUserId !== nutritionistUserId)
       throw new AppError('forbidden', bookingTexts.notYourself);
-    const patient = await getPatientProfile(body.PatientUserId);
+    // Read before the ownership check, but nothing of it is answered or written unless the patient is theirs.
+    const { profile: patient, history } = await readPatientForBooking(body.PatientUserId);
     if (patient?.DefaultNutritionistUserId !== nutritionistUserId)
       throw new AppError('forbidden', bookingTexts.notYourPatient);
     const booking = await bookVisit({
       by: 'nutritionist',
       patient,
+      history,
       nutritionistUserId,
       bookingTypeId: body.BookingTypeId,
       start: fromLocalDateTime(body.BookingTime),

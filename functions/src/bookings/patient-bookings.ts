@@ -22,10 +22,10 @@ import { idPath } from '../http/path-id';
 import { getPatientProfile } from '../onboarding';
 import { now } from '../platform/clock';
 import { pageCursor } from '../platform/db/cursor';
-import { bookVisit, bookingViews, cancelVisit } from './booking-service';
+import { bookVisit, bookingViews, cancelVisit, readPatientForBooking } from './booking-service';
 import { pagePatientBookings } from './bookings-repo';
 import { requireOwnBooking } from './own-booking';
-import { slotState, slotsOfNutritionist } from './slots';
+import { isSlotOffered, slotsOfNutritionist } from './slots';
 
 type PatientActor = SignedInActor<'Patient'>;
 
@@ -50,17 +50,25 @@ const slotsFor = (bookingTypeId: BookingTypeId) =>
 export const getSlotsForIntroductionVisit = slotsFor(BookingType.FREE);
 export const getSlotsForPaidVisit = slotsFor(BookingType.NORMAL);
 
+/**
+ * Reads the patient's profile and bookings at once, then the nutritionist's intervals of the date; whether
+ * the time is still free is the booking transaction's lock items' to say, not a read before it
+ * (docs/decisions/0021-booking-hot-path.md).
+ */
 const bookSlot = (bookingTypeId: BookingTypeId) =>
   defineOperation(['Patient'], { body: selectedSlotSchema }, async ({ actor, body }) => {
-    const { profile, nutritionistUserId } = await requireNutritionistOf(actor);
+    const { profile, history } = await readPatientForBooking(actor.userId);
+    if (!profile) throw forbidden();
+    const nutritionistUserId = profile.DefaultNutritionistUserId;
+    if (!nutritionistUserId) throw new AppError('unprocessable', bookingTexts.noNutritionist);
     const at = now();
     const duration = BOOKING_TYPES[bookingTypeId].DurationMinutes;
-    const state = await slotState(nutritionistUserId, duration, body.SelectedDate, body.SelectedTime, at);
-    if (!state.offered) throw new AppError('unprocessable', bookingTexts.slotNotOffered);
-    if (!state.free) throw new AppError('conflict', bookingTexts.slotTaken);
+    if (!(await isSlotOffered(nutritionistUserId, duration, body.SelectedDate, body.SelectedTime, at)))
+      throw new AppError('unprocessable', bookingTexts.slotNotOffered);
     const booking = await bookVisit({
       by: 'patient',
       patient: profile,
+      history,
       nutritionistUserId,
       bookingTypeId,
       start: romeInstant(body.SelectedDate, body.SelectedTime),

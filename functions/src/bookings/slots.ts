@@ -48,8 +48,11 @@ export const slotsOfNutritionist = async (nutritionistUserId: string, durationMi
   return freeSlots(intervals, busy, durationMinutes, at);
 };
 
-/** Whether a date and time is a slot at all (ignoring bookings), and whether it is still free. */
-export const slotState = async (
+/**
+ * Whether a date and time is one of the nutritionist's slots (ignoring bookings): one read of the date's
+ * intervals. Whether it is still free is decided by the booking's own transaction (the lock items).
+ */
+export const isSlotOffered = async (
   nutritionistUserId: string,
   durationMinutes: number,
   date: string,
@@ -57,9 +60,7 @@ export const slotState = async (
   at: Date,
 ) => {
   const { first, last } = slotWindow(at);
-  if (date < first || date > last) return { offered: false, free: false };
-  const { intervals, busy } = await calendarOf(nutritionistUserId, date, date);
-  const offered = freeSlots(intervals, [], durationMinutes, at)[date]?.includes(time) ?? false;
-  const free = freeSlots(intervals, busy, durationMinutes, at)[date]?.includes(time) ?? false;
-  return { offered, free };
+  if (date < first || date > last) return false;
+  const intervals = await listIntervals(nutritionistUserId, date, date);
+  return freeSlots(intervals, [], durationMinutes, at)[date]?.includes(time) ?? false;
 };
