@@ -175,9 +175,12 @@ const checkBoundaries = async (date: string, time: string) => {
   const closesAt = new Date(start.getTime() + (FREE_MINUTES + 30) * MINUTE);
   const before = new Date(opensAt.getTime() - MINUTE);
   const after = new Date(closesAt.getTime() + MINUTE);
+  // The moved clock runs on while the handler works (a few milliseconds): the closing end is checked in
+  // its last seconds, and the closing instant itself is read from the view.
+  const closing = new Date(closesAt.getTime() - 2000);
 
   const phases = [];
-  for (const instant of [before, opensAt, closesAt, after]) {
+  for (const instant of [before, opensAt, closing, after]) {
     const room = await roomAt(instant, booking.BookingId, pair.patient.token);
     expect(room.status, JSON.stringify(room.body)).toBe(200);
     expect(room.body.OpensAt).toBe(opensAt.toISOString());
@@ -189,7 +192,7 @@ const checkBoundaries = async (date: string, time: string) => {
   // The same boundaries on the signalling route: refused a minute before and a minute after, in at both ends.
   const tab = await openTab(pair.patient);
   const outcomes = [];
-  for (const instant of [before, opensAt, closesAt, after]) {
+  for (const instant of [before, opensAt, closing, after]) {
     await frameAt(instant, tab, frame('JoinVideoRoom', booking.BookingId));
     const event = await nextVideoEvent(tab);
     outcomes.push(event.type === 'VideoError' ? event.code : event.type);
@@ -456,6 +459,7 @@ describe('signalling', () => {
     const nutritionist = await openTab(pair.nutritionist);
     sendFrame(nutritionist, frame('JoinVideoRoom', booking.BookingId));
     await nextVideoEvent(nutritionist);
+    expect(await nextVideoEvent(patient)).toMatchObject({ type: 'VideoPeerJoined' });
     expect(await presence()).toMatchObject({
       PatientWaiting: false,
       NutritionistInRoom: true,
