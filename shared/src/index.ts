@@ -19,3 +19,4 @@ export * from './chat-notifications';
 export * from './chat-viewer';
 export * from './billing';
 export * from './payments';
+export * from './video';

@@ -51,14 +51,33 @@ export const connect: WebSocketOperation = async (event) => {
   return { statusCode: 200 };
 };
 
-/** `$disconnect`: both items removed, with the outbox item that announces the user may have left. */
+/**
+ * `$disconnect`: both items removed, with the outbox item that announces the user may have left; a closed
+ * tab also leaves the video room it was in.
+ */
 export const disconnect: WebSocketOperation = async (event) => {
   const { connectionId } = event.requestContext;
   forgetConnection(connectionId);
-  await deleteConnection(connectionId, (removed) =>
-    removed.userId ? [presenceOutboxPut(removed, 'disconnected', now())] : [],
+  const removed = await deleteConnection(connectionId, (gone) =>
+    gone.userId ? [presenceOutboxPut(gone, 'disconnected', now())] : [],
   );
+  if (removed?.userId) await leaveVideoRoomSafely(event);
   return { statusCode: 200 };
+};
+
+// The video area is read by the first closing connection, not at this Lambda's start.
+const video = () => import('../video');
+
+/**
+ * A closed tab leaves the video room it was in (docs/product.md#video-room), so the booking records the
+ * departure and the other member learns it. Best effort, like presence: never a failed disconnect.
+ */
+const leaveVideoRoomSafely = async (event: WebSocketEvent) => {
+  try {
+    await (await video()).leaveRoomOfConnection(event);
+  } catch (error) {
+    logger.warn('Leaving the video room failed', { reason: error instanceof Error ? error.name : 'Error' });
+  }
 };
 
 /** `{"action":"ping"}` -> `{"type":"pong"}`: clients ping every 30 s, which also keeps the connection from idling out. */

@@ -195,6 +195,56 @@ export const createConnectionsPolicy = (scope: Construct, api: apigwv2.IWebSocke
   return managed;
 };
 
+/** The video rooms' signalling channel (video stack) and the policy that lets a Lambda get its ICE servers. */
+export interface VideoChannel {
+  name: string;
+  region: string;
+  iceServers: iam.IManagedPolicy;
+}
+
+/**
+ * The three calls that give a call's ICE servers (functions/src/video/ice-servers.ts), on this stage's
+ * channel only: its ARN by name, its HTTPS endpoint and short-lived TURN credentials. Nothing else of
+ * Kinesis Video Streams (no streams, no media, no other channel).
+ */
+export const createVideoIceServersPolicy = (scope: Construct, channel: { name: string; region: string }) => {
+  // The ARN ends with the channel's creation time, known only once it exists: named up to it.
+  const channelArn = Stack.of(scope).formatArn({
+    service: 'kinesisvideo',
+    region: channel.region,
+    resource: 'channel',
+    resourceName: `${channel.name}/*`,
+    arnFormat: ArnFormat.SLASH_RESOURCE_NAME,
+  });
+  const managed = new iam.ManagedPolicy(scope, 'VideoIceServersPolicy', {
+    description: 'Nutri: ICE servers (TURN credentials) of the video rooms signalling channel',
+    statements: [
+      new iam.PolicyStatement({
+        actions: [
+          'kinesisvideo:DescribeSignalingChannel',
+          'kinesisvideo:GetSignalingChannelEndpoint',
+          'kinesisvideo:GetIceServerConfig',
+        ],
+        resources: [channelArn],
+      }),
+    ],
+  });
+  acknowledge(
+    managed,
+    wildcardResourceFinding(managed, channelArn),
+    'A signalling channel ARN ends with its creation time, assigned by Kinesis Video Streams; the grant names this stage channel up to that suffix, in its region and account.',
+  );
+  return managed;
+};
+
+/** The channel's name and region and Kinesis Video Streams' STUN server in the environment, and the policy. */
+export const bindVideoChannel = (fn: FeatureFunction, channel: VideoChannel) => {
+  fn.role.addManagedPolicy(channel.iceServers);
+  fn.function.addEnvironment('VIDEO_SIGNALING_CHANNEL_NAME', channel.name);
+  fn.function.addEnvironment('VIDEO_REGION', channel.region);
+  fn.function.addEnvironment('VIDEO_STUN_URL', `stun:stun.kinesisvideo.${channel.region}.amazonaws.com:443`);
+};
+
 export const bindTable = (fn: FeatureFunction, table: AccessPolicies, mode: AccessMode) =>
   fn.role.addManagedPolicy(table[mode]);
 

@@ -14,12 +14,13 @@ import type { Construct } from 'constructs';
 import { REALTIME_ROUTE_SELECTION_EXPRESSION } from '@nutri/shared';
 import { webSocketRoutes, type Area } from '@nutri/functions/routes';
 import { ApiGatewayAccountLogging, jsonAccessLogFormat } from '../constructs/api-gateway-logging';
-import { createConnectionsPolicy } from '../constructs/bindings';
+import { createConnectionsPolicy, createVideoIceServersPolicy } from '../constructs/bindings';
 import type { FeatureFunction } from '../constructs/feature-function';
 import { createFeatureFunction, pascalCase, type RealtimeEndpoint } from '../feature-wiring';
 import { acknowledge } from '../nag';
 import type { NutriSettings } from '../settings';
 import type { DataStack } from './data-stack';
+import { videoChannelName } from './video-stack';
 
 export interface RealtimeStackProps extends StackProps {
   settings: NutriSettings;
@@ -85,9 +86,13 @@ export class RealtimeStack extends Stack {
     cfnStage.addPropertyOverride('DefaultRouteSettings.DataTraceEnabled', false);
     cfnStage.node.addDependency(this.apiGatewayLogging.account);
 
+    // The stage's video signalling channel (video stack, in the region that has Kinesis Video Streams),
+    // named, not referenced: used only for its TURN credentials (docs/decisions/0022-video-room.md).
+    const videoChannel = { name: videoChannelName(settings), region: settings.videoRegion };
     this.endpoint = {
       callbackUrl: this.stage.callbackUrl,
       manageConnections: createConnectionsPolicy(this, this.webSocketApi, this.stage.stageName),
+      videoChannel: { ...videoChannel, iceServers: createVideoIceServersPolicy(this, videoChannel) },
     };
 
     for (const area of webSocketAreas()) {
