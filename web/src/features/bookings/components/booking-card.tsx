@@ -1,8 +1,8 @@
 /**
  * The nutritionist's booking card (docs/product.md#bookings): date/time block, status chip, booking id, patient,
- * type, price, discount, amount paid, duration; buttons chat, WhatsApp notice, cancel, edit (date and
- * time) and complete (from the visit's start), each shown only when the state machine allows it and each
- * confirmed first.
+ * type, price, discount, amount paid, duration; buttons video call (a BOOKED booking dated today), chat,
+ * WhatsApp notice, cancel, edit (date and time) and complete (from the visit's start), each shown only
+ * when the state machine allows it and each confirmed first.
  */
 import { useId, useState } from 'react';
 import { Link } from 'react-router-dom';
@@ -45,6 +45,7 @@ import { BookingStatusBadge } from './booking-status-badge';
 import { CancelBookingDialog } from './cancel-booking-dialog';
 import { ConfirmDialog } from './confirm-dialog';
 import { ModifyBookingDialog } from './modify-booking-dialog';
+import { VideoRoomButton } from '../../video';
 import classes from './booking-card.module.css';
 import dateClasses from './booking-date-block.module.css';
 
@@ -181,6 +182,13 @@ export function BookingCard({
       </dl>
 
       <div className={classes.actions}>
+        <VideoRoomButton
+          booking={booking}
+          role="Nutritionist"
+          size="sm"
+          label="Videochiamata"
+          aria-label={`Videochiamata con ${booking.Patient.DisplayName || 'il paziente'}`}
+        />
         <Button
           component={Link}
           to={paths.chat({ UserId: booking.PatientUserId })}

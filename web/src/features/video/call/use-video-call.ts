@@ -19,7 +19,18 @@ export type RoomStatus = 'joining' | 'waiting' | CallStatus;
 
 const QUALITY_EVERY_MS = 2_000;
 
+/**
+ * The room's events, with the two the server adds to the contract: VideoJoined (to the tab that joined,
+ * saying whether the other member is in) and VideoError (a refused frame, with its Italian message).
+ */
+type RoomEvent =
+  | VideoServerEvent
+  | { type: 'VideoJoined'; BookingId: number; OtherPresent: boolean }
+  | { type: 'VideoError'; BookingId: number | null; code: string; message: string };
+
 const VIDEO_EVENT_TYPES = new Set<string>([
+  'VideoJoined',
+  'VideoError',
   'VideoPeerJoined',
   'VideoPeerLeft',
   'VideoSignal',
@@ -27,10 +38,10 @@ const VIDEO_EVENT_TYPES = new Set<string>([
   'VideoTakenOver',
 ]);
 
-const isVideoEvent = (event: ChatSocketEvent | VideoServerEvent): event is VideoServerEvent =>
+const isVideoEvent = (event: ChatSocketEvent | RoomEvent): event is RoomEvent =>
   VIDEO_EVENT_TYPES.has(event.type);
 
-const isRoomError = (event: ChatSocketEvent | VideoServerEvent) =>
+const isRoomError = (event: ChatSocketEvent | RoomEvent) =>
   event.type === 'error' &&
   (VIDEO_ROOM_ERROR_CODES as readonly string[]).includes((event as { code: string }).code);
 
@@ -77,7 +88,6 @@ export const useVideoCall = ({
   useEffect(() => {
     let disposed = false;
     let iceServers: RTCIceServer[] | null = null;
-    const present = { other: false };
 
     const sendMediaState = () =>
       socket.send({ action: 'VideoMediaState', BookingId: bookingId, ...mediaStateRef.current });
@@ -96,13 +106,13 @@ export const useVideoCall = ({
       return iceServers;
     };
 
-    const startCall = async () => {
-      const servers = iceServers ?? (await loadIceServers());
+    // Joining waits for the ICE servers, so a call always starts at once, with them.
+    const startCall = () => {
       if (disposed) return;
       callRef.current?.close();
       const call = new PeerCall({
         polite,
-        iceServers: servers,
+        iceServers: iceServers ?? [],
         sendSignal,
         onStatus: (next) => {
           if (callRef.current === call) setStatus(next);
@@ -129,31 +139,39 @@ export const useVideoCall = ({
     };
 
     const offEvent = socket.onEvent((raw) => {
-      const event = raw as ChatSocketEvent | VideoServerEvent;
+      const event = raw as ChatSocketEvent | RoomEvent;
       if (isRoomError(event)) {
         callbacks.current.onRoomError((event as { message: string }).message);
         return;
       }
-      if (!isVideoEvent(event) || event.BookingId !== bookingId) return;
+      if (!isVideoEvent(event)) return;
+      if (event.type === 'VideoError') {
+        if (event.BookingId === null || event.BookingId === bookingId)
+          callbacks.current.onRoomError(event.message);
+        return;
+      }
+      if (event.BookingId !== bookingId) return;
       switch (event.type) {
+        case 'VideoJoined':
+          if (!event.OtherPresent) {
+            endCall();
+            setStatus('waiting');
+          } else if (callRef.current?.connectionState !== 'connected') startCall();
+          break;
         case 'VideoPeerJoined':
-          present.other = true;
           sendMediaState();
           // A connection that still carries media is kept (the other side only rejoined the channel);
           // if the other side started afresh its offer says so (PeerCall: a new SDP session).
-          if (callRef.current?.connectionState !== 'connected') void startCall();
+          if (callRef.current?.connectionState !== 'connected') startCall();
           break;
         case 'VideoPeerLeft':
-          present.other = false;
           endCall();
           setRemoteMedia({ Audio: true, Video: true, Screen: false });
           setStatus('waiting');
           break;
         case 'VideoSignal':
-          if (!callRef.current) {
-            present.other = true;
-            void startCall().then(() => callRef.current?.handleSignal(event.Signal));
-          } else callRef.current.handleSignal(event.Signal);
+          if (!callRef.current) startCall();
+          callRef.current?.handleSignal(event.Signal);
           break;
         case 'VideoMediaState':
           setRemoteMedia({ Audio: event.Audio, Video: event.Video, Screen: event.Screen });
@@ -167,9 +185,13 @@ export const useVideoCall = ({
       }
     });
 
+    const ready = loadIceServers();
     const offOpen = socket.onOpen(() => {
-      join();
-      callRef.current?.signallingBack();
+      void ready.then(() => {
+        if (disposed) return;
+        join();
+        callRef.current?.signallingBack();
+      });
     });
 
     const onOffline = () => {
@@ -185,8 +207,9 @@ export const useVideoCall = ({
 
     callbacks.current.registerTrackSink((kind, track) => void callRef.current?.replaceTrack(kind, track));
     setStatus('waiting');
-    void loadIceServers();
-    if (socket.status === 'Connected') join();
+    void ready.then(() => {
+      if (!disposed && socket.status === 'Connected') join();
+    });
 
     const qualityTimer = setInterval(() => {
       const call = callRef.current;
