@@ -16,6 +16,7 @@ import { billingRestRoutes } from './route-table/billing';
 import { paymentsRestRoutes } from './route-table/payments';
 import { chatRestRoutes } from './route-table/chat';
 import { realtimeWebSocketRoutes } from './route-table/realtime';
+import { videoRestRoutes, videoWebSocketRoutes } from './route-table/video';
 
 export {
   AREAS,
@@ -38,9 +39,13 @@ export const restRoutes = [
   ...billingRestRoutes,
   ...paymentsRestRoutes,
   ...chatRestRoutes,
+  ...videoRestRoutes,
 ] as const satisfies readonly RestRoute[];
 
-export const webSocketRoutes = realtimeWebSocketRoutes satisfies readonly WebSocketRoute[];
+export const webSocketRoutes = [
+  ...realtimeWebSocketRoutes,
+  ...videoWebSocketRoutes,
+] as const satisfies readonly WebSocketRoute[];
 
 /** The operations an area must implement, derived from the table so a missing one fails typecheck. */
 export type RestOperationsOf<A extends Area> = Extract<(typeof restRoutes)[number], { area: A }>['operation'];

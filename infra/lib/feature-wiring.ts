@@ -14,7 +14,9 @@ import {
   bindSecret,
   bindSms,
   bindTable,
+  bindVideoChannel,
   type AccessMode,
+  type VideoChannel,
 } from './constructs/bindings';
 import { FeatureFunction, type FeatureFunctionProps, type FeatureName } from './constructs/feature-function';
 import type { NutriSettings } from './settings';
@@ -46,6 +48,8 @@ export interface FeatureAccess {
   sms?: boolean;
   /** Push to or close WebSocket connections. */
   realtimePush?: boolean;
+  /** ICE servers of the video rooms (the stage's signalling channel: TURN credentials). */
+  videoCalls?: boolean;
   secrets?: readonly ThirdPartySecret[];
   timeout?: Duration;
   /** Packages with native binaries to ship beside the bundle (see FeatureFunctionProps.nativeModules). */
@@ -130,6 +134,9 @@ export const featureAccess: Partial<Record<FeatureName, FeatureAccess>> = {
   // Effects of committed changes, from the table's stream (jobs stack): chat messages (stored and pushed),
   // invoices, e-mails. A batch of ten items with SES calls may take a while; the event source retries it.
   outbox: { table: 'readWrite', mail: true, realtimePush: true, timeout: Duration.minutes(1) },
+  // The video room: signalling relayed between the two members' connections, entries and exits recorded on
+  // the booking, and the ICE servers of a call (the stage's Kinesis Video Streams signalling channel).
+  video: { table: 'readWrite', jwt: true, realtimePush: true, videoCalls: true },
 };
 
 export const accessOf = (feature: FeatureName): FeatureAccess =>
@@ -139,6 +146,8 @@ export interface RealtimeEndpoint {
   /** `https://{api}.execute-api.{region}.amazonaws.com/{stage}`, the `@connections` endpoint. */
   callbackUrl: string;
   manageConnections: iam.IManagedPolicy;
+  /** The stage's signalling channel of the video rooms (ICE servers), for the areas with `videoCalls`. */
+  videoChannel: VideoChannel;
 }
 
 export interface FeatureWiring {
@@ -193,6 +202,10 @@ export const runtimeEnvironment = ({
   DYNAMODB_ENDPOINT: undefined,
   S3_ENDPOINT: undefined,
   SES_ENDPOINT: undefined,
+  // Set only for the areas with `videoCalls` (bindVideoChannel below); the endpoint override is local only.
+  VIDEO_SIGNALING_CHANNEL_ARN: undefined,
+  VIDEO_STUN_URL: undefined,
+  KINESIS_VIDEO_ENDPOINT: undefined,
 });
 
 const definedOnly = (environment: Record<string, string | undefined>) =>
@@ -228,6 +241,7 @@ export const createFeatureFunction = (
   if (access.mail) bindMail(fn, data.mailSend);
   if (access.sms) bindSms(fn, data.smsSend);
   if (access.realtimePush) bindConnections(fn, realtime.manageConnections);
+  if (access.videoCalls) bindVideoChannel(fn, realtime.videoChannel);
   return fn;
 };
 

@@ -3,6 +3,7 @@
  * once so the handlers that build them and the web pages that read them cannot drift apart.
  */
 import type { BookingStatusId, BookingTypeId, CancelReasonId } from './domain';
+import type { VideoPresenceView } from './video';
 
 export interface UserRef {
   UserId: string;
@@ -41,6 +42,8 @@ export interface BookingView {
   PaidAt: string | null;
   /** The refund of a paid booking cancelled in time: null until issued, then pending or succeeded. */
   RefundState: 'pending' | 'succeeded' | 'failed' | null;
+  /** Entering and leaving the video room (docs/product.md#video-room); null when nobody ever entered. */
+  VideoPresence: VideoPresenceView | null;
 }
 
 /** A page of a list call: `NextCursor` is null on the last page. */

@@ -5,8 +5,8 @@
  * media and no signalling content.
  */
 import * as z from 'zod';
+import { TIME_ZONE } from './constants';
 import { BookingStatus, type BookingStatusId } from './domain';
-import { romeDate } from './time';
 
 /** The room opens this long before the visit starts… */
 export const VIDEO_ROOM_OPENS_BEFORE_MINUTES = 15;
@@ -14,6 +14,17 @@ export const VIDEO_ROOM_OPENS_BEFORE_MINUTES = 15;
 export const VIDEO_ROOM_CLOSES_AFTER_MINUTES = 30;
 
 const MINUTE_MS = 60_000;
+
+// `YYYY-MM-DD` on the Rome calendar, with Intl only: the video Lambda checks every signalling frame with
+// it and so does not load dayjs at start (docs/decisions/0017-lean-lambdas.md).
+let romeDay: Intl.DateTimeFormat | undefined;
+export const romeCalendarDate = (instant: Date | string) =>
+  (romeDay ??= new Intl.DateTimeFormat('en-CA', {
+    timeZone: TIME_ZONE,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  })).format(new Date(instant));
 
 export interface VideoRoomWindow {
   opensAt: Date;
@@ -43,21 +54,61 @@ export const videoRoomPhase = (window: VideoRoomWindow, now: Date): VideoRoomPha
 export const showsVideoRoomLink = (
   booking: { BookingStatusId: BookingStatusId; BookingTime: string },
   now: Date,
-) => booking.BookingStatusId === BookingStatus.BOOKED && romeDate(booking.BookingTime) === romeDate(now);
+) =>
+  booking.BookingStatusId === BookingStatus.BOOKED &&
+  romeCalendarDate(booking.BookingTime) === romeCalendarDate(now);
+
+/**
+ * Why a member cannot enter the room of their booking (REST: 422 with this `code`; realtime: an `error`
+ * frame with it). The room is only for a confirmed booking (BOOKED) on its day (docs/product.md#video-room).
+ */
+export const VideoRoomRefusal = {
+  cancelled: 'nutri-video-room-cancelled',
+  expired: 'nutri-video-room-expired',
+  unpaid: 'nutri-video-room-unpaid',
+  completed: 'nutri-video-room-completed',
+  notToday: 'nutri-video-room-not-today',
+  /** Only the realtime frames and the ICE servers: the window is not open (REST's view says when it is). */
+  closed: 'nutri-video-room-closed',
+} as const;
+export type VideoRoomRefusalCode = (typeof VideoRoomRefusal)[keyof typeof VideoRoomRefusal];
+
+export const videoRoomTexts = {
+  notFound: 'Videochiamata non trovata.',
+  cancelled: 'Questo appuntamento è stato annullato: la videochiamata non è disponibile.',
+  expired:
+    'Questo appuntamento è stato annullato perché non è stato pagato in tempo: la videochiamata non è disponibile.',
+  unpaid:
+    'Questo appuntamento non è ancora pagato: la videochiamata si apre quando il pagamento è confermato.',
+  completed: 'Questa visita è già conclusa: la videochiamata non è più disponibile.',
+  notToday: 'La videochiamata è disponibile solo il giorno della visita, da 15 minuti prima dell’inizio.',
+  closed: 'La sala della videochiamata non è aperta in questo momento.',
+  notInRoom: 'Non sei nella sala della videochiamata: entra di nuovo.',
+  invalid: 'Messaggio della videochiamata non valido.',
+  notSignedIn: 'Sessione scaduta: accedi di nuovo.',
+} as const;
+
+/** The chat message posted when the patient enters the waiting room (once per booking; `HH:mm` Rome time). */
+export const waitingRoomChatMessage = (startTime: string) =>
+  `Sono nella sala d’attesa della videochiamata delle ${startTime}.`;
 
 /** `GET Bookings/{BookingId}/VideoRoom`: the room as the caller (the booking's patient or nutritionist) sees it. */
 export interface VideoRoomView {
   BookingId: number;
+  BookingTypeId: number;
   /** The caller's side of the call. */
   Role: 'Patient' | 'Nutritionist';
   /** The other member, as the agenda names them. */
   OtherUserId: string;
   OtherName: string;
+  /** ISO instants: the visit's start and planned end, and when the room opens and closes. */
   BookingTime: string;
   EndTime: string;
   OpensAt: string;
   ClosesAt: string;
+  /** At the server's clock when it answered (`ServerTime`): the page counts down from it. */
   Phase: VideoRoomPhase;
+  ServerTime: string;
   /** The pair's chat conversation, for the side panel; null while the pair has none. */
   ConversationSid: string | null;
   /** Whether the other member is in the room now (joined, not left). */
@@ -66,14 +117,43 @@ export interface VideoRoomView {
 
 /** `GET Bookings/{BookingId}/VideoRoom/IceServers`: what RTCPeerConnection is configured with. */
 export interface VideoIceServersView {
+  /**
+   * In the cloud the provider's STUN and TURN servers with short-lived credentials; locally an empty list
+   * (host candidates, one machine). Never a fixed third-party server.
+   */
   IceServers: { urls: string[]; username?: string; credential?: string }[];
   /** When the TURN credentials stop working (the page asks again before); null without TURN. */
   ExpiresAt: string | null;
 }
 
+/**
+ * Entering and leaving the room, recorded on the booking (the last entry and exit of each member; ISO
+ * instants, null when never). On `BookingView.VideoPresence` (null when nobody ever entered): the
+ * nutritionist's agenda shows "Il paziente è in sala d'attesa" while `PatientWaiting`.
+ */
+export interface VideoPresenceView {
+  PatientEnteredAt: string | null;
+  PatientLeftAt: string | null;
+  NutritionistEnteredAt: string | null;
+  NutritionistLeftAt: string | null;
+  PatientInRoom: boolean;
+  NutritionistInRoom: boolean;
+  /** The patient is in the room and the nutritionist is not. */
+  PatientWaiting: boolean;
+  /** Both members have been in the room (a call took place): the card offers to complete the visit. */
+  CallHeld: boolean;
+}
+
+/** A member is in the room when they entered and did not leave since. */
+export const isInRoom = (enteredAt: string | null, leftAt: string | null) =>
+  enteredAt !== null && (leftAt === null || leftAt < enteredAt);
+
 const bookingIdSchema = z.number().int().positive();
 
-/** Client -> server: enter the room (a second tab of the same user takes over; the first gets VideoTakenOver). */
+/**
+ * Client -> server: enter the room. The server answers VideoJoined; a second tab of the same user takes
+ * over (the first gets VideoTakenOver and its frames are refused from then on).
+ */
 export const joinVideoRoomActionSchema = z.object({
   action: z.literal('JoinVideoRoom'),
   BookingId: bookingIdSchema,
@@ -110,7 +190,7 @@ export const videoSignalActionSchema = z.object({
 });
 export type VideoSignalAction = z.infer<typeof videoSignalActionSchema>;
 
-/** Mute, camera off and screen sharing, shown on the other side. */
+/** Mute, camera off and screen sharing, shown on the other side (not stored: resent on VideoPeerJoined). */
 export const videoMediaStateSchema = z.object({
   Audio: z.boolean(),
   Video: z.boolean(),
@@ -124,15 +204,39 @@ export const videoMediaStateActionSchema = videoMediaStateSchema.extend({
 });
 export type VideoMediaStateAction = z.infer<typeof videoMediaStateActionSchema>;
 
+/** The realtime route keys of the room (the `action` of each client frame). */
+export const VIDEO_ROOM_ACTIONS = [
+  'JoinVideoRoom',
+  'LeaveVideoRoom',
+  'VideoSignal',
+  'VideoMediaState',
+] as const;
+
 /** Server -> client events of the room; each names its booking. */
 export type VideoServerEvent =
-  /** The other member entered (also sent to the one who joins when the other is already in). */
+  /** To the tab that joined: it is in; `OtherPresent` says whether to make the offer now. */
+  | { type: 'VideoJoined'; BookingId: number; OtherPresent: boolean }
+  /** To the member already in: the other entered (again, after a takeover or a reconnection: negotiate anew). */
   | { type: 'VideoPeerJoined'; BookingId: number; UserId: string }
   | { type: 'VideoPeerLeft'; BookingId: number; UserId: string }
   | { type: 'VideoSignal'; BookingId: number; FromUserId: string; Signal: VideoSignal }
   | ({ type: 'VideoMediaState'; BookingId: number; UserId: string } & VideoMediaState)
   /** This tab left the call because another tab of the same user joined it. */
-  | { type: 'VideoTakenOver'; BookingId: number };
+  | { type: 'VideoTakenOver'; BookingId: number }
+  /** A frame was refused (BookingId null when the frame named none): `message` is Italian. */
+  | { type: 'VideoError'; BookingId: number | null; code: VideoRoomErrorCode; message: string };
 
-/** Realtime error codes of the room (with an Italian `message`), besides the channel's own. */
-export const VIDEO_ROOM_ERROR_CODES = ['not_found', 'room_closed', 'not_in_room'] as const;
+/**
+ * Realtime error codes of the room. `not_found` for a booking that is not the caller's (or does not
+ * exist: a non-member learns nothing), `not_in_room` for a frame from a tab that has not joined or was
+ * taken over, `validation_failed` for a malformed frame, `unauthorized` for an ended session, and the
+ * VideoRoomRefusal codes.
+ */
+export const VIDEO_ROOM_ERROR_CODES = [
+  'not_found',
+  'not_in_room',
+  'validation_failed',
+  'unauthorized',
+  ...Object.values(VideoRoomRefusal),
+] as const;
+export type VideoRoomErrorCode = (typeof VIDEO_ROOM_ERROR_CODES)[number];

@@ -29,6 +29,7 @@ import {
   type MailRecipient,
 } from './booking-mails';
 import type { Booking } from './bookings-repo';
+import { videoPresenceOutboxHandlers } from './video-presence';
 
 export const BOOKING_TOPIC = 'booking';
 
@@ -190,4 +191,7 @@ export const handleBookingEffects: OutboxHandler = async (entry, step) => {
 };
 
 /** Every outbox topic the booking area writes, with its handler (both outbox deliverers use these). */
-export const bookingOutboxHandlers: OutboxHandlers = { [BOOKING_TOPIC]: handleBookingEffects };
+export const bookingOutboxHandlers: OutboxHandlers = {
+  [BOOKING_TOPIC]: handleBookingEffects,
+  ...videoPresenceOutboxHandlers,
+};

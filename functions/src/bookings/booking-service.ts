@@ -28,6 +28,7 @@ import { AppError, notFound } from '../http/errors';
 import { getPatientProfile, patientStepChange, stepAsRead, type PatientProfile } from '../onboarding';
 import { nextId } from '../platform/db/counter';
 import { bookingOutboxEntry } from './booking-effects';
+import { videoPresenceView } from './video-presence';
 import type { BookingActor } from './booking-mails';
 import {
   cancelBookingWrite,
@@ -65,6 +66,7 @@ export const bookingView = (booking: Booking, names: Map<string, string>): Booki
   IsPaidOnProviderAccount: booking.Payment?.IsPaidOnProviderAccount ?? false,
   PaidAt: booking.Payment?.PaidAt ?? null,
   RefundState: booking.Refund?.State ?? null,
+  VideoPresence: videoPresenceView(booking),
 });
 
 export const bookingViews = async (bookings: readonly Booking[]) => {

@@ -64,6 +64,8 @@ export interface Booking {
   Payment?: BookingPayment;
   /** Set by the payments area once the owed refund was issued (RefundOwed). */
   Refund?: BookingRefund;
+  /** Entering and leaving the video room (video-presence.ts); absent until someone enters. */
+  VideoPresence?: BookingVideoPresence;
   createdAt: string;
   updatedAt: string;
   version: number;
@@ -99,6 +101,44 @@ export interface BookingRefund {
   ConfirmedAt: string | null;
 }
 
+/**
+ * The last time each member entered and left the booking's video room (ISO instants), and when the chat
+ * was told the patient is waiting (once per booking). Stored as top-level attributes `Video<Field>`
+ * (video-presence.ts writes them one by one, so the two members' writes never overwrite each other).
+ */
+export interface BookingVideoPresence {
+  PatientEnteredAt: string | null;
+  PatientLeftAt: string | null;
+  NutritionistEnteredAt: string | null;
+  NutritionistLeftAt: string | null;
+  WaitingNoticeAt: string | null;
+}
+export const VIDEO_PRESENCE_FIELDS = [
+  'PatientEnteredAt',
+  'PatientLeftAt',
+  'NutritionistEnteredAt',
+  'NutritionistLeftAt',
+  'WaitingNoticeAt',
+] as const satisfies readonly (keyof BookingVideoPresence)[];
+export const videoPresenceAttribute = (field: keyof BookingVideoPresence) => `Video${field}`;
+
+const videoPresenceOf = (item: Record<string, unknown>): BookingVideoPresence | null => {
+  const entries = VIDEO_PRESENCE_FIELDS.map((field) => {
+    const value = item[videoPresenceAttribute(field)];
+    return [field, typeof value === 'string' ? value : null] as const;
+  });
+  return entries.some(([, value]) => value !== null)
+    ? (Object.fromEntries(entries) as unknown as BookingVideoPresence)
+    : null;
+};
+
+const videoPresenceAttributes = (presence: BookingVideoPresence | undefined) =>
+  Object.fromEntries(
+    VIDEO_PRESENCE_FIELDS.flatMap((field) =>
+      presence?.[field] ? [[videoPresenceAttribute(field), presence[field]]] : [],
+    ),
+  );
+
 export const bookingKey = (bookingId: number) => ({ pk: `BOOKING#${bookingId}`, sk: 'BOOKING' });
 const timeSortKey = (booking: Pick<Booking, 'BookingTime' | 'BookingId'>) =>
   `${booking.BookingTime}#${String(booking.BookingId).padStart(10, '0')}`;
@@ -132,16 +172,21 @@ export const bookingQueueKeys = (
   return {};
 };
 
-const bookingItem = (booking: Booking) => ({
+const bookingItem = ({ VideoPresence, ...booking }: Booking) => ({
   ...bookingKey(booking.BookingId),
   type: 'Booking',
   ...booking,
+  // Kept through every rewrite of the booking, as the entries recorded them.
+  ...videoPresenceAttributes(VideoPresence),
   gsi1pk: patientBookingsPartition(booking.PatientUserId),
   gsi1sk: timeSortKey(booking),
   gsi2pk: nutritionistBookingsPartition(booking.NutritionistUserId),
   gsi2sk: timeSortKey(booking),
   ...bookingQueueKeys(booking),
 });
+
+const withVideoPresence = (presence: BookingVideoPresence | null) =>
+  presence ? { VideoPresence: presence } : {};
 
 export const toBooking = (item: Record<string, unknown>): Booking => ({
   BookingId: Number(item.BookingId),
@@ -164,6 +209,7 @@ export const toBooking = (item: Record<string, unknown>): Booking => ({
   RemindersSent: Array.isArray(item.RemindersSent) ? item.RemindersSent.map(String) : [],
   ...(item.Payment && typeof item.Payment === 'object' ? { Payment: item.Payment as BookingPayment } : {}),
   ...(item.Refund && typeof item.Refund === 'object' ? { Refund: item.Refund as BookingRefund } : {}),
+  ...withVideoPresence(videoPresenceOf(item)),
   createdAt: String(item.createdAt),
   updatedAt: String(item.updatedAt),
   version: Number(item.version ?? 0),

@@ -19,3 +19,9 @@ export {
   recordLatePaymentWrite,
 } from './bookings-repo';
 export { requireOwnBooking, type BookingParty } from './own-booking';
+export {
+  bookingChangedMeanwhile,
+  videoPresenceWrites,
+  withVideoPresence,
+  type VideoRoomParty,
+} from './video-presence';

@@ -47,3 +47,7 @@ export const conversationOfMember = async (conversationSid: string, userId: stri
 /** The other member of a conversation. */
 export const otherMemberOf = (conversation: Conversation, userId: string) =>
   conversation.PatientUserId === userId ? conversation.NutritionistUserId : conversation.PatientUserId;
+
+/** The pair's conversation id if they have one (the video room's chat panel), null before their first message. */
+export const pairConversationSid = async (patientUserId: string, nutritionistUserId: string) =>
+  (await getConversation(conversationSidFor(patientUserId, nutritionistUserId)))?.ConversationSid ?? null;

@@ -1,5 +1,5 @@
 /** What other areas use of this area. */
-export { conversationOfMember, otherMemberOf } from './access';
+export { conversationOfMember, otherMemberOf, pairConversationSid } from './access';
 export { appendMessage, listConversationsOfUser, setLastSeenIndex } from './chat-repo';
 export {
   applyChatMailEvent,

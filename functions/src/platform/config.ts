@@ -68,6 +68,18 @@ const configSchema = z.object({
   /** The approved message template of the notice (body parameters: patient's name, nutritionist's name). */
   WHATSAPP_TEMPLATE_NAME: z.string().default('avviso_messaggio_urgente'),
   WHATSAPP_TEMPLATE_LANGUAGE: z.string().default('it'),
+  /**
+   * Video rooms' ICE servers (docs/product.md#video-room): the stage's Kinesis Video Streams signalling
+   * channel, whose GetIceServerConfig gives short-lived TURN credentials. Unset: no TURN.
+   */
+  VIDEO_SIGNALING_CHANNEL_ARN: z.string().optional(),
+  /** Endpoint of the Kinesis Video Streams API when it is not AWS's (local runtime only: its stand-in). */
+  KINESIS_VIDEO_ENDPOINT: optionalUrl,
+  /** The STUN server handed to the browsers (the cloud: Kinesis Video Streams'); unset locally. */
+  VIDEO_STUN_URL: z
+    .string()
+    .regex(/^stuns?:/)
+    .optional(),
   /** Graph API origin (tests point it at a local server that records the request). */
   WHATSAPP_API_BASE_URL: z.url().default('https://graph.facebook.com'),
 });

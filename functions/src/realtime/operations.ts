@@ -49,8 +49,26 @@ export const connect: WebSocketOperation = async (event) => {
 export const disconnect: WebSocketOperation = async (event) => {
   const connection = await getConnection(event.requestContext.connectionId);
   await deleteConnection(event.requestContext.connectionId);
-  if (connection?.userId) await announceSafely(connection.userId, connection.role, 'disconnected');
+  if (connection?.userId) {
+    await leaveVideoRoomSafely(event);
+    await announceSafely(connection.userId, connection.role, 'disconnected');
+  }
   return { statusCode: 200 };
+};
+
+// The video area is read by the first closing connection, not at this Lambda's start.
+const video = () => import('../video');
+
+/**
+ * A closed tab leaves the video room it was in (docs/product.md#video-room), so the booking records the
+ * departure and the other member learns it. Best effort, like presence: never a failed disconnect.
+ */
+const leaveVideoRoomSafely = async (event: WebSocketEvent) => {
+  try {
+    await (await video()).leaveRoomOfConnection(event);
+  } catch (error) {
+    logger.warn('Leaving the video room failed', { reason: error instanceof Error ? error.name : 'Error' });
+  }
 };
 
 /** Presence is a courtesy to the partners: a failure is logged, never a refused (dis)connection. */

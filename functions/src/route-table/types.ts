@@ -19,6 +19,7 @@ export const AREAS = [
   'billing',
   'chat',
   'payments',
+  'video',
 ] as const;
 export type Area = (typeof AREAS)[number];
 

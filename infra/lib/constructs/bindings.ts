@@ -195,6 +195,38 @@ export const createConnectionsPolicy = (scope: Construct, api: apigwv2.IWebSocke
   return managed;
 };
 
+/** A video rooms' signalling channel (realtime stack) and the policy that lets a Lambda get its ICE servers. */
+export interface VideoChannel {
+  channelArn: string;
+  iceServers: iam.IManagedPolicy;
+}
+
+/**
+ * The two calls that give a call's ICE servers (functions/src/video/ice-servers.ts), on this channel only:
+ * its HTTPS endpoint and short-lived TURN credentials. Nothing else of Kinesis Video Streams (no streams,
+ * no media, no other channel).
+ */
+export const createVideoIceServersPolicy = (scope: Construct, channelArn: string) =>
+  new iam.ManagedPolicy(scope, 'VideoIceServersPolicy', {
+    description: 'Nutri: ICE servers (TURN credentials) of the video rooms signalling channel',
+    statements: [
+      new iam.PolicyStatement({
+        actions: ['kinesisvideo:GetSignalingChannelEndpoint', 'kinesisvideo:GetIceServerConfig'],
+        resources: [channelArn],
+      }),
+    ],
+  });
+
+/** The channel's ARN and Kinesis Video Streams' STUN server in the environment, and the policy. */
+export const bindVideoChannel = (fn: FeatureFunction, channel: VideoChannel) => {
+  fn.role.addManagedPolicy(channel.iceServers);
+  fn.function.addEnvironment('VIDEO_SIGNALING_CHANNEL_ARN', channel.channelArn);
+  fn.function.addEnvironment(
+    'VIDEO_STUN_URL',
+    `stun:stun.kinesisvideo.${Stack.of(fn).region}.amazonaws.com:443`,
+  );
+};
+
 export const bindTable = (fn: FeatureFunction, table: AccessPolicies, mode: AccessMode) =>
   fn.role.addManagedPolicy(table[mode]);
 

@@ -9,12 +9,13 @@ import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
 import * as apigw from 'aws-cdk-lib/aws-apigateway';
 import * as apigwv2 from 'aws-cdk-lib/aws-apigatewayv2';
 import { WebSocketLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
+import * as kinesisvideo from 'aws-cdk-lib/aws-kinesisvideo';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
 import { REALTIME_ROUTE_SELECTION_EXPRESSION } from '@nutri/shared';
 import { webSocketRoutes, type Area } from '@nutri/functions/routes';
 import { ApiGatewayAccountLogging, jsonAccessLogFormat } from '../constructs/api-gateway-logging';
-import { createConnectionsPolicy } from '../constructs/bindings';
+import { createConnectionsPolicy, createVideoIceServersPolicy } from '../constructs/bindings';
 import type { FeatureFunction } from '../constructs/feature-function';
 import { createFeatureFunction, pascalCase, type RealtimeEndpoint } from '../feature-wiring';
 import { acknowledge } from '../nag';
@@ -85,9 +86,20 @@ export class RealtimeStack extends Stack {
     cfnStage.addPropertyOverride('DefaultRouteSettings.DataTraceEnabled', false);
     cfnStage.node.addDependency(this.apiGatewayLogging.account);
 
+    // One signalling channel per stage, used only for its TURN credentials (GetIceServerConfig): the calls'
+    // signalling itself goes through this WebSocket API (docs/decisions/0022-video-room.md).
+    const videoChannel = new kinesisvideo.CfnSignalingChannel(this, 'VideoSignalingChannel', {
+      name: `${settings.stackPrefix}-video-rooms`,
+      type: 'SINGLE_MASTER',
+      messageTtlSeconds: 60,
+    });
     this.endpoint = {
       callbackUrl: this.stage.callbackUrl,
       manageConnections: createConnectionsPolicy(this, this.webSocketApi, this.stage.stageName),
+      videoChannel: {
+        channelArn: videoChannel.attrArn,
+        iceServers: createVideoIceServersPolicy(this, videoChannel.attrArn),
+      },
     };
 
     for (const area of webSocketAreas()) {

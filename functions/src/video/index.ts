@@ -1,0 +1,2 @@
+/** What other areas use of this area. */
+export { leaveRoomOfConnection } from './signalling';
