@@ -4,29 +4,15 @@
  * the network drops. The connection itself is PeerCall's; this hook ties it to the page.
  */
 import { useEffect, useRef, useState } from 'react';
-import {
-  VIDEO_ROOM_ERROR_CODES,
-  type VideoMediaState,
-  type VideoServerEvent,
-  type VideoSignal,
-} from '@nutri/shared';
+import { type VideoMediaState, type VideoServerEvent, type VideoSignal } from '@nutri/shared';
 import type { ChatSocket, ChatSocketEvent } from '../../chat';
 import { fetchIceServers } from '../api/video-room-api';
 import { PeerCall, type CallStatus, type ConnectionQuality } from './peer-call';
 
-/** `waiting`: the other member is not in the room; `left`: this tab left (hang up, or another tab took over). */
+/** `joining` until the server confirms; `waiting` while the other member is not in the room. */
 export type RoomStatus = 'joining' | 'waiting' | CallStatus;
 
 const QUALITY_EVERY_MS = 2_000;
-
-/**
- * The room's events, with the two the server adds to the contract: VideoJoined (to the tab that joined,
- * saying whether the other member is in) and VideoError (a refused frame, with its Italian message).
- */
-type RoomEvent =
-  | VideoServerEvent
-  | { type: 'VideoJoined'; BookingId: number; OtherPresent: boolean }
-  | { type: 'VideoError'; BookingId: number | null; code: string; message: string };
 
 const VIDEO_EVENT_TYPES = new Set<string>([
   'VideoJoined',
@@ -38,12 +24,8 @@ const VIDEO_EVENT_TYPES = new Set<string>([
   'VideoTakenOver',
 ]);
 
-const isVideoEvent = (event: ChatSocketEvent | RoomEvent): event is RoomEvent =>
+const isVideoEvent = (event: ChatSocketEvent | VideoServerEvent): event is VideoServerEvent =>
   VIDEO_EVENT_TYPES.has(event.type);
-
-const isRoomError = (event: ChatSocketEvent | RoomEvent) =>
-  event.type === 'error' &&
-  (VIDEO_ROOM_ERROR_CODES as readonly string[]).includes((event as { code: string }).code);
 
 export interface VideoCallOptions {
   socket: ChatSocket;
@@ -80,6 +62,8 @@ export const useVideoCall = ({
   const [quality, setQuality] = useState<ConnectionQuality | null>(null);
   const [offline, setOffline] = useState(!navigator.onLine);
   const callRef = useRef<PeerCall | null>(null);
+  /** Frames other than the join are refused until the server has confirmed it (VideoJoined). */
+  const joinedRef = useRef(false);
   const mediaStateRef = useRef(mediaState);
   mediaStateRef.current = mediaState;
   const callbacks = useRef({ localStream, onTakenOver, onRoomError, registerTrackSink });
@@ -134,25 +118,32 @@ export const useVideoCall = ({
     };
 
     const join = () => {
+      joinedRef.current = false;
       socket.send({ action: 'JoinVideoRoom', BookingId: bookingId });
-      sendMediaState();
     };
+    let lastRejoin = 0;
 
     const offEvent = socket.onEvent((raw) => {
-      const event = raw as ChatSocketEvent | RoomEvent;
-      if (isRoomError(event)) {
-        callbacks.current.onRoomError((event as { message: string }).message);
-        return;
-      }
+      const event = raw as ChatSocketEvent | VideoServerEvent;
       if (!isVideoEvent(event)) return;
       if (event.type === 'VideoError') {
-        if (event.BookingId === null || event.BookingId === bookingId)
-          callbacks.current.onRoomError(event.message);
+        if (event.BookingId !== null && event.BookingId !== bookingId) return;
+        // The server lost track of this tab (a frame raced a reconnection): join again, quietly.
+        if (event.code === 'not_in_room') {
+          if (Date.now() - lastRejoin > 2_000) {
+            lastRejoin = Date.now();
+            join();
+          }
+          return;
+        }
+        callbacks.current.onRoomError(event.message);
         return;
       }
       if (event.BookingId !== bookingId) return;
       switch (event.type) {
         case 'VideoJoined':
+          joinedRef.current = true;
+          sendMediaState();
           if (!event.OtherPresent) {
             endCall();
             setStatus('waiting');
@@ -177,6 +168,7 @@ export const useVideoCall = ({
           setRemoteMedia({ Audio: event.Audio, Video: event.Video, Screen: event.Screen });
           break;
         case 'VideoTakenOver':
+          joinedRef.current = false;
           endCall();
           callbacks.current.onTakenOver();
           break;
@@ -227,7 +219,8 @@ export const useVideoCall = ({
       window.removeEventListener('offline', onOffline);
       window.removeEventListener('online', onOnline);
       callbacks.current.registerTrackSink(null);
-      socket.send({ action: 'LeaveVideoRoom', BookingId: bookingId });
+      if (joinedRef.current) socket.send({ action: 'LeaveVideoRoom', BookingId: bookingId });
+      joinedRef.current = false;
       endCall();
     };
   }, [socket, bookingId, polite]);
@@ -235,7 +228,8 @@ export const useVideoCall = ({
   // The other side shows mute, camera off and screen sharing as they change.
   const { Audio, Video, Screen } = mediaState;
   useEffect(() => {
-    socket.send({ action: 'VideoMediaState', BookingId: bookingId, Audio, Video, Screen });
+    if (joinedRef.current)
+      socket.send({ action: 'VideoMediaState', BookingId: bookingId, Audio, Video, Screen });
   }, [socket, bookingId, Audio, Video, Screen]);
 
   const shownStatus: RoomStatus = offline && status !== 'waiting' ? 'reconnecting' : status;

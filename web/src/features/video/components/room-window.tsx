@@ -8,13 +8,13 @@ import { useEffect, useState } from 'react';
 import { inRome } from '@nutri/shared';
 import '../../../lib/dates';
 
-/** The current time, refreshed every `everyMs` (the countdown and the window's ends). */
-export const useNow = (everyMs = 1_000) => {
-  const [now, setNow] = useState(() => new Date());
+/** The current time, shifted by `skewMs` (server minus device clock), refreshed every `everyMs`. */
+export const useNow = (everyMs = 1_000, skewMs = 0) => {
+  const [now, setNow] = useState(() => new Date(Date.now() + skewMs));
   useEffect(() => {
-    const timer = setInterval(() => setNow(new Date()), everyMs);
+    const timer = setInterval(() => setNow(new Date(Date.now() + skewMs)), everyMs);
     return () => clearInterval(timer);
-  }, [everyMs]);
+  }, [everyMs, skewMs]);
   return now;
 };
 

@@ -111,7 +111,9 @@ export function VideoRoomPage() {
 
 function VideoRoom({ room, onRefresh }: { room: VideoRoomView; onRefresh: () => void }) {
   const { profile } = useAuth();
-  const now = useNow();
+  // The window is the server's: a device clock that is off must not open or close the room early.
+  const [skewMs] = useState(() => new Date(room.ServerTime).getTime() - Date.now());
+  const now = useNow(1_000, Number.isFinite(skewMs) ? skewMs : 0);
   const phase = videoRoomPhase({ opensAt: new Date(room.OpensAt), closesAt: new Date(room.ClosesAt) }, now);
   const media = useLocalMedia();
   const socket = useMemo(() => new ChatSocket(), []);
