@@ -52,19 +52,35 @@ const remoteBrightness = (page: Page) =>
     return sum / (data.length / 4) / 3;
   });
 
-/** The remote audio track is there, live and receiving (a muted track is one without media). */
-const remoteAudioLive = (page: Page) =>
-  page.getByTestId('remote-video').evaluate((video: HTMLVideoElement) => {
+/**
+ * The remote audio is live: its track is there and plays sound (the fake microphone beeps). The loudest
+ * sample over half a second, heard through an analyser on the played stream (0 when silent).
+ */
+const remoteAudioPeak = (page: Page) =>
+  page.getByTestId('remote-video').evaluate(async (video: HTMLVideoElement) => {
     const stream = video.srcObject as MediaStream | null;
     const track = stream?.getAudioTracks()[0];
-    return Boolean(track && track.readyState === 'live' && !track.muted && !video.paused);
+    if (!track || track.readyState !== 'live' || video.paused) return 0;
+    const context = new AudioContext();
+    const analyser = context.createAnalyser();
+    context.createMediaStreamSource(new MediaStream([track])).connect(analyser);
+    const samples = new Float32Array(analyser.fftSize);
+    let peak = 0;
+    const until = performance.now() + 500;
+    while (performance.now() < until) {
+      await new Promise((resolve) => requestAnimationFrame(resolve));
+      analyser.getFloatTimeDomainData(samples);
+      for (const sample of samples) peak = Math.max(peak, Math.abs(sample));
+    }
+    await context.close();
+    return peak;
   });
 
 /** The call is up on this page: remote frames that are not black, and live remote audio. */
 const expectRemoteMedia = async (page: Page, timeout = 15_000) => {
   await expect(page.getByTestId('call-state')).toBeHidden({ timeout });
   await expect.poll(() => remoteBrightness(page), { timeout }).toBeGreaterThan(20);
-  await expect.poll(() => remoteAudioLive(page), { timeout }).toBe(true);
+  await expect.poll(() => remoteAudioPeak(page), { timeout }).toBeGreaterThan(0.01);
 };
 
 const enterRoom = async (page: Page, path: string, otherName: string) => {

@@ -22,6 +22,8 @@ export interface PeerCallOptions {
   iceServers: RTCIceServer[];
   /** Sends a frame to the other member; false when the realtime channel is down (the frame is lost). */
   sendSignal: (signal: VideoSignal) => boolean;
+  /** The local media now (a device switch replaces it), for each new connection. */
+  localStream: () => MediaStream | null;
   onStatus: (status: CallStatus) => void;
   /** The other person's media, a new stream object whenever its tracks change (null: none yet). */
   onRemoteStream: (stream: MediaStream | null) => void;
@@ -57,7 +59,6 @@ export const qualityLevel = (roundTripMs: number | null, lossPercent: number | n
 
 export class PeerCall {
   private pc: RTCPeerConnection | null = null;
-  private localStream: MediaStream | null = null;
   private readonly senders = new Map<'audio' | 'video', RTCRtpSender>();
   private makingOffer = false;
   private iceRestartPending = false;
@@ -75,9 +76,9 @@ export class PeerCall {
   constructor(private readonly options: PeerCallOptions) {}
 
   /** Opens the connection with the local media (the other member is in the room). */
-  start(localStream: MediaStream) {
-    this.localStream = localStream;
+  start() {
     this.create();
+    this.watchConnecting();
   }
 
   get connectionState(): RTCPeerConnectionState | 'new' {
@@ -87,10 +88,6 @@ export class PeerCall {
   /** Changes the track sent for a kind (device switch, screen sharing) without renegotiating. */
   async replaceTrack(kind: 'audio' | 'video', track: MediaStreamTrack | null) {
     await this.senders.get(kind)?.replaceTrack(track);
-  }
-
-  setLocalStream(stream: MediaStream) {
-    this.localStream = stream;
   }
 
   handleSignal(signal: VideoSignal) {
@@ -162,13 +159,12 @@ export class PeerCall {
     this.lastInbound = { lost: 0, received: 0 };
     const pc = new RTCPeerConnection({ iceServers: this.options.iceServers });
     this.pc = pc;
-    const remote = new MediaStream();
+    // The other person: the latest track of each kind received on this connection.
+    const remote = new Map<string, MediaStreamTrack>();
     pc.addEventListener('track', ({ track }) => {
       if (this.pc !== pc) return;
-      for (const existing of remote.getTracks())
-        if (existing.kind === track.kind) remote.removeTrack(existing);
-      remote.addTrack(track);
-      this.options.onRemoteStream(new MediaStream(remote.getTracks()));
+      remote.set(track.kind, track);
+      this.options.onRemoteStream(new MediaStream([...remote.values()]));
     });
     pc.addEventListener('negotiationneeded', () => void this.offer(pc));
     pc.addEventListener('icecandidate', ({ candidate }) => {
@@ -184,16 +180,14 @@ export class PeerCall {
       if (this.pc === pc) this.onConnectionState(pc);
     });
     this.senders.clear();
-    const stream = this.localStream;
-    if (stream)
-      for (const kind of ['audio', 'video'] as const) {
-        const track = stream.getTracks().find((candidate) => candidate.kind === kind);
-        // A side without a camera still receives video: a transceiver for each kind, always.
-        const transceiver = track
-          ? pc.addTransceiver(track, { direction: 'sendrecv', streams: [stream] })
-          : pc.addTransceiver(kind, { direction: 'sendrecv' });
-        this.senders.set(kind, transceiver.sender);
-      }
+    const stream = this.options.localStream();
+    for (const kind of ['audio', 'video'] as const) {
+      const track = stream?.getTracks().find((candidate) => candidate.kind === kind);
+      // addTrack, not addTransceiver: only its transceivers are reused by a remote offer (JSEP), so
+      // whichever side offers, each kind stays one m-line. A side without a camera still receives video.
+      const sender = track && stream ? pc.addTrack(track, stream) : pc.addTransceiver(kind).sender;
+      this.senders.set(kind, sender);
+    }
     this.options.onRemoteStream(null);
   }
 
@@ -304,6 +298,11 @@ export class PeerCall {
     if (this.closed) return;
     this.setStatus('reconnecting');
     this.create();
+    this.watchConnecting();
+  }
+
+  /** A connection that does not come up (an offer lost with the channel) is started again. */
+  private watchConnecting() {
     const pc = this.pc;
     clearTimeout(this.renegotiateTimer);
     this.renegotiateTimer = setTimeout(

@@ -98,6 +98,7 @@ export const useVideoCall = ({
         polite,
         iceServers: iceServers ?? [],
         sendSignal,
+        localStream: () => callbacks.current.localStream(),
         onStatus: (next) => {
           if (callRef.current === call) setStatus(next);
         },
@@ -107,7 +108,7 @@ export const useVideoCall = ({
       });
       callRef.current = call;
       setStatus('connecting');
-      call.start(callbacks.current.localStream() ?? new MediaStream());
+      call.start();
     };
 
     const endCall = () => {
@@ -141,19 +142,22 @@ export const useVideoCall = ({
       }
       if (event.BookingId !== bookingId) return;
       switch (event.type) {
+        // Every entry starts a fresh connection pair: the one who joins offers, the one already in answers
+        // (no routine glare). The other side has dropped its connection anyway when this tab's channel
+        // went (VideoPeerLeft), so keeping an old one would only delay the call.
         case 'VideoJoined':
           joinedRef.current = true;
           sendMediaState();
-          if (!event.OtherPresent) {
+          if (event.OtherPresent) startCall();
+          else {
             endCall();
             setStatus('waiting');
-          } else if (callRef.current?.connectionState !== 'connected') startCall();
+          }
           break;
         case 'VideoPeerJoined':
           sendMediaState();
-          // A connection that still carries media is kept (the other side only rejoined the channel);
-          // if the other side started afresh its offer says so (PeerCall: a new SDP session).
-          if (callRef.current?.connectionState !== 'connected') startCall();
+          endCall();
+          setStatus('connecting');
           break;
         case 'VideoPeerLeft':
           endCall();
