@@ -12,6 +12,7 @@ const adminArea = () => import('./areas/admin');
 const usersArea = () => import('./areas/users');
 const systemArea = () => import('./areas/system');
 const chatArea = () => import('./areas/chat');
+const videoArea = () => import('./areas/video');
 
 export const Pages = {
   Nutritionists: lazyPage(contentArea, 'NutritionistsPage'),
@@ -68,4 +69,5 @@ export const Pages = {
   SystemHome: lazyPage(systemArea, 'SystemHomePage'),
   SystemChatViewer: lazyPage(systemArea, 'ChatViewerPage'),
   Chat: lazyPage(chatArea, 'ChatPage'),
+  VideoRoom: lazyPage(videoArea, 'VideoRoomPage'),
 };

@@ -48,6 +48,7 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
     page: Pages.PatientBookingSuccess,
   },
   { pattern: paths.patients.bookingReview.pattern, access: ['Patient'], page: Pages.PatientBookingReview },
+  { pattern: paths.patients.bookingVideoRoom.pattern, access: ['Patient'], page: Pages.VideoRoom },
   { pattern: paths.patients.checkout.pattern, access: ['Patient'], page: Pages.PatientCheckout },
   { pattern: paths.patients.testPayment.pattern, access: ['Patient'], page: Pages.PatientTestPayment },
   { pattern: paths.patients.privacyService.pattern, access: ['Patient'], page: Pages.PatientServicePrivacy },
@@ -67,6 +68,7 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
     access: ['Nutritionist'],
     page: Pages.NutritionistBooking,
   },
+  { pattern: paths.nutritionistArea.videoRoom.pattern, access: ['Nutritionist'], page: Pages.VideoRoom },
   {
     pattern: paths.nutritionistArea.patientBookings.pattern,
     access: ['Nutritionist'],

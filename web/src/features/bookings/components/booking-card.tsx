@@ -1,13 +1,15 @@
 /**
  * The nutritionist's booking card (docs/product.md#bookings): date/time block, status chip, booking id, patient,
- * type, price, discount, amount paid, duration; buttons chat, WhatsApp notice, cancel, edit (date and
- * time) and complete (from the visit's start), each shown only when the state machine allows it and each
- * confirmed first.
+ * type, price, discount, amount paid, duration; the patient waiting in the video room, and after a call
+ * the prompt to complete it; buttons video call (a BOOKED booking dated today), chat,
+ * WhatsApp notice, cancel, edit (date and time) and complete (from the visit's start), each shown only
+ * when the state machine allows it and each confirmed first.
  */
 import { useId, useState } from 'react';
 import { Link } from 'react-router-dom';
 import {
   Anchor,
+  Badge,
   Box,
   Button,
   Group,
@@ -23,6 +25,7 @@ import {
   IconCalendarCog,
   IconChecks,
   IconMessageCircle,
+  IconVideo,
   IconX,
 } from '@tabler/icons-react';
 import {
@@ -45,6 +48,7 @@ import { BookingStatusBadge } from './booking-status-badge';
 import { CancelBookingDialog } from './cancel-booking-dialog';
 import { ConfirmDialog } from './confirm-dialog';
 import { ModifyBookingDialog } from './modify-booking-dialog';
+import { VideoRoomButton } from '../../video';
 import classes from './booking-card.module.css';
 import dateClasses from './booking-date-block.module.css';
 
@@ -161,7 +165,23 @@ export function BookingCard({
               {booking.Patient.DisplayName || 'Paziente'}
             </Anchor>
           </Text>
-          {open && ended ? (
+          {booking.VideoPresence?.PatientWaiting && open ? (
+            <Badge
+              color="apricot"
+              variant="filled"
+              size="lg"
+              leftSection={<IconVideo size={14} aria-hidden />}
+              role="status"
+              className={classes.waiting}
+            >
+              Il paziente è in sala d’attesa
+            </Badge>
+          ) : null}
+          {booking.VideoPresence?.CallHeld && canCompleteAt(booking, new Date()) ? (
+            <Text size="sm" c="leaf.8" fw={600}>
+              Videochiamata svolta: se la visita è conclusa, completala.
+            </Text>
+          ) : open && ended ? (
             <Text size="sm" c="apricot.9" fw={600}>
               Appuntamento passato: completalo o annullalo.
             </Text>
@@ -181,6 +201,13 @@ export function BookingCard({
       </dl>
 
       <div className={classes.actions}>
+        <VideoRoomButton
+          booking={booking}
+          role="Nutritionist"
+          size="sm"
+          label="Videochiamata"
+          aria-label={`Videochiamata con ${booking.Patient.DisplayName || 'il paziente'}`}
+        />
         <Button
           component={Link}
           to={paths.chat({ UserId: booking.PatientUserId })}
@@ -216,7 +243,8 @@ export function BookingCard({
         {/* Not offered before the visit's start: the server refuses it too. */}
         {canCompleteAt(booking, new Date()) ? (
           <Button
-            variant="light"
+            // After the call it is the next step: the stronger button.
+            variant={booking.VideoPresence?.CallHeld ? 'filled' : 'light'}
             size="sm"
             leftSection={<IconChecks size={16} aria-hidden />}
             onClick={() => setDialog('complete')}

@@ -2,7 +2,8 @@
  * The realtime channel of the chat: one WebSocket per open chat screen, opened with a fresh single-use
  * ticket (never the access token in the URL), pinged every 30 s, and reopened automatically with a new
  * ticket when it drops (Reconnecting), with growing pauses. After a few failed attempts in a row it gives
- * up (Disconnected: the screen asks to refresh the page).
+ * up (Disconnected: the screen asks to refresh the page). When the device comes back online it tries at
+ * once, without waiting out the pause (a video visit must not stay cut longer than the network was).
  */
 import {
   CHAT_PING_INTERVAL_MS,
@@ -42,6 +43,13 @@ export class ChatSocket {
   private failures = 0;
   private everConnected = false;
   private stopped = false;
+  private opening = false;
+  private readonly onOnline = () => {
+    if (this.stopped || this.socket || this.opening) return;
+    clearTimeout(this.retryTimer);
+    this.failures = 0;
+    void this.open();
+  };
   private readonly statusListeners = new Set<(status: ConnectionStatus) => void>();
   private readonly eventListeners = new Set<(event: ChatSocketEvent) => void>();
   /** Called after each (re)connection, so the screen reloads what it may have missed. */
@@ -49,11 +57,13 @@ export class ChatSocket {
 
   start() {
     this.stopped = false;
+    window.addEventListener('online', this.onOnline);
     void this.open();
   }
 
   stop() {
     this.stopped = true;
+    window.removeEventListener('online', this.onOnline);
     clearTimeout(this.retryTimer);
     clearInterval(this.pingTimer);
     if (this.socket) {
@@ -99,6 +109,7 @@ export class ChatSocket {
 
   private async open() {
     let socket: WebSocket;
+    this.opening = true;
     try {
       const [{ Ticket }, url] = await Promise.all([fetchConnectionTicket(), resolveSocketUrl()]);
       if (this.stopped) return;
@@ -106,6 +117,8 @@ export class ChatSocket {
     } catch {
       this.retry();
       return;
+    } finally {
+      this.opening = false;
     }
     this.socket = socket;
     socket.addEventListener('open', () => {

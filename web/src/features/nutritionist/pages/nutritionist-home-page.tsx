@@ -19,10 +19,13 @@ import { RemindersPanel } from '../components/reminders-panel';
 import { AreaNav } from '../components/area-nav';
 import { AreaSection } from '../components/area-section';
 
+/** Today's cards say when a patient is in the video room's waiting room: read again this often. */
+const WAITING_ROOM_REFRESH_MS = 15_000;
+
 export function NutritionistHomePage() {
   const { profile } = useAuth();
   const name = profile?.DisplayName || profile?.Name;
-  const bookings = useHomeBookings();
+  const bookings = useHomeBookings({ refreshInterval: WAITING_ROOM_REFRESH_MS });
   const reminders = useDueReminders();
   const patients = useOwnPatients('', 10);
   const [creating, setCreating] = useState<{ patient: UserRef | null } | null>(null);

@@ -1,12 +1,14 @@
 /**
  * A booking in the patient's agenda and on the home: date block, type, time, nutritionist, status and,
- * while it awaits payment, the deadline. The whole card links to the booking's page.
+ * while it awaits payment, the deadline. The whole card links to the booking's page; on the day of a
+ * confirmed visit the way into the video call sits right under it (a link cannot hold another link).
  */
 import { Link } from 'react-router-dom';
-import { Group, Paper, Text, Title, type TitleOrder } from '@mantine/core';
-import { BookingStatus, type BookingView } from '@nutri/shared';
+import { Group, Paper, Stack, Text, Title, type TitleOrder } from '@mantine/core';
+import { BookingStatus, showsVideoRoomLink, type BookingView } from '@nutri/shared';
 import { paths } from '../../../paths';
 import { bookingDateClasses as dateClasses, bookingDateParts, BookingStatusBadge } from '../../bookings';
+import { VideoRoomButton } from '../../video';
 import { paymentDeadlineText } from '../booking-rules';
 import classes from './patient-booking.module.css';
 
@@ -18,7 +20,7 @@ export function PatientBookingCard({
   headingOrder?: TitleOrder;
 }) {
   const when = bookingDateParts(booking.BookingTime, booking.Duration);
-  return (
+  const card = (
     <Paper
       component={Link}
       to={paths.patients.booking(String(booking.BookingId))}
@@ -59,5 +61,19 @@ export function PatientBookingCard({
         </div>
       </Group>
     </Paper>
+  );
+  return showsVideoRoomLink(booking, new Date()) ? (
+    <Stack gap={6}>
+      {card}
+      <VideoRoomButton
+        booking={booking}
+        role="Patient"
+        label={`Entra nella videochiamata delle ${when.start}`}
+        fullWidth
+        size="md"
+      />
+    </Stack>
+  ) : (
+    card
   );
 }

@@ -27,6 +27,7 @@ import { useRouteBooking } from './use-route-booking';
 import { CancelIntroVisitButton } from '../components/cancel-intro-visit';
 import { PayBookingButton } from '../components/pay-booking-button';
 import { BookingPaymentSection } from '../../payments';
+import { VideoRoomButton } from '../../video';
 import classes from '../components/patient-booking.module.css';
 
 function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
@@ -116,19 +117,22 @@ function BookingDetail({ booking }: { booking: BookingView }) {
 
       {booking.BookingStatusId === BookingStatus.BOOKED ? (
         <Section id="video" title="Videochiamata">
-          <Group gap="sm" wrap="nowrap" align="flex-start">
-            <IconVideo
-              size={22}
-              aria-hidden
-              color="var(--mantine-color-leaf-7)"
-              style={{ flexShrink: 0, marginTop: 2 }}
-            />
-            <Text>
-              {isVideoDay(booking)
-                ? `L’appuntamento è oggi alle ${start}: il collegamento alla videochiamata compare qui.`
-                : `L’appuntamento inizia alle ${start}: il giorno della visita il collegamento alla videochiamata compare qui.`}
-            </Text>
-          </Group>
+          <Stack gap="sm" align="flex-start">
+            <Group gap="sm" wrap="nowrap" align="flex-start">
+              <IconVideo
+                size={22}
+                aria-hidden
+                color="var(--mantine-color-leaf-7)"
+                style={{ flexShrink: 0, marginTop: 2 }}
+              />
+              <Text>
+                {isVideoDay(booking)
+                  ? `L’appuntamento è oggi alle ${start}: la sala della videochiamata apre 15 minuti prima.`
+                  : `L’appuntamento inizia alle ${start}: il giorno della visita il collegamento alla videochiamata compare qui.`}
+              </Text>
+            </Group>
+            <VideoRoomButton booking={booking} role="Patient" label="Entra nella videochiamata" size="md" />
+          </Stack>
         </Section>
       ) : null}
 
