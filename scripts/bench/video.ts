@@ -112,6 +112,8 @@ const createOpenRooms = async (baseUrl: string, count: number): Promise<BenchRoo
       const booking = await bookVisit({
         by: 'nutritionist',
         patient: profile,
+        // A new patient: no earlier booking.
+        history: [],
         nutritionistUserId: nutritionist.id,
         bookingTypeId: BookingType.FREE,
         start,
