@@ -88,7 +88,9 @@ export const startLocalKinesisVideo = async (): Promise<LocalKinesisVideo> => {
       if (body.ChannelARN !== LOCAL_VIDEO_CHANNEL_ARN) return unknownChannel();
       const configuration = body.SingleMasterChannelEndpointConfiguration as
         { Protocols?: unknown; Role?: unknown } | undefined;
-      const protocols = Array.isArray(configuration?.Protocols) ? configuration.Protocols : ['WSS', 'HTTPS'];
+      const protocols: unknown[] = Array.isArray(configuration?.Protocols)
+        ? (configuration.Protocols as unknown[])
+        : ['WSS', 'HTTPS'];
       return sendJson(response, 200, {
         ResourceEndpointList: protocols
           .filter((protocol) => protocol === 'HTTPS')

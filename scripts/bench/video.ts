@@ -132,6 +132,9 @@ interface Frame {
   code?: string;
   message?: unknown;
   Signal?: { candidate?: string };
+  /** Client frames (the bare relay reads them). */
+  action?: string;
+  BookingId?: number;
 }
 
 const parseFrame = (raw: WebSocket.RawData): Frame | null => {
@@ -303,7 +306,7 @@ const startRelay = async () => {
     rooms.set(room, members);
     members.set(side, socket);
     socket.on('message', (raw: WebSocket.RawData) => {
-      const frame = parseFrame(raw) as (Frame & { action?: string; BookingId?: number }) | null;
+      const frame = parseFrame(raw);
       if (!frame) return;
       if (frame.action === 'JoinVideoRoom') {
         socket.send(JSON.stringify({ type: 'VideoJoined', BookingId: frame.BookingId, OtherPresent: false }));
