@@ -22,6 +22,7 @@ import WebSocket, { WebSocketServer } from 'ws';
 import { BookingType } from '@nutri/shared';
 import type { RunningLocalStack } from '../lib/local-stack.mjs';
 import { passwordHashOf, putNutritionist, putPatient } from '../../tests/integration/support/people';
+import { callsLine, readCallCounts, resetCallCounts } from './call-counts';
 import { cleanUpOnSignals, runBenchmark, startStack, stopStack } from './lifecycle';
 import { percentile, pool, readBoundedOptions } from './tools';
 
@@ -210,6 +211,8 @@ class Peer {
 
 interface Figures {
   name: string;
+  /** The stack's DynamoDB and `@connections` calls per join and per frame (the gateway's run only). */
+  calls?: string[];
   rooms: number;
   roundTrips: number[];
   lost: number;
@@ -378,11 +381,12 @@ const printTable = (gateway: Figures, relay: Figures, rounds: number) => {
   console.log(line(header));
   console.log(widths.map((width) => '-'.repeat(width)).join('  '));
   for (const row of rows) console.log(line(row));
+  for (const calls of gateway.calls ?? []) console.log(calls);
   console.log(
     `\nRound trip: the patient's VideoSignal -> the nutritionist's tab -> its VideoSignal -> back at the patient` +
-      `\n(same process clock). Each frame on the local gateway: routed to the video handler, the connection,` +
-      `\nthe booking and the room's members read, the booking and the window checked, @connections push to the` +
-      `\nother member's tab. The relay forwards only.`,
+      `\n(same process clock). Each frame on the local gateway: routed to the video handler, the booking and the` +
+      `\nroom's members read at once (the sender and its session from its member item), the booking and the` +
+      `\nwindow checked, @connections push to the other member's tab. The relay forwards only.`,
   );
 };
 
@@ -413,13 +417,14 @@ const main = async () => {
 
   try {
     console.log(`Starting the local stack… (${loadLine()})`);
-    stack = await startStack();
+    stack = await startStack({ countCalls: true });
     const { baseUrl, wsUrl } = stack.info;
     assertLoopback(baseUrl);
     console.log(
       `Ready in ${(stack.readyMs / 1000).toFixed(1)} s at ${baseUrl}; opening ${options.rooms} rooms…`,
     );
     const rooms = await createOpenRooms(baseUrl, options.rooms);
+    await resetCallCounts(baseUrl);
 
     console.log(
       `Signalling: ${options.rooms * 2} clients through the local gateway, ${options.rounds} round trips per room…`,
@@ -438,6 +443,11 @@ const main = async () => {
       },
       { rounds: options.rounds, deadline },
     );
+    const counts = await readCallCounts(baseUrl);
+    gateway.calls = [
+      callsLine(counts, ['ws JoinVideoRoom'], 2 * rooms.length, 'join'),
+      callsLine(counts, ['ws VideoSignal'], 2 * gateway.roundTrips.length + gateway.lost, 'frame'),
+    ];
     peers = gateway.peers;
     await closePeers();
     const running = stack;
