@@ -16,13 +16,13 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
-import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import WebSocket, { WebSocketServer } from 'ws';
 import { BookingType } from '@nutri/shared';
 import type { RunningLocalStack } from '../lib/local-stack.mjs';
 import { passwordHashOf, putNutritionist, putPatient } from '../../tests/integration/support/people';
 import { callsLine, readCallCounts, resetCallCounts } from './call-counts';
+import { assertLoopback, loadLine } from './machine';
 import { cleanUpOnSignals, runBenchmark, startStack, stopStack } from './lifecycle';
 import { percentile, pool, readBoundedOptions } from './tools';
 
@@ -38,13 +38,6 @@ const ROUND_TRIP_LIMIT_MS = 15_000;
 const PASSWORD = 'Bench-Video-Ortaggi-2026';
 /** The visits started this long ago: their rooms are open for the whole run. */
 const STARTED_MINUTES_AGO = 5;
-
-/** Refuses anything but loopback: this tool must never load someone else's server. */
-const assertLoopback = (url: string) => {
-  const { hostname } = new URL(url);
-  if (hostname !== '127.0.0.1' && hostname !== 'localhost')
-    throw new Error(`Refusing to load ${url}: only this machine (localhost, 127.0.0.1) is benchmarked.`);
-};
 
 const call = async <T>(baseUrl: string, method: string, route: string, token?: string, body?: unknown) => {
   const response = await fetch(`${baseUrl}/api/v2/${route}`, {
@@ -322,12 +315,6 @@ const startRelay = async () => {
   const { port } = server.address() as AddressInfo;
   return { server, url: `ws://127.0.0.1:${port}/` };
 };
-
-const loadLine = () =>
-  `load average ${os
-    .loadavg()
-    .map((value) => value.toFixed(2))
-    .join(' ')} on ${os.cpus().length} CPUs`;
 
 const printTable = (gateway: Figures, relay: Figures, rounds: number) => {
   const sorted = (values: number[]) => [...values].sort((a, b) => a - b);
