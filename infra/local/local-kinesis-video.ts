@@ -1,8 +1,8 @@
 /**
  * Stands in for Amazon Kinesis Video Streams locally, the part the video rooms call for their ICE servers
  * (functions/src/video/ice-servers.ts): `DescribeSignalingChannel` and `GetSignalingChannelEndpoint` on the
- * control plane and `GetIceServerConfig` on the channel's HTTPS endpoint, spoken as the service speaks them (restJson1 POSTs,
- * SigV4-signed), so the real `@aws-sdk/client-kinesis-video` and `-signaling` clients talk to it unchanged
+ * control plane and `GetIceServerConfig` on the channel's HTTPS endpoint, spoken as the service speaks
+ * them (restJson1 POSTs, SigV4-signed), so the real `@aws-sdk/client-kinesis-video` and `-signaling` clients talk to it unchanged
  * (KINESIS_VIDEO_ENDPOINT). It knows one channel, LOCAL_VIDEO_CHANNEL_NAME, and has no TURN server to give:
  * the answer's list is empty and the browsers on this one machine connect through host candidates. Never
  * deployed (infra/test/cdk-functions.test.ts walks the bundles for stand-in code).

@@ -2,7 +2,8 @@
  * Who is in a video room now, by connection: the tab of each member that joined last (a second tab takes
  * over). Only ids and instants: nothing of the call (no signalling content, no media state) is stored.
  * - Member `VIDEOROOM#<bookingId>` / `MEMBER#<userId>`: the member's connection in the room, its session
- *   and when it joined (a frame from the room needs no read of the connection); TTL at the room's closing plus an hour (filtered on read: DynamoDB Local never deletes).
+ *   and when it joined (a frame from the room needs no read of the connection); TTL at the room's
+ *   closing plus an hour (filtered on read: DynamoDB Local never deletes).
  * - Connection `VIDEOCONN#<connectionId>` / `VIDEOROOM`: the room a connection is in, so a closing
  *   connection (`$disconnect`) leaves its room without a scan. Same TTL.
  * Access patterns: the members of a room (Query on the room's partition, consistent); the room of a

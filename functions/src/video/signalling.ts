@@ -2,8 +2,9 @@
  * The signalling of the video room on the realtime channel (docs/product.md#video-room): JoinVideoRoom,
  * LeaveVideoRoom, VideoSignal (offer, answer, ICE candidate) and VideoMediaState. Every frame is checked
  * against its booking (the sender is its patient or nutritionist with their session on, the booking is
- * BOOKED, the room is open now) and relayed only to the connection the other member is in the room with. A second tab
- * of the same user takes over: the first is told (VideoTakenOver) and its frames are refused from then on.
+ * BOOKED, the room is open now) and relayed only to the connection the other member is in the room with.
+ * A second tab of the same user takes over: the first is told (VideoTakenOver) and its frames are refused
+ * from then on.
  *
  * Nothing of a frame's content is stored or logged: the relay reads the frame, checks it and forwards it.
  * Entering and leaving are recorded on the booking (bookings' videoPresenceWrites) in the same transaction
