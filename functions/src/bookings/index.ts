@@ -7,6 +7,7 @@ export {
   euroLabel,
   patientBookingUrl,
   romeDayTimeLabel,
+  videoRoomSentence,
 } from './booking-mails';
 export {
   type Booking,
