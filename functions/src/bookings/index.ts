@@ -20,9 +20,4 @@ export {
   recordLatePaymentWrite,
 } from './bookings-repo';
 export { requireOwnBooking, type BookingParty } from './own-booking';
-export {
-  bookingChangedMeanwhile,
-  videoPresenceWrites,
-  withVideoPresence,
-  type VideoRoomParty,
-} from './video-presence';
+export { videoPresenceWrites, type VideoRoomParty } from './video-presence';
