@@ -26,13 +26,13 @@
  */
 import { randomUUID } from 'node:crypto';
 import { once } from 'node:events';
-import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import WebSocket from 'ws';
 import type { RunningLocalStack } from '../lib/local-stack.mjs';
 import { passwordHashOf, putNutritionist, putPatient } from '../../tests/integration/support/people';
 import { callsLine, readCallCounts, resetCallCounts } from './call-counts';
 import { cleanUpOnSignals, runBenchmark, startStack, stopStack } from './lifecycle';
+import { assertLoopback, loadLine } from './machine';
 import { drainOutbox } from './outbox';
 import { percentile, pool, readBoundedOptions } from './tools';
 
@@ -64,14 +64,6 @@ const RAW_CONCURRENCY = 50;
 const SETTLE_MS = 120_000;
 /** Longest wait for the outbox (the connects' presence pushes) to drain. */
 const OUTBOX_DRAIN_MS = 120_000;
-
-/** Refuses anything but loopback: this tool must never load someone else's server. */
-const assertLoopback = (url: string) => {
-  const { hostname } = new URL(url);
-  // The local stack's origin is named `localhost`; the bare servers here listen on 127.0.0.1.
-  if (hostname !== '127.0.0.1' && hostname !== 'localhost')
-    throw new Error(`Refusing to load ${url}: only this machine (localhost, 127.0.0.1) is benchmarked.`);
-};
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -567,12 +559,6 @@ const checkStore = async (
   }
   return ok;
 };
-
-const loadLine = () =>
-  `load average ${os
-    .loadavg()
-    .map((value) => value.toFixed(2))
-    .join(' ')} on ${os.cpus().length} CPUs`;
 
 const ms = (value: number | undefined) =>
   value !== undefined && Number.isFinite(value) ? `${value.toFixed(1)} ms` : 'n/a';
