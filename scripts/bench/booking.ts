@@ -30,7 +30,7 @@ import type { CallCounts } from '../../infra/local/call-counts';
 import { callsLine, callsPer, readCallCounts, resetCallCounts } from './call-counts';
 import { cleanUpOnSignals, runBenchmark, startStack, stopStack } from './lifecycle';
 import { openWeekOfSlots, SLOT_HOURS, WEEK_DAYS } from './slots';
-import { cpuPer, readStackCpu, type StackCpu } from './stack-cpu';
+import { cpuPer, cpuSince, readStackCpu, type StackCpu } from './stack-cpu';
 import { percentile, pool, readBoundedOptions } from './tools';
 import baseline from './booking-baseline.json' with { type: 'json' };
 
@@ -203,14 +203,14 @@ const main = async () => {
       let result: T;
       let seconds: number;
       let calls: CallCounts;
-      let cpu: StackCpu[];
+      let cpu: StackCpu;
       try {
         await resetCallCounts(baseUrl);
         const cpuBefore = readStackCpu(groupId);
         const started = performance.now();
         result = await run();
         seconds = (performance.now() - started) / 1000;
-        cpu = [cpuBefore, readStackCpu(groupId)];
+        cpu = cpuSince(cpuBefore, groupId);
         calls = await readCallCounts(baseUrl);
       } finally {
         clearInterval(renew);
@@ -311,17 +311,10 @@ const main = async () => {
       console.log(`  ${`${phase}:`.padEnd(17)} ${callsLine(calls, CREATE_ENTRY_POINTS, per, unit)}`);
     // Less sensitive to the machine's load than latency; the stream's deliveries of earlier effects count too.
     console.log('Stack CPU time of each create phase (its effects held back):');
-    for (const [
-      phase,
-      {
-        cpu: [before, after],
-      },
-      per,
-      unit,
-    ] of callPhases) {
-      const cpu = cpuPer(before!, after!, per);
+    for (const [phase, { cpu: used }, per, unit] of callPhases) {
+      const cpu = cpuPer(used, per);
       console.log(
-        `  ${`${phase}:`.padEnd(17)} ${(cpu.runtimeMs + cpu.dynamoDbMs).toFixed(1)} ms per ${unit} (runtime ${cpu.runtimeMs.toFixed(1)}, DynamoDB Local ${cpu.dynamoDbMs.toFixed(1)})`,
+        `  ${`${phase}:`.padEnd(17)} ${cpu.totalMs.toFixed(1)} ms per ${unit} (runtime ${cpu.runtimeMs.toFixed(1)}, DynamoDB Local ${cpu.dynamoDbMs.toFixed(1)})`,
       );
     }
     console.log('Their effects (chat message, mails), delivered from the stream after each phase:');
@@ -355,6 +348,7 @@ const main = async () => {
       ).toFixed(0);
     const callsPerBooking = (counts: CallCounts, per: number) =>
       callsPer(counts, CREATE_ENTRY_POINTS, per).perOperation.toFixed(1);
+    const cpuPerBooking = (used: StackCpu, per: number) => cpuPer(used, per).totalMs.toFixed(1);
     const allContention = rounds.flat();
     const phases = [
       ['create, one at a time', baseline.createOneAtATime, `${p(sequential, 50)} / ${p(sequential, 99)}`],
@@ -392,6 +386,16 @@ const main = async () => {
         `calls per booking, ${options.concurrency}`,
         { p50: baseline.callsPerBooking.concurrent, p99: null },
         callsPerBooking(concurrentPhase.calls, attempts.length),
+      ],
+      [
+        'CPU ms per booking, 1',
+        { p50: baseline.cpuMsPerBooking.oneAtATime, p99: null },
+        cpuPerBooking(sequentialPhase.cpu, sequential.length),
+      ],
+      [
+        `CPU ms per booking, ${options.concurrency}`,
+        { p50: baseline.cpuMsPerBooking.concurrent, p99: null },
+        cpuPerBooking(concurrentPhase.cpu, attempts.length),
       ],
     ] as const;
     console.log(

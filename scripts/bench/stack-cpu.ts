@@ -39,8 +39,15 @@ export const readStackCpu = (groupId: number): StackCpu => {
   return total;
 };
 
-/** CPU per operation between two readings. */
-export const cpuPer = (before: StackCpu, after: StackCpu, operations: number): StackCpu => ({
-  runtimeMs: (after.runtimeMs - before.runtimeMs) / operations,
-  dynamoDbMs: (after.dynamoDbMs - before.dynamoDbMs) / operations,
-});
+/** CPU time used since an earlier reading. */
+export const cpuSince = (before: StackCpu, groupId: number): StackCpu => {
+  const now = readStackCpu(groupId);
+  return { runtimeMs: now.runtimeMs - before.runtimeMs, dynamoDbMs: now.dynamoDbMs - before.dynamoDbMs };
+};
+
+/** CPU time per operation, and their sum as `totalMs`. */
+export const cpuPer = (used: StackCpu, operations: number) => {
+  const runtimeMs = used.runtimeMs / operations;
+  const dynamoDbMs = used.dynamoDbMs / operations;
+  return { runtimeMs, dynamoDbMs, totalMs: runtimeMs + dynamoDbMs };
+};

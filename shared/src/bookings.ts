@@ -171,6 +171,38 @@ export const freeSlots = (
   );
 };
 
+/**
+ * Whether the Rome `date` and `time` is one of the slots freeSlots(intervals, [], durationMinutes, now) lists,
+ * without listing them (freeSlots converts every slot of the day to the wall clock; booking one slot only
+ * asks about that one): the instants that wall-clock time can name (two in the hour the autumn night
+ * repeats, none in the hour the spring night skips) are checked against each interval's steps.
+ */
+export const isOfferedSlot = (
+  intervals: readonly AvailabilityInterval[],
+  durationMinutes: number,
+  date: string,
+  time: string,
+  now: Date,
+): boolean => {
+  const earliest = now.getTime() + MIN_LEAD_MINUTES * 60_000;
+  const named = romeInstant(date, time).getTime();
+  const hour = 60 * 60_000;
+  const instants = [named - hour, named, named + hour].filter(
+    (start) => start >= earliest && inRome(start).format('YYYY-MM-DD HH:mm') === `${date} ${time}`,
+  );
+  if (!instants.length) return false;
+  return intervals.some((interval) => {
+    const intervalStart = romeInstant(interval.IntervalDate, interval.IntervalStart).getTime();
+    const intervalEnd = romeInstant(interval.IntervalDate, interval.IntervalEnd).getTime();
+    return instants.some(
+      (start) =>
+        start >= intervalStart &&
+        start + durationMinutes * 60_000 <= intervalEnd &&
+        (start - intervalStart) % (SLOT_STEP_MINUTES * 60_000) === 0,
+    );
+  });
+};
+
 /** Rome dates from `from` days after today to `to` days after today, inclusive (e.g. the 1-7 window). */
 export const romeDateWindow = (now: Date, from: number, to: number) => {
   const today = romeDate(now);

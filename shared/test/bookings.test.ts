@@ -10,6 +10,7 @@ import {
   cancelReasonsFor,
   freeSlots,
   isFreeChangeAllowed,
+  isOfferedSlot,
   isLocalDateTime,
   paymentDeadline,
   romeDateWindow,
@@ -110,6 +111,44 @@ describe('the 2-day rule (Europe/Rome)', () => {
     const monday = romeInstant('2026-10-26', '09:00');
     expect(paymentDeadline(monday)).toEqual(romeInstant('2026-10-24', '09:00'));
     expect(monday.getTime() - paymentDeadline(monday).getTime()).toBe(49 * 3600_000);
+  });
+});
+
+describe('isOfferedSlot', () => {
+  const intervalSets = [
+    [{ IntervalDate: '2026-12-02', IntervalStart: '09:00', IntervalEnd: '11:00' }],
+    [
+      { IntervalDate: '2026-12-02', IntervalStart: '08:15', IntervalEnd: '12:40' },
+      { IntervalDate: '2026-12-02', IntervalStart: '14:00', IntervalEnd: '14:50' },
+    ],
+    // The spring-forward night (02:00-03:00 does not exist) and the autumn one (02:00-03:00 twice).
+    [{ IntervalDate: '2026-03-29', IntervalStart: '00:30', IntervalEnd: '05:00' }],
+    [{ IntervalDate: '2026-10-25', IntervalStart: '00:30', IntervalEnd: '05:00' }],
+    [{ IntervalDate: '2026-10-25', IntervalStart: '02:30', IntervalEnd: '04:00' }],
+  ];
+  const times = Array.from({ length: 24 * 12 }, (_, n) =>
+    [Math.floor(n / 12), (n % 12) * 5].map((part) => String(part).padStart(2, '0')).join(':'),
+  );
+
+  it('answers exactly as the list of freeSlots, for every 5-minute time of the day', () => {
+    for (const intervals of intervalSets) {
+      const date = intervals[0]!.IntervalDate;
+      for (const now of [romeInstant('2026-03-01', '08:00'), romeInstant(date, '01:10')]) {
+        for (const duration of [30, 50]) {
+          const listed = freeSlots(intervals, [], duration, now)[date] ?? [];
+          const offered = times.filter((time) => isOfferedSlot(intervals, duration, date, time, now));
+          expect(offered, `${date} ${duration} min, now ${now.toISOString()}`).toEqual(listed);
+        }
+      }
+    }
+  });
+
+  it('offers nothing on another date nor before the lead time', () => {
+    const intervals = intervalSets[0]!;
+    const now = romeInstant('2026-12-02', '08:30');
+    expect(isOfferedSlot(intervals, 30, '2026-12-02', '09:00', now)).toBe(false);
+    expect(isOfferedSlot(intervals, 30, '2026-12-02', '09:30', now)).toBe(true);
+    expect(isOfferedSlot(intervals, 30, '2026-12-03', '09:30', now)).toBe(false);
   });
 });
 

@@ -346,10 +346,14 @@ describe('slots and patient booking', () => {
     const times = ['09:00', '09:30', '10:00', '10:30', '11:00', '11:30', '12:00', '12:30'];
     const results = await Promise.all(
       patients.map((patient, n) =>
-        api<{ BookingId: number }>('POST', 'CurrentPatient/Bookings/CreateIntroductionVisitFromCalendarSlot', {
-          token: patient.token,
-          body: { SelectedDate: date, SelectedTime: times[n] },
-        }),
+        api<{ BookingId: number }>(
+          'POST',
+          'CurrentPatient/Bookings/CreateIntroductionVisitFromCalendarSlot',
+          {
+            token: patient.token,
+            body: { SelectedDate: date, SelectedTime: times[n] },
+          },
+        ),
       ),
     );
     expect(results.map((result) => result.status)).toEqual(times.map(() => 201));

@@ -309,8 +309,8 @@ const transact = async (items: NamedItem<Error>[]) => {
 };
 const effectsOf = (outbox: OutboxEntry) => ({ item: outboxPut(outbox), failure: changedMeanwhile() });
 
-// Create a booking: the booking, a lock per 5-minute unit of its duration, the patient's change and the
-// outbox item of its effects, at once.
+// Create a booking: the booking, its lock units (an update per hour item touched), the patient's change and
+// the outbox item of its effects, at once.
 export const createBooking = async (booking: Booking, patient: PatientChange | null, outbox: OutboxEntry) => {
   await transact([
     {

@@ -7,6 +7,7 @@ import {
   BookingStatus,
   addRomeDays,
   freeSlots,
+  isOfferedSlot,
   romeInstant,
   type AvailabilityInterval,
   type BookingStatusId,
@@ -61,6 +62,5 @@ export const isSlotOffered = async (
 ) => {
   const { first, last } = slotWindow(at);
   if (date < first || date > last) return false;
-  const intervals = await listIntervals(nutritionistUserId, date, date);
-  return freeSlots(intervals, [], durationMinutes, at)[date]?.includes(time) ?? false;
+  return isOfferedSlot(await listIntervals(nutritionistUserId, date, date), durationMinutes, date, time, at);
 };
