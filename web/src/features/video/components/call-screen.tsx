@@ -158,7 +158,7 @@ function StageMessage({
       </Text>
       {status === 'waiting' ? (
         <Text c="gray.3" ta="center" size="sm">
-          {otherName} vede che sei in sala d’attesa.
+          La videochiamata inizia da sola appena {otherName} entra.
         </Text>
       ) : null}
     </Stack>

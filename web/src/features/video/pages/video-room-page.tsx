@@ -177,8 +177,8 @@ function VideoRoom({ room, onRefresh }: { room: VideoRoomView; onRefresh: () => 
           onJoin={() => setStage('call')}
           presence={
             room.OtherPresent
-              ? `${room.OtherName} è già in sala d’attesa.`
-              : `${room.OtherName} non è ancora entrato nella videochiamata.`
+              ? `${room.OtherName} è già nella sala.`
+              : `${room.OtherName} non è ancora nella sala.`
           }
           notice={phase === 'notYet' ? <OpensLater opensAt={room.OpensAt} now={now} /> : null}
         />
