@@ -1,9 +1,11 @@
 /**
- * The cloud app: five stacks wired together, with cdk-nag's AWS Solutions checks applied. Used by
+ * The cloud app: six stacks wired together, with cdk-nag's AWS Solutions checks applied. Used by
  * infra/bin/app.ts (the CDK CLI) and by the tests, so both build exactly the same thing.
  *
  *   data  <-  realtime  <-  api  <-  web
- *                 ^---------- jobs
+ *   video <-----'  ^---------- jobs
+ *
+ * The video stack (the rooms' signalling channel) is in settings.videoRegion; realtime only names it.
  */
 import { App, Tags, Validations, type Environment } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
@@ -12,6 +14,7 @@ import { ApiStack } from './stacks/api-stack';
 import { DataStack } from './stacks/data-stack';
 import { JobsStack } from './stacks/jobs-stack';
 import { RealtimeStack } from './stacks/realtime-stack';
+import { VideoStack } from './stacks/video-stack';
 import { WebStack } from './stacks/web-stack';
 
 export interface NutriApp {
@@ -19,6 +22,7 @@ export interface NutriApp {
   settings: NutriSettings;
   data: DataStack;
   realtime: RealtimeStack;
+  video: VideoStack;
   api: ApiStack;
   web: WebStack;
   jobs: JobsStack;
@@ -43,12 +47,19 @@ export const createApp = (options: NutriAppOptions = {}): NutriApp => {
     description: 'Nutri: table, files, secrets, mail',
     terminationProtection: true,
   });
+  const video = new VideoStack(app, stackName('Video'), {
+    env: { ...env, region: settings.videoRegion },
+    settings,
+    description: 'Nutri: the video rooms signalling channel (TURN credentials)',
+  });
   const realtime = new RealtimeStack(app, stackName('Realtime'), {
     env,
     settings,
     data,
     description: 'Nutri: WebSocket API and its Lambdas',
   });
+  // The video Lambda asks the channel for ICE servers: it exists before the Lambda is deployed.
+  realtime.addStackDependency(video);
   const api = new ApiStack(app, stackName('Api'), {
     env,
     settings,
@@ -76,5 +87,5 @@ export const createApp = (options: NutriAppOptions = {}): NutriApp => {
   Tags.of(app).add('project', 'nutri');
   // cdk-nag 3 is a synthesis validation plugin: any unacknowledged finding fails `cdk synth`.
   if (options.nag ?? true) Validations.of(app).addPlugins(new AwsSolutionsChecks(app, { verbose: true }));
-  return { app, settings, data, realtime, api, web, jobs };
+  return { app, settings, data, realtime, video, api, web, jobs };
 };

@@ -203,7 +203,8 @@ export const runtimeEnvironment = ({
   S3_ENDPOINT: undefined,
   SES_ENDPOINT: undefined,
   // Set only for the areas with `videoCalls` (bindVideoChannel below); the endpoint override is local only.
-  VIDEO_SIGNALING_CHANNEL_ARN: undefined,
+  VIDEO_SIGNALING_CHANNEL_NAME: undefined,
+  VIDEO_REGION: undefined,
   VIDEO_STUN_URL: undefined,
   KINESIS_VIDEO_ENDPOINT: undefined,
 });

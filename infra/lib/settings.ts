@@ -13,6 +13,13 @@ export const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url));
 /** Milan keeps health data in Italy; an operator may still choose another region explicitly. */
 export const DEFAULT_REGION = 'eu-south-1';
 
+/**
+ * Kinesis Video Streams (the video rooms' TURN credentials) is not offered in Milan: its signalling channel
+ * lives in the nearest region that has it. Only encrypted media crosses its TURN relays (DTLS-SRTP between
+ * the two browsers), never stored (docs/decisions/0022-video-room.md).
+ */
+export const DEFAULT_VIDEO_REGION = 'eu-central-1';
+
 export interface NutriAppOptions {
   /** Cloud assembly directory; tests pass a temporary one. */
   outdir?: string;
@@ -20,6 +27,8 @@ export interface NutriAppOptions {
   account?: string;
   /** Prefix of the stack names, so two environments can live in one account. */
   stackPrefix?: string;
+  /** Region of the video rooms' Kinesis Video Streams signalling channel (default eu-central-1). */
+  videoRegion?: string;
   /** Origin users open (`https://host`), used for e-mail links, CORS of uploads and the JWT issuer. */
   publicBaseUrl?: string;
   /** ACM certificate in us-east-1 for the public host; without it CloudFront serves its own domain only. */
@@ -53,6 +62,7 @@ export interface NutriSettings {
   region: string;
   account: string | undefined;
   stackPrefix: string;
+  videoRegion: string;
   publicBaseUrl: string;
   publicHost: string;
   certificateArn: string | undefined;
@@ -122,6 +132,7 @@ export const resolveSettings = (app: App, options: NutriAppOptions): NutriSettin
       options.region ?? contextString(app, 'region') ?? process.env.CDK_DEFAULT_REGION ?? DEFAULT_REGION,
     account: options.account ?? process.env.CDK_DEFAULT_ACCOUNT,
     stackPrefix: options.stackPrefix ?? contextString(app, 'stackPrefix') ?? 'Nutri',
+    videoRegion: options.videoRegion ?? contextString(app, 'videoRegion') ?? DEFAULT_VIDEO_REGION,
     ...parsePublicBaseUrl(
       options.publicBaseUrl ?? contextString(app, 'publicBaseUrl') ?? 'https://nutri.example',
     ),

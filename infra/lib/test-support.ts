@@ -48,7 +48,7 @@ export const synthesizeTestApp = (options: NutriAppOptions & { bundle?: boolean 
     ...nutri,
     assembly,
     outdir,
-    stacks: [nutri.data, nutri.realtime, nutri.api, nutri.web, nutri.jobs],
+    stacks: [nutri.data, nutri.video, nutri.realtime, nutri.api, nutri.web, nutri.jobs],
     nestedStacks: nutri.app.node.findAll().filter((construct) => NestedStack.isNestedStack(construct)),
     templateOf: (stack) =>
       Template.fromJSON(

@@ -12,6 +12,7 @@ import { generateJwtKeys } from '@nutri/functions/platform/tokens';
 import { ensureTable, startDynamoDbLocal } from './dynamodb';
 import { startHttpGateway } from './http-gateway';
 import { LOCAL_STRIPE_SECRET_KEY, LOCAL_STRIPE_WEBHOOK_SECRET, startLocalStripe } from './local-stripe';
+import { LOCAL_VIDEO_CHANNEL_NAME, startLocalKinesisVideo } from './local-kinesis-video';
 import { LOCAL_TALLY_SIGNING_SECRET } from './local-tally';
 import { freePort } from './ports';
 import { startS3, LOCAL_S3_CREDENTIALS } from './s3';
@@ -149,6 +150,14 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
         STRIPE_WEBHOOK_SECRET: LOCAL_STRIPE_WEBHOOK_SECRET,
       });
     }
+
+    // Kinesis Video Streams' stand-in: the video rooms' ICE servers (no TURN on one machine).
+    const kinesisVideo = await startLocalKinesisVideo();
+    stops.push(kinesisVideo.stop);
+    Object.assign(process.env, {
+      VIDEO_SIGNALING_CHANNEL_NAME: LOCAL_VIDEO_CHANNEL_NAME,
+      KINESIS_VIDEO_ENDPOINT: kinesisVideo.url,
+    });
 
     Object.assign(process.env, {
       AWS_REGION: LOCAL.region,

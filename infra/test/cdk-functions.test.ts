@@ -44,6 +44,7 @@ const ACCESS_POLICY_NAMES = [
   'MailSendPolicy',
   'SmsSendPolicy',
   'ManageConnectionsPolicy',
+  'VideoIceServersPolicy',
 ] as const;
 
 describe('feature Lambdas', () => {
@@ -142,9 +143,9 @@ describe('feature Lambdas', () => {
   });
 
   describe('no local stand-in is deployed', () => {
-    // The local runtime's stand-ins for Stripe and Tally (infra/local) and their routes.
+    // The local runtime's stand-ins for Stripe, Tally and Kinesis Video Streams (infra/local) and their routes.
     const STAND_IN_ROUTE = /LocalCheckout|\/dev\/|\/v1\//i;
-    const STAND_IN_SOURCE = /(^|\/)infra\/|local-(checkout|stripe|tally)/;
+    const STAND_IN_SOURCE = /(^|\/)infra\/|local-(checkout|stripe|tally|kinesis-video)/;
 
     it('no API Gateway method serves a stand-in route', () => {
       const routes = [nutri.api, nutri.realtime].flatMap((stack) =>
@@ -173,7 +174,7 @@ describe('feature Lambdas', () => {
         const code = bundleFiles(directory, '.mjs')
           .map((file) => readFileSync(path.join(directory, file), 'utf8'))
           .join('\n');
-        expect(code).not.toMatch(/cs_local_|\/dev\/stripe|LocalCheckout/);
+        expect(code).not.toMatch(/cs_local_|\/dev\/stripe|LocalCheckout|nutri-local-video-rooms/);
       }
     });
   });
@@ -211,6 +212,15 @@ describe('feature Lambdas', () => {
         expect(parsed.S3_ENDPOINT).toBeUndefined();
         expect(parsed.SES_ENDPOINT).toBeUndefined();
         expect(parsed.STRIPE_API_URL).toBeUndefined();
+        expect(parsed.KINESIS_VIDEO_ENDPOINT).toBeUndefined();
+        // The video rooms' channel and STUN server only where ICE servers are handed out.
+        const video = accessOf(lambda.feature as 'jobs').videoCalls === true;
+        expect(parsed.VIDEO_SIGNALING_CHANNEL_NAME !== undefined).toBe(video);
+        if (video) {
+          expect(parsed.VIDEO_SIGNALING_CHANNEL_NAME).toBe('Nutri-video-rooms');
+          expect(parsed.VIDEO_REGION).toBe('eu-central-1');
+          expect(parsed.VIDEO_STUN_URL).toBe('stun:stun.kinesisvideo.eu-central-1.amazonaws.com:443');
+        } else expect(parsed.VIDEO_STUN_URL).toBeUndefined();
         expect(parsed.WS_MANAGEMENT_ENDPOINT).toBeDefined();
         expect(parsed.SES_CONFIGURATION_SET).toBeDefined();
         expect(Boolean(parsed.JWT_SECRET_ARN)).toBe(accessOf(lambda.feature as 'jobs').jwt === true);
@@ -229,6 +239,7 @@ describe('feature Lambdas', () => {
           ...(access.mail ? ['MailSendPolicy'] : []),
           ...(access.sms ? ['SmsSendPolicy'] : []),
           ...(access.realtimePush ? ['ManageConnectionsPolicy'] : []),
+          ...(access.videoCalls ? ['VideoIceServersPolicy'] : []),
         ];
         expect({ feature: lambda.feature, policies: attachedPolicies(lambda).sort() }).toEqual({
           feature: lambda.feature,
@@ -293,6 +304,34 @@ describe('feature Lambdas', () => {
       expect(document).toContain(':identity/nutri.test');
       expect(document).toContain(':configuration-set/');
       expect(document).not.toMatch(/"Resource":"\*"/);
+    });
+
+    it('one video signalling channel per stage, in a region with Kinesis Video Streams; its ICE servers only, for the video Lambda', () => {
+      expect(nutri.video.region).toBe('eu-central-1');
+      const channels = Object.values(resourcesOf(nutri.templateOf(nutri.video))).filter(
+        (resource) => resource.Type === 'AWS::KinesisVideo::SignalingChannel',
+      );
+      expect(channels.map((channel) => channel.Properties)).toEqual([
+        expect.objectContaining({ Name: 'Nutri-video-rooms', Type: 'SINGLE_MASTER', MessageTtlSeconds: 5 }),
+      ]);
+      const policy = Object.entries(resourcesOf(nutri.templateOf(nutri.realtime))).find(([id]) =>
+        id.startsWith('VideoIceServersPolicy'),
+      )?.[1];
+      const statements = (
+        policy?.Properties.PolicyDocument as { Statement: { Action: string[]; Resource: unknown }[] }
+      ).Statement;
+      expect(statements).toHaveLength(1);
+      expect([statements[0]?.Action].flat().sort()).toEqual([
+        'kinesisvideo:DescribeSignalingChannel',
+        'kinesisvideo:GetIceServerConfig',
+        'kinesisvideo:GetSignalingChannelEndpoint',
+      ]);
+      // This stage's channel in the video region only (its ARN ends with its creation time).
+      expect(JSON.stringify(statements[0]?.Resource)).toMatch(
+        /kinesisvideo:eu-central-1:.*:channel\/Nutri-video-rooms\/\*"/,
+      );
+      const holders = lambdas.filter((lambda) => attachedPolicies(lambda).includes('VideoIceServersPolicy'));
+      expect(holders.map((lambda) => lambda.feature)).toEqual(['video']);
     });
 
     it('connections may only be managed on the realtime API stage', () => {

@@ -29,7 +29,7 @@ import {
   type MailRecipient,
 } from './booking-mails';
 import type { Booking } from './bookings-repo';
-import { videoPresenceOutboxHandlers } from './video-presence';
+import { videoPresenceOutboxHandlers } from './video-waiting-notice';
 
 export const BOOKING_TOPIC = 'booking';
 

@@ -10,22 +10,16 @@
  * the milliseconds between its read and its write is lost, harmless since such a change closes the room.
  *
  * When the patient enters while the nutritionist is not in the room, the chat gets a message (once per
- * booking): the entry's transaction puts an outbox item (topic `video-waiting-room`) and sets
- * `WaitingNoticeAt`, so the message is sent exactly once whatever the retries.
+ * booking): the entry's transaction puts an outbox item (topic `video-waiting-room`, delivered by
+ * video-waiting-notice.ts) and sets `WaitingNoticeAt`, so the message is sent exactly once whatever the
+ * retries.
  */
-import {
-  BookingStatus,
-  isInRoom,
-  romeTime,
-  waitingRoomChatMessage,
-  type VideoPresenceView,
-} from '@nutri/shared';
+import { BookingStatus, isInRoom, type VideoPresenceView } from '@nutri/shared';
 import * as z from 'zod';
-import { postMessage } from '../chat';
 import { tableName } from '../platform/db/client';
 import type { NamedItem } from '../platform/db/transact';
 import { DomainError } from '../platform/domain-error';
-import { outboxPut, type OutboxHandler, type OutboxHandlers } from '../platform/outbox';
+import { outboxPut } from '../platform/outbox';
 import { defineOutboxTopic } from '../platform/outbox-topic';
 import { bookingKey, videoPresenceAttribute, type Booking, type BookingVideoPresence } from './bookings-repo';
 
@@ -68,7 +62,7 @@ const waitingNoticeSchema = z.object({
   bookingTime: z.string().min(1),
 });
 
-const waitingNoticeTopic = defineOutboxTopic(VIDEO_WAITING_TOPIC, waitingNoticeSchema);
+export const waitingNoticeTopic = defineOutboxTopic(VIDEO_WAITING_TOPIC, waitingNoticeSchema);
 
 /** Whether the patient's entry posts the waiting-room message: the first time, with the nutritionist out. */
 const tellsChatPatientWaits = (booking: Booking, party: VideoRoomParty) => {
@@ -165,26 +159,3 @@ export const withVideoPresence = (
   }
   return { ...booking, VideoPresence: presence };
 };
-
-// Posts the waiting-room message in the pair's chat, authored by the patient (the message id makes a second
-// delivery add nothing).
-const handleWaitingNotice: OutboxHandler = async (entry, step) => {
-  const notice = waitingNoticeTopic.payload(entry);
-  await step(
-    'chat',
-    async () => {
-      await postMessage({
-        patientUserId: notice.patientUserId,
-        nutritionistUserId: notice.nutritionistUserId,
-        messageId: `outbox:${entry.OutboxId}`,
-        authorId: notice.patientUserId,
-        body: waitingRoomChatMessage(romeTime(notice.bookingTime)),
-        attributes: { BookingId: notice.bookingId, BookingTime: notice.bookingTime },
-        at: new Date(entry.CreatedAt),
-      });
-    },
-    { idempotent: true },
-  );
-};
-
-export const videoPresenceOutboxHandlers: OutboxHandlers = { [VIDEO_WAITING_TOPIC]: handleWaitingNotice };

@@ -69,10 +69,12 @@ const configSchema = z.object({
   WHATSAPP_TEMPLATE_NAME: z.string().default('avviso_messaggio_urgente'),
   WHATSAPP_TEMPLATE_LANGUAGE: z.string().default('it'),
   /**
-   * Video rooms' ICE servers (docs/product.md#video-room): the stage's Kinesis Video Streams signalling
-   * channel, whose GetIceServerConfig gives short-lived TURN credentials. Unset: no TURN.
+   * Video rooms' ICE servers (docs/product.md#video-room): the name of the stage's Kinesis Video Streams
+   * signalling channel, whose GetIceServerConfig gives short-lived TURN credentials. Unset: no TURN.
    */
-  VIDEO_SIGNALING_CHANNEL_ARN: z.string().optional(),
+  VIDEO_SIGNALING_CHANNEL_NAME: z.string().optional(),
+  /** The channel's region (Kinesis Video Streams is not in every region); default AWS_REGION. */
+  VIDEO_REGION: z.string().optional(),
   /** Endpoint of the Kinesis Video Streams API when it is not AWS's (local runtime only: its stand-in). */
   KINESIS_VIDEO_ENDPOINT: optionalUrl,
   /** The STUN server handed to the browsers (the cloud: Kinesis Video Streams'); unset locally. */

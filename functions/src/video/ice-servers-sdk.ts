@@ -1,5 +1,9 @@
 /** What ice-servers.ts uses of the Kinesis Video Streams clients, loaded on the first ICE-servers request. */
-export { GetSignalingChannelEndpointCommand, KinesisVideoClient } from '@aws-sdk/client-kinesis-video';
+export {
+  DescribeSignalingChannelCommand,
+  GetSignalingChannelEndpointCommand,
+  KinesisVideoClient,
+} from '@aws-sdk/client-kinesis-video';
 export {
   GetIceServerConfigCommand,
   KinesisVideoSignalingClient,

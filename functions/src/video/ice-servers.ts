@@ -1,8 +1,8 @@
 /**
  * The ICE servers of a call (docs/product.md#video-room). In the cloud: the STUN server of Amazon Kinesis
- * Video Streams and short-lived TURN credentials from the stage's signalling channel
- * (`GetSignalingChannelEndpoint` for its HTTPS endpoint, once per container, then `GetIceServerConfig` per
- * request), so calls work behind NAT and corporate firewalls. Locally the same real clients talk to the
+ * Video Streams and short-lived TURN credentials from the stage's signalling channel (its ARN by name with
+ * `DescribeSignalingChannel` and its HTTPS endpoint with `GetSignalingChannelEndpoint`, once per
+ * container; then `GetIceServerConfig` per request), so calls work behind NAT and corporate firewalls. Locally the same real clients talk to the
  * local runtime's stand-in (KINESIS_VIDEO_ENDPOINT), which has no TURN to give: the browsers on one machine
  * connect through host candidates. No ICE server is ever written in the code.
  *
@@ -19,19 +19,29 @@ const sdk = () => import('./ice-servers-sdk');
 /** TURN credentials are handed out only if they last at least this long (the page asks again before). */
 const MIN_TTL_SECONDS = 60;
 
-let signalingClient: Promise<KinesisVideoSignalingClient> | undefined;
+let signalingClient: Promise<{ client: KinesisVideoSignalingClient; channelArn: string }> | undefined;
 
-// The channel's HTTPS signalling endpoint, asked once per container (it does not change for a channel).
-const signaling = (channelArn: string) =>
+// The channel's ARN and HTTPS signalling endpoint, asked once per container (they do not change).
+const signaling = (channelName: string) =>
   (signalingClient ??= (async () => {
-    const { GetSignalingChannelEndpointCommand, KinesisVideoClient, KinesisVideoSignalingClient } =
-      await sdk();
-    const { AWS_REGION, KINESIS_VIDEO_ENDPOINT } = config();
+    const {
+      DescribeSignalingChannelCommand,
+      GetSignalingChannelEndpointCommand,
+      KinesisVideoClient,
+      KinesisVideoSignalingClient,
+    } = await sdk();
+    const { AWS_REGION, KINESIS_VIDEO_ENDPOINT, VIDEO_REGION } = config();
+    const region = VIDEO_REGION ?? AWS_REGION;
     const control = new KinesisVideoClient({
-      region: AWS_REGION,
+      region,
       ...(KINESIS_VIDEO_ENDPOINT ? { endpoint: KINESIS_VIDEO_ENDPOINT } : {}),
     });
     try {
+      const { ChannelInfo } = await control.send(
+        new DescribeSignalingChannelCommand({ ChannelName: channelName }),
+      );
+      const channelArn = ChannelInfo?.ChannelARN;
+      if (!channelArn) throw new Error('The signalling channel has no ARN');
       const { ResourceEndpointList } = await control.send(
         new GetSignalingChannelEndpointCommand({
           ChannelARN: channelArn,
@@ -40,7 +50,7 @@ const signaling = (channelArn: string) =>
       );
       const endpoint = ResourceEndpointList?.find((entry) => entry.Protocol === 'HTTPS')?.ResourceEndpoint;
       if (!endpoint) throw new Error('The signalling channel has no HTTPS endpoint');
-      return new KinesisVideoSignalingClient({ region: AWS_REGION, endpoint });
+      return { client: new KinesisVideoSignalingClient({ region, endpoint }), channelArn };
     } finally {
       control.destroy();
     }
@@ -52,14 +62,14 @@ const signaling = (channelArn: string) =>
 
 /** The servers RTCPeerConnection is configured with for one member joining one call. */
 export const iceServersForCall = async (at: Date): Promise<VideoIceServersView> => {
-  const { VIDEO_SIGNALING_CHANNEL_ARN, VIDEO_STUN_URL } = config();
+  const { VIDEO_SIGNALING_CHANNEL_NAME, VIDEO_STUN_URL } = config();
   const servers: VideoIceServersView['IceServers'] = VIDEO_STUN_URL ? [{ urls: [VIDEO_STUN_URL] }] : [];
-  if (!VIDEO_SIGNALING_CHANNEL_ARN) return { IceServers: servers, ExpiresAt: null };
+  if (!VIDEO_SIGNALING_CHANNEL_NAME) return { IceServers: servers, ExpiresAt: null };
   const { GetIceServerConfigCommand } = await sdk();
-  const client = await signaling(VIDEO_SIGNALING_CHANNEL_ARN);
+  const { client, channelArn } = await signaling(VIDEO_SIGNALING_CHANNEL_NAME);
   const { IceServerList } = await client.send(
     new GetIceServerConfigCommand({
-      ChannelARN: VIDEO_SIGNALING_CHANNEL_ARN,
+      ChannelARN: channelArn,
       // A fresh id per request: it names no one (the service requires it to be unique on the channel).
       ClientId: randomUUID(),
       Service: 'TURN',

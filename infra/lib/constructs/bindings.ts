@@ -195,36 +195,54 @@ export const createConnectionsPolicy = (scope: Construct, api: apigwv2.IWebSocke
   return managed;
 };
 
-/** A video rooms' signalling channel (realtime stack) and the policy that lets a Lambda get its ICE servers. */
+/** The video rooms' signalling channel (video stack) and the policy that lets a Lambda get its ICE servers. */
 export interface VideoChannel {
-  channelArn: string;
+  name: string;
+  region: string;
   iceServers: iam.IManagedPolicy;
 }
 
 /**
- * The two calls that give a call's ICE servers (functions/src/video/ice-servers.ts), on this channel only:
- * its HTTPS endpoint and short-lived TURN credentials. Nothing else of Kinesis Video Streams (no streams,
- * no media, no other channel).
+ * The three calls that give a call's ICE servers (functions/src/video/ice-servers.ts), on this stage's
+ * channel only: its ARN by name, its HTTPS endpoint and short-lived TURN credentials. Nothing else of
+ * Kinesis Video Streams (no streams, no media, no other channel).
  */
-export const createVideoIceServersPolicy = (scope: Construct, channelArn: string) =>
-  new iam.ManagedPolicy(scope, 'VideoIceServersPolicy', {
+export const createVideoIceServersPolicy = (scope: Construct, channel: { name: string; region: string }) => {
+  // The ARN ends with the channel's creation time, known only once it exists: named up to it.
+  const channelArn = Stack.of(scope).formatArn({
+    service: 'kinesisvideo',
+    region: channel.region,
+    resource: 'channel',
+    resourceName: `${channel.name}/*`,
+    arnFormat: ArnFormat.SLASH_RESOURCE_NAME,
+  });
+  const managed = new iam.ManagedPolicy(scope, 'VideoIceServersPolicy', {
     description: 'Nutri: ICE servers (TURN credentials) of the video rooms signalling channel',
     statements: [
       new iam.PolicyStatement({
-        actions: ['kinesisvideo:GetSignalingChannelEndpoint', 'kinesisvideo:GetIceServerConfig'],
+        actions: [
+          'kinesisvideo:DescribeSignalingChannel',
+          'kinesisvideo:GetSignalingChannelEndpoint',
+          'kinesisvideo:GetIceServerConfig',
+        ],
         resources: [channelArn],
       }),
     ],
   });
+  acknowledge(
+    managed,
+    wildcardResourceFinding(managed, channelArn),
+    'A signalling channel ARN ends with its creation time, assigned by Kinesis Video Streams; the grant names this stage channel up to that suffix, in its region and account.',
+  );
+  return managed;
+};
 
-/** The channel's ARN and Kinesis Video Streams' STUN server in the environment, and the policy. */
+/** The channel's name and region and Kinesis Video Streams' STUN server in the environment, and the policy. */
 export const bindVideoChannel = (fn: FeatureFunction, channel: VideoChannel) => {
   fn.role.addManagedPolicy(channel.iceServers);
-  fn.function.addEnvironment('VIDEO_SIGNALING_CHANNEL_ARN', channel.channelArn);
-  fn.function.addEnvironment(
-    'VIDEO_STUN_URL',
-    `stun:stun.kinesisvideo.${Stack.of(fn).region}.amazonaws.com:443`,
-  );
+  fn.function.addEnvironment('VIDEO_SIGNALING_CHANNEL_NAME', channel.name);
+  fn.function.addEnvironment('VIDEO_REGION', channel.region);
+  fn.function.addEnvironment('VIDEO_STUN_URL', `stun:stun.kinesisvideo.${channel.region}.amazonaws.com:443`);
 };
 
 export const bindTable = (fn: FeatureFunction, table: AccessPolicies, mode: AccessMode) =>

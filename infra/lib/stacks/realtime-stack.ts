@@ -9,7 +9,6 @@ import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
 import * as apigw from 'aws-cdk-lib/aws-apigateway';
 import * as apigwv2 from 'aws-cdk-lib/aws-apigatewayv2';
 import { WebSocketLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
-import * as kinesisvideo from 'aws-cdk-lib/aws-kinesisvideo';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
 import { REALTIME_ROUTE_SELECTION_EXPRESSION } from '@nutri/shared';
@@ -21,6 +20,7 @@ import { createFeatureFunction, pascalCase, type RealtimeEndpoint } from '../fea
 import { acknowledge } from '../nag';
 import type { NutriSettings } from '../settings';
 import type { DataStack } from './data-stack';
+import { videoChannelName } from './video-stack';
 
 export interface RealtimeStackProps extends StackProps {
   settings: NutriSettings;
@@ -86,20 +86,13 @@ export class RealtimeStack extends Stack {
     cfnStage.addPropertyOverride('DefaultRouteSettings.DataTraceEnabled', false);
     cfnStage.node.addDependency(this.apiGatewayLogging.account);
 
-    // One signalling channel per stage, used only for its TURN credentials (GetIceServerConfig): the calls'
-    // signalling itself goes through this WebSocket API (docs/decisions/0022-video-room.md).
-    const videoChannel = new kinesisvideo.CfnSignalingChannel(this, 'VideoSignalingChannel', {
-      name: `${settings.stackPrefix}-video-rooms`,
-      type: 'SINGLE_MASTER',
-      messageTtlSeconds: 60,
-    });
+    // The stage's video signalling channel (video stack, in the region that has Kinesis Video Streams),
+    // named, not referenced: used only for its TURN credentials (docs/decisions/0022-video-room.md).
+    const videoChannel = { name: videoChannelName(settings), region: settings.videoRegion };
     this.endpoint = {
       callbackUrl: this.stage.callbackUrl,
       manageConnections: createConnectionsPolicy(this, this.webSocketApi, this.stage.stageName),
-      videoChannel: {
-        channelArn: videoChannel.attrArn,
-        iceServers: createVideoIceServersPolicy(this, videoChannel.attrArn),
-      },
+      videoChannel: { ...videoChannel, iceServers: createVideoIceServersPolicy(this, videoChannel) },
     };
 
     for (const area of webSocketAreas()) {
