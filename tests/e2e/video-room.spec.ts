@@ -109,7 +109,7 @@ const newPerson = (browser: Browser, testInfo: TestInfo, email: string) =>
 test('patient and nutritionist hold a video visit: media both ways, mute, camera off, hang up, rejoin, recovery @webrtc', async ({
   browser,
 }, testInfo) => {
-  test.setTimeout(180_000);
+  test.setTimeout(300_000);
   const suffix = Date.now() % 1_000_000;
   const { nutritionist, patient } = await nutritionistWithPatient(`Paola Video ${suffix}`);
   const booking = await bookStartedVisit(nutritionist, patient.id, BookingType.FREE, 0);

@@ -198,12 +198,15 @@ export class PeerCall {
   }
 
   private async offer(pc: RTCPeerConnection) {
+    // negotiationneeded can be queued just before a remote offer is applied: that one is answered instead.
+    if (pc.signalingState !== 'stable') return;
     try {
       this.makingOffer = true;
       const iceRestart = this.iceRestartPending;
       this.iceRestartPending = false;
       await pc.setLocalDescription();
-      if (this.pc !== pc || !pc.localDescription) return;
+      // An implicit setLocalDescription answers when a remote offer got in first: apply() sends that.
+      if (this.pc !== pc || pc.localDescription?.type !== 'offer') return;
       this.options.sendSignal({
         kind: 'offer',
         sdp: pc.localDescription.sdp,

@@ -196,7 +196,8 @@ export const useVideoCall = ({
     };
     const onOnline = () => {
       setOffline(false);
-      callRef.current?.networkBack();
+      // With the channel down, the rejoin after its reconnection starts a fresh connection anyway.
+      if (socket.status === 'Connected') callRef.current?.networkBack();
     };
     window.addEventListener('offline', onOffline);
     window.addEventListener('online', onOnline);
