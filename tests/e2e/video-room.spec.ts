@@ -1,5 +1,5 @@
 /**
- * A video visit in two browsers (docs/product.md#video): a patient and their nutritionist, each in their own
+ * A video visit in two browsers (docs/product.md#video-room): a patient and their nutritionist, each in their own
  * context with Chromium's fake camera and microphone, enter the room of an introductory visit that
  * started a moment ago. Each page must play the other's video (frames sampled on a canvas, not black)
  * and a live audio track; mute and camera off show on the other side; hanging up and rejoining work; a
@@ -18,7 +18,7 @@ import { nutritionistWithPatient } from '../support/nutritionist-pair';
 
 const SCREENSHOTS = process.env.NUTRI_SCREENSHOTS_DIR;
 const PHONE = { width: 390, height: 844 };
-/** docs/product.md#video: after a network drop the call is back within this time, by itself. */
+/** docs/product.md#video-room: after a network drop the call is back within this time, by itself. */
 const RECOVERY_MS = 10_000;
 
 /** Saves the page at desktop and phone width when screenshots are asked for. */

@@ -1,5 +1,5 @@
 /**
- * The 1:1 WebRTC connection of a video visit (docs/product.md#video), with the "perfect negotiation" pattern:
+ * The 1:1 WebRTC connection of a video visit (docs/product.md#video-room), with the "perfect negotiation" pattern:
  * both sides may start a negotiation at any time (a track replaced, an ICE restart) and a collision of two
  * offers resolves by itself, because one side is polite (it rolls its own offer back and answers) and the
  * other impolite (it ignores the offer that collided with its own). The patient is polite, the
@@ -113,7 +113,7 @@ export class PeerCall {
     this.setStatus('reconnecting');
   }
 
-  /** Round trip and loss from getStats (docs/product.md#video: the connection-quality indicator). */
+  /** Round trip and loss from getStats (docs/product.md#video-room: the connection-quality indicator). */
   async quality(): Promise<ConnectionQuality> {
     const pc = this.pc;
     if (!pc || pc.connectionState !== 'connected')

@@ -1,5 +1,5 @@
 /**
- * The call on the realtime channel (docs/product.md#video): join the room, follow the other member's
+ * The call on the realtime channel (docs/product.md#video-room): join the room, follow the other member's
  * presence, relay the WebRTC negotiation and the media states, and recover by itself when the channel or
  * the network drops. The connection itself is PeerCall's; this hook ties it to the page.
  */

@@ -1,5 +1,5 @@
 /**
- * The way into a booking's video room (docs/product.md#video): shown only for a BOOKED booking dated today on
+ * The way into a booking's video room (docs/product.md#video-room): shown only for a BOOKED booking dated today on
  * the Rome calendar (the same rule the server applies), for the patient and for the nutritionist.
  */
 import { Button, type ButtonProps } from '@mantine/core';
