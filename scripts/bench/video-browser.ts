@@ -63,11 +63,10 @@ const signedInPage = async (browser: Browser, baseUrl: string, email: string, pa
     obtainedAt: now,
     remember: true,
   });
+  // Strings, not functions: the scripts' TypeScript has no DOM types (and tsx would add its helpers).
   await context.addInitScript(
-    ([key, value]) => {
-      if (!window.localStorage.getItem(key!)) window.localStorage.setItem(key!, value!);
-    },
-    [AUTH_STORAGE_KEY, session],
+    `if (!window.localStorage.getItem(${JSON.stringify(AUTH_STORAGE_KEY)}))
+      window.localStorage.setItem(${JSON.stringify(AUTH_STORAGE_KEY)}, ${JSON.stringify(session)});`,
   );
   return context.newPage();
 };
@@ -78,10 +77,9 @@ const readyToJoin = async (page: Page, path: string) => {
   await page.getByLabel('La tua anteprima').waitFor({ timeout: FRAME_LIMIT_MS });
   const join = page.getByRole('button', { name: 'Entra nella videochiamata' });
   await page.waitForFunction(
-    () =>
-      [...document.querySelectorAll('button')].some(
-        (button) => button.textContent?.includes('Entra nella videochiamata') && !button.disabled,
-      ),
+    `Array.from(document.querySelectorAll('button')).some(
+      (button) => button.textContent.includes('Entra nella videochiamata') && !button.disabled,
+    )`,
     undefined,
     { timeout: FRAME_LIMIT_MS },
   );
@@ -116,16 +114,20 @@ const oneRoom = async (browser: Browser, baseUrl: string, room: BrowserRoom, pas
     const doctorJoin = await readyToJoin(doctor, `/AreaNutritionists/Bookings/${room.bookingId}/VideoRoom`);
     await doctorJoin.click();
     await doctor.getByText('Il tuo paziente ti raggiungerà a breve').waitFor({ timeout: FRAME_LIMIT_MS });
-    const patientJoin = await readyToJoin(patient, `/Patients/Agenda/${room.bookingId}/VideoRoom`);
+    await readyToJoin(patient, `/Patients/Agenda/${room.bookingId}/VideoRoom`);
     const doctorFrame = firstFrameAt(doctor);
     // Awaited below; a failure before that must not surface as an unhandled rejection.
     doctorFrame.catch(() => undefined);
     const doctorOffset = (await pageNow(doctor)) - (await pageNow(patient));
-    const clickedAt = await patientJoin.evaluate((button: HTMLButtonElement) => {
+    // Clicked in the page, so the clock starts in the same task as the click.
+    const clickedAt = await patient.evaluate<number>(`(() => {
+      const button = Array.from(document.querySelectorAll('button')).find((candidate) =>
+        candidate.textContent.includes('Entra nella videochiamata'),
+      );
       const at = performance.now();
       button.click();
       return at;
-    });
+    })()`);
     const [patientSeen, doctorSeen] = await Promise.all([firstFrameAt(patient), doctorFrame]);
     return { joiner: patientSeen - clickedAt, waiting: doctorSeen - doctorOffset - clickedAt };
   } finally {
