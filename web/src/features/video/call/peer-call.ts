@@ -19,7 +19,8 @@ export type CallStatus = 'connecting' | 'connected' | 'reconnecting';
 
 export interface PeerCallOptions {
   polite: boolean;
-  iceServers: RTCIceServer[];
+  /** The ICE servers now (TURN credentials are short-lived: each new connection takes the latest). */
+  iceServers: () => RTCIceServer[];
   /** Sends a frame to the other member; false when the realtime channel is down (the frame is lost). */
   sendSignal: (signal: VideoSignal) => boolean;
   /** The local media now (a device switch replaces it), for each new connection. */
@@ -90,6 +91,15 @@ export class PeerCall {
     await this.senders.get(kind)?.replaceTrack(track);
   }
 
+  /** Fresh TURN credentials: an ICE restart of the current connection uses them. */
+  updateIceServers() {
+    try {
+      this.pc?.setConfiguration({ iceServers: this.options.iceServers() });
+    } catch {
+      // A closed connection: the next one reads them at its creation.
+    }
+  }
+
   handleSignal(signal: VideoSignal) {
     this.queue = this.queue.then(() => this.apply(signal)).catch(() => undefined);
   }
@@ -157,7 +167,7 @@ export class PeerCall {
     this.makingOffer = false;
     this.ignoreOffer = false;
     this.lastInbound = { lost: 0, received: 0 };
-    const pc = new RTCPeerConnection({ iceServers: this.options.iceServers });
+    const pc = new RTCPeerConnection({ iceServers: this.options.iceServers() });
     this.pc = pc;
     // The other person: the latest track of each kind received on this connection.
     const remote = new Map<string, MediaStreamTrack>();
