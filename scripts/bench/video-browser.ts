@@ -10,17 +10,11 @@
  * server, no app), from createOffer to the first remote frame: what WebRTC itself costs on this machine.
  */
 import { chromium, type Browser, type Page } from '@playwright/test';
+import { CHROMIUM_PATH, QUIET_CHROMIUM_FLAGS } from './tools';
 
-const CHROMIUM_PATH = '/usr/bin/chromium';
 const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
+  ...QUIET_CHROMIUM_FLAGS,
+  // Chromium's own fake camera and microphone, granted without a prompt, over loopback.
   '--use-fake-device-for-media-stream',
   '--use-fake-ui-for-media-stream',
   '--allow-loopback-in-peer-connection',
