@@ -215,11 +215,17 @@ export class PeerCall {
       const iceRestart = this.iceRestartPending;
       this.iceRestartPending = false;
       await pc.setLocalDescription();
-      // An implicit setLocalDescription answers when a remote offer got in first: apply() sends that.
-      if (this.pc !== pc || pc.localDescription?.type !== 'offer') return;
+      const description = pc.localDescription;
+      if (this.pc !== pc || !description) return;
+      // A remote offer got in just before: the implicit setLocalDescription answered it; send that.
+      if (description.type === 'answer') {
+        this.options.sendSignal({ kind: 'answer', sdp: description.sdp });
+        return;
+      }
+      if (description.type !== 'offer') return;
       this.options.sendSignal({
         kind: 'offer',
-        sdp: pc.localDescription.sdp,
+        sdp: description.sdp,
         ...(iceRestart ? { iceRestart } : {}),
       });
     } catch {
@@ -261,8 +267,10 @@ export class PeerCall {
     await pc.setRemoteDescription({ type: signal.kind, sdp: signal.sdp });
     if (session) this.remoteSessionId = session;
     if (signal.kind === 'offer') {
-      await pc.setLocalDescription();
-      if (this.pc === pc && pc.localDescription)
+      // Explicit createAnswer: if offer() answered first (see there), this one fails in 'stable' and
+      // nothing else is sent; an implicit setLocalDescription would make a new offer instead.
+      await pc.setLocalDescription(await pc.createAnswer());
+      if (this.pc === pc && pc.localDescription?.type === 'answer')
         this.options.sendSignal({ kind: 'answer', sdp: pc.localDescription.sdp });
     }
   }
