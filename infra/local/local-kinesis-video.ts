@@ -1,8 +1,8 @@
 /**
  * Stands in for Amazon Kinesis Video Streams locally, the part the video rooms call for their ICE servers
  * (functions/src/video/ice-servers.ts): `DescribeSignalingChannel` and `GetSignalingChannelEndpoint` on the
- * control plane and `GetIceServerConfig` on the channel's HTTPS endpoint, spoken as the service speaks them (restJson1 POSTs,
- * SigV4-signed), so the real `@aws-sdk/client-kinesis-video` and `-signaling` clients talk to it unchanged
+ * control plane and `GetIceServerConfig` on the channel's HTTPS endpoint, spoken as the service speaks
+ * them (restJson1 POSTs, SigV4-signed), so the real `@aws-sdk/client-kinesis-video` and `-signaling` clients talk to it unchanged
  * (KINESIS_VIDEO_ENDPOINT). It knows one channel, LOCAL_VIDEO_CHANNEL_NAME, and has no TURN server to give:
  * the answer's list is empty and the browsers on this one machine connect through host candidates. Never
  * deployed (infra/test/cdk-functions.test.ts walks the bundles for stand-in code).
@@ -88,7 +88,9 @@ export const startLocalKinesisVideo = async (): Promise<LocalKinesisVideo> => {
       if (body.ChannelARN !== LOCAL_VIDEO_CHANNEL_ARN) return unknownChannel();
       const configuration = body.SingleMasterChannelEndpointConfiguration as
         { Protocols?: unknown; Role?: unknown } | undefined;
-      const protocols = Array.isArray(configuration?.Protocols) ? configuration.Protocols : ['WSS', 'HTTPS'];
+      const protocols: unknown[] = Array.isArray(configuration?.Protocols)
+        ? (configuration.Protocols as unknown[])
+        : ['WSS', 'HTTPS'];
       return sendJson(response, 200, {
         ResourceEndpointList: protocols
           .filter((protocol) => protocol === 'HTTPS')

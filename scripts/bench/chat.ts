@@ -22,12 +22,12 @@
 import { randomUUID } from 'node:crypto';
 import { once } from 'node:events';
 import type { AddressInfo } from 'node:net';
-import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import WebSocket, { WebSocketServer } from 'ws';
 import type { RunningLocalStack } from '../lib/local-stack.mjs';
 import { passwordHashOf, putNutritionist, putPatient } from '../../tests/integration/support/people';
 import { cleanUpOnSignals, runBenchmark, startStack, stopStack } from './lifecycle';
+import { assertLoopback, loadLine } from './machine';
 import { percentile, pool, readBoundedOptions } from './tools';
 
 const LIMITS = {
@@ -44,14 +44,6 @@ const SETUP_CONCURRENCY = 4;
 /** Pairs connecting at once (each: two tickets, two upgrades, two `$connect` with presence pushes). */
 const CONNECT_CONCURRENCY = 10;
 const PASSWORD = 'Bench-Chat-Ortaggi-2026';
-
-/** Refuses anything but loopback: this tool must never load someone else's server. */
-const assertLoopback = (url: string) => {
-  const { hostname } = new URL(url);
-  // The local stack's origin is named `localhost`; the bare servers here listen on 127.0.0.1.
-  if (hostname !== '127.0.0.1' && hostname !== 'localhost')
-    throw new Error(`Refusing to load ${url}: only this machine (localhost, 127.0.0.1) is benchmarked.`);
-};
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -516,12 +508,6 @@ const printTable = (gateway: Figures, relay: Figures, options: { messages: numbe
   if (gateway.timedOut || relay.timedOut)
     console.log('The time limit was reached: some clients stopped early.');
 };
-
-const loadLine = () =>
-  `load average ${os
-    .loadavg()
-    .map((value) => value.toFixed(2))
-    .join(' ')} on ${os.cpus().length} CPUs`;
 
 const main = async () => {
   const options = readBoundedOptions(LIMITS);

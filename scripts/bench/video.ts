@@ -19,12 +19,13 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
-import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import WebSocket, { WebSocketServer } from 'ws';
 import { BookingType } from '@nutri/shared';
 import type { RunningLocalStack } from '../lib/local-stack.mjs';
 import { passwordHashOf, putNutritionist, putPatient } from '../../tests/integration/support/people';
+import { callsLine, readCallCounts, resetCallCounts } from './call-counts';
+import { assertLoopback, loadLine } from './machine';
 import { cleanUpOnSignals, runBenchmark, startStack, stopStack } from './lifecycle';
 import { percentile, pool, readBoundedOptions } from './tools';
 import { measureFirstRemoteFrame, printFirstFrameTable, type FirstFrameFigures } from './video-browser';
@@ -43,13 +44,6 @@ const ROUND_TRIP_LIMIT_MS = 15_000;
 const PASSWORD = 'Bench-Video-Ortaggi-2026';
 /** The visits started this long ago: their rooms are open for the whole run. */
 const STARTED_MINUTES_AGO = 5;
-
-/** Refuses anything but loopback: this tool must never load someone else's server. */
-const assertLoopback = (url: string) => {
-  const { hostname } = new URL(url);
-  if (hostname !== '127.0.0.1' && hostname !== 'localhost')
-    throw new Error(`Refusing to load ${url}: only this machine (localhost, 127.0.0.1) is benchmarked.`);
-};
 
 const call = async <T>(baseUrl: string, method: string, route: string, token?: string, body?: unknown) => {
   const response = await fetch(`${baseUrl}/api/v2/${route}`, {
@@ -143,6 +137,9 @@ interface Frame {
   code?: string;
   message?: unknown;
   Signal?: { candidate?: string };
+  /** Client frames (the bare relay reads them). */
+  action?: string;
+  BookingId?: number;
 }
 
 const parseFrame = (raw: WebSocket.RawData): Frame | null => {
@@ -218,6 +215,8 @@ class Peer {
 
 interface Figures {
   name: string;
+  /** The stack's DynamoDB and `@connections` calls per join and per frame (the gateway's run only). */
+  calls?: string[];
   rooms: number;
   roundTrips: number[];
   lost: number;
@@ -314,7 +313,7 @@ const startRelay = async () => {
     rooms.set(room, members);
     members.set(side, socket);
     socket.on('message', (raw: WebSocket.RawData) => {
-      const frame = parseFrame(raw) as (Frame & { action?: string; BookingId?: number }) | null;
+      const frame = parseFrame(raw);
       if (!frame) return;
       if (frame.action === 'JoinVideoRoom') {
         socket.send(JSON.stringify({ type: 'VideoJoined', BookingId: frame.BookingId, OtherPresent: false }));
@@ -327,12 +326,6 @@ const startRelay = async () => {
   const { port } = server.address() as AddressInfo;
   return { server, url: `ws://127.0.0.1:${port}/` };
 };
-
-const loadLine = () =>
-  `load average ${os
-    .loadavg()
-    .map((value) => value.toFixed(2))
-    .join(' ')} on ${os.cpus().length} CPUs`;
 
 const printTable = (gateway: Figures, relay: Figures, rounds: number) => {
   const sorted = (values: number[]) => [...values].sort((a, b) => a - b);
@@ -386,11 +379,12 @@ const printTable = (gateway: Figures, relay: Figures, rounds: number) => {
   console.log(line(header));
   console.log(widths.map((width) => '-'.repeat(width)).join('  '));
   for (const row of rows) console.log(line(row));
+  for (const calls of gateway.calls ?? []) console.log(calls);
   console.log(
     `\nRound trip: the patient's VideoSignal -> the nutritionist's tab -> its VideoSignal -> back at the patient` +
-      `\n(same process clock). Each frame on the local gateway: routed to the video handler, the connection,` +
-      `\nthe booking and the room's members read, the booking and the window checked, @connections push to the` +
-      `\nother member's tab. The relay forwards only.`,
+      `\n(same process clock). Each frame on the local gateway: routed to the video handler, the booking and the` +
+      `\nroom's members read at once (the sender and its session from its member item), the booking and the` +
+      `\nwindow checked, @connections push to the other member's tab. The relay forwards only.`,
   );
 };
 
@@ -421,13 +415,14 @@ const main = async () => {
 
   try {
     console.log(`Starting the local stack… (${loadLine()})`);
-    stack = await startStack();
+    stack = await startStack({ countCalls: true });
     const { baseUrl, wsUrl } = stack.info;
     assertLoopback(baseUrl);
     console.log(
       `Ready in ${(stack.readyMs / 1000).toFixed(1)} s at ${baseUrl}; opening ${options.rooms} rooms…`,
     );
     const rooms = await createOpenRooms(baseUrl, options.rooms);
+    await resetCallCounts(baseUrl);
 
     console.log(
       `Signalling: ${options.rooms * 2} clients through the local gateway, ${options.rounds} round trips per room…`,
@@ -446,6 +441,11 @@ const main = async () => {
       },
       { rounds: options.rounds, deadline },
     );
+    const counts = await readCallCounts(baseUrl);
+    gateway.calls = [
+      callsLine(counts, ['ws JoinVideoRoom'], 2 * rooms.length, 'join'),
+      callsLine(counts, ['ws VideoSignal'], 2 * gateway.roundTrips.length + gateway.lost, 'frame'),
+    ];
     peers = gateway.peers;
     await closePeers();
 

@@ -111,6 +111,12 @@ const waitingForPayment = (booking: BookingSnapshot) =>
 
 export const patientBookingUrl = (baseUrl: string, bookingId: number) =>
   `${baseUrl}/Patients/Agenda/${bookingId}`;
+/** The booking's video room (docs/product.md#video-room): the mails that promise the call point to it. */
+export const patientVideoRoomUrl = (baseUrl: string, bookingId: number) =>
+  `${patientBookingUrl(baseUrl, bookingId)}/VideoRoom`;
+/** The sentence of the mails that promise the call, with the room's address. */
+export const videoRoomSentence = (baseUrl: string, bookingId: number) =>
+  `L’appuntamento si svolge in videochiamata: il giorno stesso, da 15 minuti prima dell’inizio, entri da ${patientVideoRoomUrl(baseUrl, bookingId)} (o dalla tua agenda).`;
 export const nutritionistBookingUrl = (baseUrl: string, bookingId: number) =>
   `${baseUrl}/AreaNutritionists/Bookings/${bookingId}`;
 
@@ -142,11 +148,7 @@ const patientMail = (input: BookingMailInput): MailContent | null => {
       return {
         subject: `Appuntamento confermato: ${when}`,
         greeting,
-        paragraphs: [
-          intro,
-          details(booking),
-          'L’appuntamento si svolge in videochiamata: il giorno stesso trovi il link nella tua agenda.',
-        ],
+        paragraphs: [intro, details(booking), videoRoomSentence(input.baseUrl, booking.BookingId)],
         action: open,
       };
     }
@@ -237,9 +239,12 @@ const patientMail = (input: BookingMailInput): MailContent | null => {
         paragraphs: [
           `ti ricordiamo il tuo appuntamento di domani ${nutritionist.with}.`,
           details(booking),
-          'Qualche minuto prima apri la tua agenda: da lì entri nella videochiamata.',
+          'Domani, da 15 minuti prima dell’inizio, entri nella videochiamata con il pulsante qui sotto (o dalla tua agenda).',
         ],
-        action: open,
+        action: {
+          label: 'Entra nella videochiamata',
+          url: patientVideoRoomUrl(input.baseUrl, booking.BookingId),
+        },
       };
   }
 };

@@ -185,7 +185,7 @@ const bookingItem = ({ VideoPresence, ...booking }: Booking) => ({
   ...bookingQueueKeys(booking),
 });
 
-const withVideoPresence = (presence: BookingVideoPresence | null) =>
+const videoPresenceField = (presence: BookingVideoPresence | null) =>
   presence ? { VideoPresence: presence } : {};
 
 export const toBooking = (item: Record<string, unknown>): Booking => ({
@@ -209,7 +209,7 @@ export const toBooking = (item: Record<string, unknown>): Booking => ({
   RemindersSent: Array.isArray(item.RemindersSent) ? item.RemindersSent.map(String) : [],
   ...(item.Payment && typeof item.Payment === 'object' ? { Payment: item.Payment as BookingPayment } : {}),
   ...(item.Refund && typeof item.Refund === 'object' ? { Refund: item.Refund as BookingRefund } : {}),
-  ...withVideoPresence(videoPresenceOf(item)),
+  ...videoPresenceField(videoPresenceOf(item)),
   createdAt: String(item.createdAt),
   updatedAt: String(item.updatedAt),
   version: Number(item.version ?? 0),

@@ -7,6 +7,7 @@ export {
   euroLabel,
   patientBookingUrl,
   romeDayTimeLabel,
+  videoRoomSentence,
 } from './booking-mails';
 export {
   type Booking,
@@ -19,9 +20,4 @@ export {
   recordLatePaymentWrite,
 } from './bookings-repo';
 export { requireOwnBooking, type BookingParty } from './own-booking';
-export {
-  bookingChangedMeanwhile,
-  videoPresenceWrites,
-  withVideoPresence,
-  type VideoRoomParty,
-} from './video-presence';
+export { videoPresenceWrites, type VideoRoomParty } from './video-presence';

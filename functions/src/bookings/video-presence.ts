@@ -75,7 +75,7 @@ const tellsChatPatientWaits = (booking: Booking, party: VideoRoomParty) => {
 };
 
 /** What a presence write reports when the booking no longer admits the entry (cancelled, moved, done). */
-export const bookingChangedMeanwhile = () => new DomainError('conflict');
+const bookingChangedMeanwhile = () => new DomainError('conflict');
 
 /**
  * The writes recording that `party` entered or left the room of `booking` (as just read), for the caller's

@@ -13,6 +13,7 @@ import {
   bookingSnapshotSchema,
   patientBookingUrl,
   romeDayTimeLabel,
+  videoRoomSentence,
   euroLabel,
   type Booking,
 } from '../bookings';
@@ -113,7 +114,7 @@ const handlePaymentEffects: OutboxHandler = async (entry, step) => {
       paragraphs: [
         `abbiamo ricevuto il tuo pagamento di ${euroLabel(effect.booking.AmountPaid)}.`,
         `Il tuo appuntamento di ${romeDayTimeLabel(snapshot.BookingTime)} (ora italiana) è confermato.`,
-        'Qualche minuto prima apri la tua agenda: da lì entri nella videochiamata.',
+        videoRoomSentence(config().PUBLIC_BASE_URL, snapshot.BookingId),
       ],
       action: {
         label: 'Vedi l’appuntamento',

@@ -2,9 +2,10 @@
  * The ICE servers of a call (docs/product.md#video-room). In the cloud: the STUN server of Amazon Kinesis
  * Video Streams and short-lived TURN credentials from the stage's signalling channel (its ARN by name with
  * `DescribeSignalingChannel` and its HTTPS endpoint with `GetSignalingChannelEndpoint`, once per
- * container; then `GetIceServerConfig` per request), so calls work behind NAT and corporate firewalls. Locally the same real clients talk to the
- * local runtime's stand-in (KINESIS_VIDEO_ENDPOINT), which has no TURN to give: the browsers on one machine
- * connect through host candidates. No ICE server is ever written in the code.
+ * container; then `GetIceServerConfig` per request), so calls work behind NAT and corporate firewalls.
+ * Locally the same real clients talk to the local runtime's stand-in (KINESIS_VIDEO_ENDPOINT), which has
+ * no TURN to give: the browsers on one machine connect through host candidates. No ICE server is ever
+ * written in the code.
  *
  * The clients are loaded on the first request that needs them, not at the Lambda's start
  * (docs/decisions/0017-lean-lambdas.md). Credentials are never logged.

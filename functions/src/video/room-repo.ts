@@ -1,8 +1,9 @@
 /**
  * Who is in a video room now, by connection: the tab of each member that joined last (a second tab takes
  * over). Only ids and instants: nothing of the call (no signalling content, no media state) is stored.
- * - Member `VIDEOROOM#<bookingId>` / `MEMBER#<userId>`: the member's connection in the room and when it
- *   joined; TTL at the room's closing plus an hour (filtered on read: DynamoDB Local never deletes).
+ * - Member `VIDEOROOM#<bookingId>` / `MEMBER#<userId>`: the member's connection in the room, its session
+ *   and when it joined (a frame from the room needs no read of the connection); TTL at the room's
+ *   closing plus an hour (filtered on read: DynamoDB Local never deletes).
  * - Connection `VIDEOCONN#<connectionId>` / `VIDEOROOM`: the room a connection is in, so a closing
  *   connection (`$disconnect`) leaves its room without a scan. Same TTL.
  * Access patterns: the members of a room (Query on the room's partition, consistent); the room of a
@@ -18,6 +19,8 @@ export interface RoomMember {
   bookingId: number;
   userId: string;
   connectionId: string;
+  /** The session the tab's connection was opened in: frames from the room are checked against it. */
+  familyId: string | null;
   joinedAt: string;
 }
 
@@ -35,6 +38,7 @@ const toMember = (item: Record<string, unknown>): RoomMember => ({
   bookingId: Number(item.bookingId),
   userId: String(item.userId),
   connectionId: String(item.connectionId),
+  familyId: typeof item.familyId === 'string' ? item.familyId : null,
   joinedAt: String(item.joinedAt),
 });
 

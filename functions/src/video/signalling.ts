@@ -1,9 +1,10 @@
 /**
  * The signalling of the video room on the realtime channel (docs/product.md#video-room): JoinVideoRoom,
  * LeaveVideoRoom, VideoSignal (offer, answer, ICE candidate) and VideoMediaState. Every frame is checked
- * against its booking (the connection's user is its patient or nutritionist, the booking is BOOKED, the
- * room is open now) and relayed only to the connection the other member is in the room with. A second tab
- * of the same user takes over: the first is told (VideoTakenOver) and its frames are refused from then on.
+ * against its booking (the sender is its patient or nutritionist with their session on, the booking is
+ * BOOKED, the room is open now) and relayed only to the connection the other member is in the room with.
+ * A second tab of the same user takes over: the first is told (VideoTakenOver) and its frames are refused
+ * from then on.
  *
  * Nothing of a frame's content is stored or logged: the relay reads the frame, checks it and forwards it.
  * Entering and leaving are recorded on the booking (bookings' videoPresenceWrites) in the same transaction
@@ -72,6 +73,8 @@ const bookingIdOf = (body: unknown) => {
 interface Frame<T> {
   body: T;
   userId: string;
+  /** The sender's session (refresh-token family), kept on the room's member item. */
+  familyId: string | null;
   connectionId: string;
   booking: Booking | null;
   members: RoomMember[];
@@ -79,8 +82,19 @@ interface Frame<T> {
 }
 
 /**
- * The frame parsed, its sender (the connection's user, session on) and, read at once, its booking and the
- * room's members; null after an error reply.
+ * Who sent a frame: the member whose tab in the room this connection is (no read: the room's members were
+ * read with the booking), else the connection's user (one read: a tab joining, or not in the room).
+ */
+const senderOf = async (connectionId: string, members: readonly RoomMember[]) => {
+  const member = members.find((candidate) => candidate.connectionId === connectionId);
+  if (member) return { userId: member.userId, familyId: member.familyId };
+  const connection = await getConnection(connectionId);
+  return connection?.userId ? { userId: connection.userId, familyId: connection.familyId ?? null } : null;
+};
+
+/**
+ * The frame parsed, its booking and the room's members (read at once) and its sender, whose session is
+ * still on; null after an error reply.
  */
 const readFrame = async <T extends { BookingId: number }>(
   event: WebSocketEvent,
@@ -98,18 +112,14 @@ const readFrame = async <T extends { BookingId: number }>(
   const { BookingId } = parsed.data;
   const { connectionId } = event.requestContext;
   const at = now();
-  const [connection, booking, members] = await Promise.all([
-    getConnection(connectionId),
-    getBooking(BookingId),
-    listRoomMembers(BookingId, at),
-  ]);
-  const userId = connection?.userId;
-  const sessionOn = userId && (!connection.familyId || (await isSessionActive(connection.familyId, userId)));
-  if (!userId || !sessionOn) {
-    if (userId && connection.familyId) await closeSessionConnections(userId, new Set([connection.familyId]));
+  const [booking, members] = await Promise.all([getBooking(BookingId), listRoomMembers(BookingId, at)]);
+  const sender = await senderOf(connectionId, members);
+  const sessionOn = sender && (!sender.familyId || (await isSessionActive(sender.familyId, sender.userId)));
+  if (!sender || !sessionOn) {
+    if (sender?.familyId) await closeSessionConnections(sender.userId, new Set([sender.familyId]));
     return refuse(event, BookingId, 'unauthorized', videoRoomTexts.notSignedIn).then(() => null);
   }
-  return { body: parsed.data, userId, connectionId, booking, members, at };
+  return { body: parsed.data, ...sender, connectionId, booking, members, at };
 };
 
 const refuseCheck = (event: WebSocketEvent, bookingId: number, check: RoomCheck) =>
@@ -190,6 +200,7 @@ export const joinVideoRoom: WebSocketOperation = async (event) => {
       bookingId: room.booking.BookingId,
       userId: frame.userId,
       connectionId: frame.connectionId,
+      familyId: frame.familyId,
       joinedAt: frame.at.toISOString(),
     };
     const failure = await transact(

@@ -167,3 +167,19 @@ describe('chat message bodies', () => {
     );
   });
 });
+
+describe('mails that promise the call', () => {
+  const room = 'https://nutri.example/Patients/Agenda/42/VideoRoom';
+
+  it('point to the video room: the confirmation names it, the reminder of the day before opens it', () => {
+    const confirmed = bookingMail(input({ booking: { ...paidVisit, BookingStatusId: 1 } }), 'patient')!;
+    expect(confirmed.text).toContain(room);
+    expect(confirmed.text).toContain('da 15 minuti prima dell’inizio');
+    const reminder = bookingMail(
+      input({ event: 'appointment-reminder', booking: { ...paidVisit, BookingStatusId: 1 } }),
+      'patient',
+    )!;
+    expect(reminder.html).toContain(`href="${room}"`);
+    expect(reminder.html).toContain('Entra nella videochiamata');
+  });
+});
