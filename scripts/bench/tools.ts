@@ -53,3 +53,17 @@ export const pool = async <T>(jobs: (() => Promise<T>)[], concurrency: number) =
   );
   return results;
 };
+
+/** The system Chromium the benchmarks drive (never a downloaded browser). */
+export const CHROMIUM_PATH = '/usr/bin/chromium';
+/** Chromium must not reach the network on its own: only 127.0.0.1 is measured. */
+export const QUIET_CHROMIUM_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];

@@ -11,6 +11,9 @@
  * connection, the booking and the room's members read) and relayed to the other member's tab. Printed
  * beside the same workload through a bare `ws` relay in this process (no check, no read: forwarding only).
  *
+ * Browser (video-browser.ts, `--browser-runs 5`): the median time from "join" to the first remote frame in
+ * Chromium, each run in a fresh room, beside two connections wired directly in one page.
+ *
  * Only 127.0.0.1 is used; counts and time are bounded and everything started is stopped, also on Ctrl-C.
  * Exit code 1 when a frame was lost or refused.
  */
@@ -25,10 +28,13 @@ import { callsLine, readCallCounts, resetCallCounts } from './call-counts';
 import { assertLoopback, loadLine } from './machine';
 import { cleanUpOnSignals, runBenchmark, startStack, stopStack } from './lifecycle';
 import { percentile, pool, readBoundedOptions } from './tools';
+import { measureFirstRemoteFrame, printFirstFrameTable, type FirstFrameFigures } from './video-browser';
 
 const LIMITS = {
   rooms: { default: 50, min: 1, max: 200 },
   rounds: { default: 20, min: 1, max: 200 },
+  /** The browser part (video-browser.ts): Chromium runs, each in a fresh room; 0 leaves it out. */
+  'browser-runs': { default: 5, min: 0, max: 20 },
   timeout: { default: 300, min: 10, max: 900 },
 };
 /** Set-up work in flight at once (sign-ins verify a password hash: CPU-bound on the stack). */
@@ -55,6 +61,7 @@ const call = async <T>(baseUrl: string, method: string, route: string, token?: s
 
 interface BenchMember {
   id: string;
+  email: string;
   token: string;
 }
 
@@ -115,8 +122,12 @@ const createOpenRooms = async (baseUrl: string, count: number): Promise<BenchRoo
       });
       return {
         bookingId: booking.BookingId,
-        patient: { id: patient.id, token: await signIn(patient.email) },
-        nutritionist: { id: nutritionist.id, token: await signIn(nutritionist.email) },
+        patient: { id: patient.id, email: patient.email, token: await signIn(patient.email) },
+        nutritionist: {
+          id: nutritionist.id,
+          email: nutritionist.email,
+          token: await signIn(nutritionist.email),
+        },
       };
     }),
     SETUP_CONCURRENCY,
@@ -439,6 +450,17 @@ const main = async () => {
     ];
     peers = gateway.peers;
     await closePeers();
+
+    const browserRuns = options['browser-runs'];
+    let firstFrames: FirstFrameFigures | null = null;
+    if (browserRuns > 0) {
+      console.log(`Chromium: ${browserRuns} runs, join to first remote frame, each in a fresh room…`);
+      firstFrames = await measureFirstRemoteFrame(
+        baseUrl,
+        await createOpenRooms(baseUrl, browserRuns),
+        PASSWORD,
+      );
+    }
     const running = stack;
     stack = undefined;
     await stopStack(running);
@@ -455,8 +477,9 @@ const main = async () => {
     peers = bare.peers;
 
     printTable(gateway, bare, options.rounds);
+    if (firstFrames) printFirstFrameTable(firstFrames, browserRuns);
     console.log(`\n${loadLine()} (the machine may be shared: compare runs under similar load)`);
-    if (gateway.lost || gateway.errors || bare.lost) process.exitCode = 1;
+    if (gateway.lost || gateway.errors || bare.lost || firstFrames?.failed) process.exitCode = 1;
   } finally {
     await cleanUp();
   }

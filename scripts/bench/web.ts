@@ -45,18 +45,10 @@ import {
   type RunningLocalStack,
 } from '../lib/local-stack.mjs';
 import { cleanUpOnSignals, stopStack } from './lifecycle';
+import { CHROMIUM_PATH, QUIET_CHROMIUM_FLAGS } from './tools';
 
-const CHROMIUM_PATH = '/usr/bin/chromium';
-// Chromium must not reach the network on its own: only 127.0.0.1 is measured.
 const CHROMIUM_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
+  ...QUIET_CHROMIUM_FLAGS,
   // The loopback proxy's certificate is self-signed (see startCompressingProxy).
   '--ignore-certificate-errors',
 ];

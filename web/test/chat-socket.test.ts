@@ -49,7 +49,10 @@ beforeEach(() => {
   tickets.count = 0;
   FakeWebSocket.instances = [];
   vi.stubGlobal('WebSocket', FakeWebSocket);
-  vi.stubGlobal('window', { location: { protocol: 'http:', host: 'localhost:3170' } });
+  vi.stubGlobal(
+    'window',
+    Object.assign(new EventTarget(), { location: { protocol: 'http:', host: 'localhost:3170' } }),
+  );
   vi.stubGlobal('fetch', () => Promise.resolve({ ok: false }));
 });
 
@@ -106,5 +109,30 @@ describe('ChatSocket', () => {
     }
     expect(socket.status).toBe('Disconnected');
     expect(socket.send({ action: 'ping' })).toBe(false);
+  });
+
+  it('tries again at once when the device comes back online, without waiting out the pause', async () => {
+    const socket = new ChatSocket();
+    socket.start();
+    await flush();
+    FakeWebSocket.instances[0]!.emit('open', {});
+    // Three drops in a row: the next attempt is 4 s away.
+    for (let attempt = 0; attempt < 3; attempt += 1) {
+      FakeWebSocket.instances.at(-1)!.emit('close', {});
+      await vi.advanceTimersByTimeAsync(attempt === 0 ? 500 : attempt === 1 ? 1000 : 2000);
+      await flush();
+    }
+    FakeWebSocket.instances.at(-1)!.emit('close', {});
+    const before = FakeWebSocket.instances.length;
+    window.dispatchEvent(new Event('online'));
+    await flush();
+    expect(FakeWebSocket.instances).toHaveLength(before + 1);
+    FakeWebSocket.instances.at(-1)!.emit('open', {});
+    expect(socket.status).toBe('Connected');
+    // The pause that was pending does not open a second socket.
+    await vi.advanceTimersByTimeAsync(5_000);
+    await flush();
+    expect(FakeWebSocket.instances).toHaveLength(before + 1);
+    socket.stop();
   });
 });

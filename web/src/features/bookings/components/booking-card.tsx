@@ -48,7 +48,7 @@ import { BookingStatusBadge } from './booking-status-badge';
 import { CancelBookingDialog } from './cancel-booking-dialog';
 import { ConfirmDialog } from './confirm-dialog';
 import { ModifyBookingDialog } from './modify-booking-dialog';
-import { VideoRoomButton } from '../../video';
+import { VideoRoomButton } from '../../../ui/video-room-button';
 import classes from './booking-card.module.css';
 import dateClasses from './booking-date-block.module.css';
 

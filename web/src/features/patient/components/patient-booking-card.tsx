@@ -8,7 +8,7 @@ import { Group, Paper, Stack, Text, Title, type TitleOrder } from '@mantine/core
 import { BookingStatus, showsVideoRoomLink, type BookingView } from '@nutri/shared';
 import { paths } from '../../../paths';
 import { bookingDateClasses as dateClasses, bookingDateParts, BookingStatusBadge } from '../../bookings';
-import { VideoRoomButton } from '../../video';
+import { VideoRoomButton } from '../../../ui/video-room-button';
 import { paymentDeadlineText } from '../booking-rules';
 import classes from './patient-booking.module.css';
 

@@ -27,7 +27,7 @@ import { useRouteBooking } from './use-route-booking';
 import { CancelIntroVisitButton } from '../components/cancel-intro-visit';
 import { PayBookingButton } from '../components/pay-booking-button';
 import { BookingPaymentSection } from '../../payments';
-import { VideoRoomButton } from '../../video';
+import { VideoRoomButton } from '../../../ui/video-room-button';
 import classes from '../components/patient-booking.module.css';
 
 function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {

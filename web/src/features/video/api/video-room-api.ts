@@ -1,4 +1,4 @@
-/** REST calls of the video room (docs/product.md#video): the room as the caller sees it, and its ICE servers. */
+/** REST calls of the video room (docs/product.md#video-room): the room as the caller sees it, and its ICE servers. */
 import type { VideoIceServersView, VideoRoomView } from '@nutri/shared';
 import { api, apiPath } from '../../../api/client';
 

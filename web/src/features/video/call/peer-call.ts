@@ -1,5 +1,5 @@
 /**
- * The 1:1 WebRTC connection of a video visit (docs/product.md#video), with the "perfect negotiation" pattern:
+ * The 1:1 WebRTC connection of a video visit (docs/product.md#video-room), with the "perfect negotiation" pattern:
  * both sides may start a negotiation at any time (a track replaced, an ICE restart) and a collision of two
  * offers resolves by itself, because one side is polite (it rolls its own offer back and answers) and the
  * other impolite (it ignores the offer that collided with its own). The patient is polite, the
@@ -19,7 +19,8 @@ export type CallStatus = 'connecting' | 'connected' | 'reconnecting';
 
 export interface PeerCallOptions {
   polite: boolean;
-  iceServers: RTCIceServer[];
+  /** The ICE servers now (TURN credentials are short-lived: each new connection takes the latest). */
+  iceServers: () => RTCIceServer[];
   /** Sends a frame to the other member; false when the realtime channel is down (the frame is lost). */
   sendSignal: (signal: VideoSignal) => boolean;
   /** The local media now (a device switch replaces it), for each new connection. */
@@ -90,6 +91,15 @@ export class PeerCall {
     await this.senders.get(kind)?.replaceTrack(track);
   }
 
+  /** Fresh TURN credentials: an ICE restart of the current connection uses them. */
+  updateIceServers() {
+    try {
+      this.pc?.setConfiguration({ iceServers: this.options.iceServers() });
+    } catch {
+      // A closed connection: the next one reads them at its creation.
+    }
+  }
+
   handleSignal(signal: VideoSignal) {
     this.queue = this.queue.then(() => this.apply(signal)).catch(() => undefined);
   }
@@ -113,7 +123,7 @@ export class PeerCall {
     this.setStatus('reconnecting');
   }
 
-  /** Round trip and loss from getStats (docs/product.md#video: the connection-quality indicator). */
+  /** Round trip and loss from getStats (docs/product.md#video-room: the connection-quality indicator). */
   async quality(): Promise<ConnectionQuality> {
     const pc = this.pc;
     if (!pc || pc.connectionState !== 'connected')
@@ -157,7 +167,7 @@ export class PeerCall {
     this.makingOffer = false;
     this.ignoreOffer = false;
     this.lastInbound = { lost: 0, received: 0 };
-    const pc = new RTCPeerConnection({ iceServers: this.options.iceServers });
+    const pc = new RTCPeerConnection({ iceServers: this.options.iceServers() });
     this.pc = pc;
     // The other person: the latest track of each kind received on this connection.
     const remote = new Map<string, MediaStreamTrack>();
@@ -198,15 +208,24 @@ export class PeerCall {
   }
 
   private async offer(pc: RTCPeerConnection) {
+    // negotiationneeded can be queued just before a remote offer is applied: that one is answered instead.
+    if (pc.signalingState !== 'stable') return;
     try {
       this.makingOffer = true;
       const iceRestart = this.iceRestartPending;
       this.iceRestartPending = false;
       await pc.setLocalDescription();
-      if (this.pc !== pc || !pc.localDescription) return;
+      const description = pc.localDescription;
+      if (this.pc !== pc || !description) return;
+      // A remote offer got in just before: the implicit setLocalDescription answered it; send that.
+      if (description.type === 'answer') {
+        this.options.sendSignal({ kind: 'answer', sdp: description.sdp });
+        return;
+      }
+      if (description.type !== 'offer') return;
       this.options.sendSignal({
         kind: 'offer',
-        sdp: pc.localDescription.sdp,
+        sdp: description.sdp,
         ...(iceRestart ? { iceRestart } : {}),
       });
     } catch {
@@ -248,8 +267,10 @@ export class PeerCall {
     await pc.setRemoteDescription({ type: signal.kind, sdp: signal.sdp });
     if (session) this.remoteSessionId = session;
     if (signal.kind === 'offer') {
-      await pc.setLocalDescription();
-      if (this.pc === pc && pc.localDescription)
+      // Explicit createAnswer: if offer() answered first (see there), this one fails in 'stable' and
+      // nothing else is sent; an implicit setLocalDescription would make a new offer instead.
+      await pc.setLocalDescription(await pc.createAnswer());
+      if (this.pc === pc && pc.localDescription?.type === 'answer')
         this.options.sendSignal({ kind: 'answer', sdp: pc.localDescription.sdp });
     }
   }

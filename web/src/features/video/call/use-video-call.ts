@@ -1,5 +1,5 @@
 /**
- * The call on the realtime channel (docs/product.md#video): join the room, follow the other member's
+ * The call on the realtime channel (docs/product.md#video-room): join the room, follow the other member's
  * presence, relay the WebRTC negotiation and the media states, and recover by itself when the channel or
  * the network drops. The connection itself is PeerCall's; this hook ties it to the page.
  */
@@ -13,6 +13,9 @@ import { PeerCall, type CallStatus, type ConnectionQuality } from './peer-call';
 export type RoomStatus = 'joining' | 'waiting' | CallStatus;
 
 const QUALITY_EVERY_MS = 2_000;
+/** TURN credentials are asked again this long before they expire, and never more often than the minimum. */
+const ICE_REFRESH_BEFORE_MS = 60_000;
+const ICE_REFRESH_MIN_MS = 30_000;
 
 const VIDEO_EVENT_TYPES = new Set<string>([
   'VideoJoined',
@@ -71,32 +74,40 @@ export const useVideoCall = ({
 
   useEffect(() => {
     let disposed = false;
-    let iceServers: RTCIceServer[] | null = null;
+    let iceServers: RTCIceServer[] = [];
+    let refreshTimer: ReturnType<typeof setTimeout> | undefined;
 
     const sendMediaState = () =>
       socket.send({ action: 'VideoMediaState', BookingId: bookingId, ...mediaStateRef.current });
     const sendSignal = (signal: VideoSignal) =>
       socket.send({ action: 'VideoSignal', BookingId: bookingId, Signal: signal });
 
-    const loadIceServers = async () => {
+    // TURN credentials expire (VideoIceServersView.ExpiresAt): asked again shortly before, for the
+    // connections made later and for the ICE restarts of the current one.
+    const loadIceServers = async (): Promise<void> => {
+      clearTimeout(refreshTimer);
       try {
         const view = await fetchIceServers(String(bookingId));
+        if (disposed) return;
         iceServers = view.IceServers;
+        callRef.current?.updateIceServers();
+        if (view.ExpiresAt) {
+          const wait = new Date(view.ExpiresAt).getTime() - Date.now() - ICE_REFRESH_BEFORE_MS;
+          refreshTimer = setTimeout(() => void loadIceServers(), Math.max(wait, ICE_REFRESH_MIN_MS));
+        }
       } catch {
-        // Without the list, host candidates still connect two people on the same network; the next
-        // (re)connection asks again.
-        iceServers = [];
+        // Without the list, host candidates still connect two people on the same network; asked again
+        // at the next (re)connection of the channel.
       }
-      return iceServers;
     };
 
-    // Joining waits for the ICE servers, so a call always starts at once, with them.
+    // Joining waits for the first ICE servers, so a call always starts at once, with them.
     const startCall = () => {
       if (disposed) return;
       callRef.current?.close();
       const call = new PeerCall({
         polite,
-        iceServers: iceServers ?? [],
+        iceServers: () => iceServers,
         sendSignal,
         localStream: () => callbacks.current.localStream(),
         onStatus: (next) => {
@@ -183,7 +194,7 @@ export const useVideoCall = ({
 
     const ready = loadIceServers();
     const offOpen = socket.onOpen(() => {
-      void ready.then(() => {
+      void (iceServers.length ? ready : loadIceServers()).then(() => {
         if (disposed) return;
         join();
         callRef.current?.signallingBack();
@@ -196,7 +207,8 @@ export const useVideoCall = ({
     };
     const onOnline = () => {
       setOffline(false);
-      callRef.current?.networkBack();
+      // With the channel down, the rejoin after its reconnection starts a fresh connection anyway.
+      if (socket.status === 'Connected') callRef.current?.networkBack();
     };
     window.addEventListener('offline', onOffline);
     window.addEventListener('online', onOnline);
@@ -218,6 +230,7 @@ export const useVideoCall = ({
     return () => {
       disposed = true;
       clearInterval(qualityTimer);
+      clearTimeout(refreshTimer);
       offEvent();
       offOpen();
       window.removeEventListener('offline', onOffline);

@@ -1,5 +1,5 @@
 /**
- * The call (docs/product.md#video): the other person large, the self view small, the controls (mute,
+ * The call (docs/product.md#video-room): the other person large, the self view small, the controls (mute,
  * camera off, screen sharing, devices, chat, hang up), the connection quality, and the pair's chat in a
  * side panel (a drawer on phones). Every state of the connection is said in words: waiting for the other
  * person, connecting, "Riconnessione…".
@@ -158,7 +158,7 @@ function StageMessage({
       </Text>
       {status === 'waiting' ? (
         <Text c="gray.3" ta="center" size="sm">
-          {otherName} vede che sei in sala d’attesa.
+          La videochiamata inizia da sola appena {otherName} entra.
         </Text>
       ) : null}
     </Stack>

@@ -1,5 +1,5 @@
 /**
- * The pre-call check (docs/product.md#video): the camera preview, the microphone's level, the device
+ * The pre-call check (docs/product.md#video-room): the camera preview, the microphone's level, the device
  * pickers and, when the browser refuses, how to allow them. The join button waits for the room to open.
  */
 import { Button, Grid, Group, Paper, Progress, Stack, Text, Title } from '@mantine/core';

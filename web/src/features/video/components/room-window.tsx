@@ -1,5 +1,5 @@
 /**
- * When the room is open (docs/product.md#video): from 15 minutes before the start to 30 minutes after the
+ * When the room is open (docs/product.md#video-room): from 15 minutes before the start to 30 minutes after the
  * planned end. Before, the page counts down to the opening; after, it says the visit is over.
  */
 import { Alert, Text } from '@mantine/core';
@@ -7,6 +7,7 @@ import { IconClockHour4, IconInfoCircle } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { inRome } from '@nutri/shared';
 import '../../../lib/dates';
+import { countdownText } from './countdown';
 
 /** The current time, shifted by `skewMs` (server minus device clock), refreshed every `everyMs`. */
 export const useNow = (everyMs = 1_000, skewMs = 0) => {
@@ -16,17 +17,6 @@ export const useNow = (everyMs = 1_000, skewMs = 0) => {
     return () => clearInterval(timer);
   }, [everyMs, skewMs]);
   return now;
-};
-
-const pad = (value: number) => String(value).padStart(2, '0');
-
-/** '1 h 05 min', '12:04' (minutes and seconds) under an hour. */
-export const countdownText = (ms: number) => {
-  const seconds = Math.max(0, Math.ceil(ms / 1000));
-  const hours = Math.floor(seconds / 3600);
-  const minutes = Math.floor((seconds % 3600) / 60);
-  if (hours > 0) return `${hours} h ${pad(minutes)} min`;
-  return `${pad(minutes)}:${pad(seconds % 60)}`;
 };
 
 export function OpensLater({ opensAt, now }: { opensAt: string; now: Date }) {

@@ -26,8 +26,9 @@ export function VideoTile({
     if (stream) void video.play().catch(() => undefined);
   }, [stream]);
   useEffect(() => {
-    const video = ref.current as (HTMLVideoElement & { setSinkId?: (id: string) => Promise<void> }) | null;
-    if (video && speakerId && video.setSinkId) void video.setSinkId(speakerId).catch(() => undefined);
+    const video = ref.current;
+    // setSinkId: not in Safari nor in Firefox on phones (the picker is hidden there, see devices.ts).
+    if (video && speakerId && 'setSinkId' in video) void video.setSinkId(speakerId).catch(() => undefined);
   }, [speakerId]);
   return (
     <video

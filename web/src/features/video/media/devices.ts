@@ -1,5 +1,5 @@
 /**
- * Camera, microphone and speaker of the video visit (docs/product.md#video): opening them with the chosen
+ * Camera, microphone and speaker of the video visit (docs/product.md#video-room): opening them with the chosen
  * devices, listing them for the pickers, and saying in Italian what went wrong when the browser refuses,
  * with the steps of the browser in use.
  */

@@ -74,9 +74,10 @@ export const useLocalMedia = () => {
 
   useEffect(() => {
     const mediaDevices = navigator.mediaDevices;
-    mediaDevices?.addEventListener?.('devicechange', refreshDevices);
+    const onDeviceChange = () => void refreshDevices();
+    mediaDevices?.addEventListener?.('devicechange', onDeviceChange);
     return () => {
-      mediaDevices?.removeEventListener?.('devicechange', refreshDevices);
+      mediaDevices?.removeEventListener?.('devicechange', onDeviceChange);
       stopStream(streamRef.current);
       stopStream(screenRef.current);
       streamRef.current = null;

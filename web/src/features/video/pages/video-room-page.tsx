@@ -1,6 +1,6 @@
 /**
  * `/Patients/Agenda/{BookingId}/VideoRoom` and `/AreaNutritionists/Bookings/{BookingId}/VideoRoom`: the video visit
- * (docs/product.md#video). The page checks camera and microphone first, counts down to the room's opening
+ * (docs/product.md#video-room). The page checks camera and microphone first, counts down to the room's opening
  * (15 minutes before the start) or says the visit is over (30 minutes after its planned end), waits for
  * the other person, then holds the call. The server decides who may enter: another person's booking,
  * or a cancelled or unpaid one, is refused with its Italian message.
@@ -177,8 +177,8 @@ function VideoRoom({ room, onRefresh }: { room: VideoRoomView; onRefresh: () => 
           onJoin={() => setStage('call')}
           presence={
             room.OtherPresent
-              ? `${room.OtherName} è già in sala d’attesa.`
-              : `${room.OtherName} non è ancora entrato nella videochiamata.`
+              ? `${room.OtherName} è già nella sala.`
+              : `${room.OtherName} non è ancora nella sala.`
           }
           notice={phase === 'notYet' ? <OpensLater opensAt={room.OpensAt} now={now} /> : null}
         />
