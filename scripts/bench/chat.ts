@@ -34,7 +34,7 @@ import { callsLine, readCallCounts, resetCallCounts } from './call-counts';
 import { cleanUpOnSignals, runBenchmark, startStack, stopStack } from './lifecycle';
 import { assertLoopback, loadLine } from './machine';
 import { drainOutbox } from './outbox';
-import { percentile, pool, readBoundedOptions } from './tools';
+import { callApi as call, percentile, pool, readBoundedOptions } from './tools';
 
 const LIMITS = {
   pairs: { default: 100, min: 1, max: 500 },
@@ -66,20 +66,6 @@ const SETTLE_MS = 120_000;
 const OUTBOX_DRAIN_MS = 120_000;
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-const call = async <T>(baseUrl: string, method: string, route: string, token?: string, body?: unknown) => {
-  const response = await fetch(`${baseUrl}/api/v2/${route}`, {
-    method,
-    headers: {
-      ...(token ? { Authorization: `Bearer ${token}` } : {}),
-      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${method} ${route}: ${response.status} ${text}`);
-  return (text ? JSON.parse(text) : undefined) as T;
-};
 
 interface BenchUser {
   id: string;

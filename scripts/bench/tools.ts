@@ -67,3 +67,24 @@ export const QUIET_CHROMIUM_FLAGS = [
   '--disable-component-update',
   '--disable-sync',
 ];
+
+/** One call of the REST API under `/api/v2/` (JSON in and out); anything but 2xx throws with the answer. */
+export const callApi = async <T>(
+  baseUrl: string,
+  method: string,
+  route: string,
+  token?: string,
+  body?: unknown,
+) => {
+  const response = await fetch(`${baseUrl}/api/v2/${route}`, {
+    method,
+    headers: {
+      ...(token ? { Authorization: `Bearer ${token}` } : {}),
+      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`${method} ${route}: ${response.status} ${text}`);
+  return (text ? JSON.parse(text) : undefined) as T;
+};

@@ -27,7 +27,7 @@ import { passwordHashOf, putNutritionist, putPatient } from '../../tests/integra
 import { callsLine, readCallCounts, resetCallCounts } from './call-counts';
 import { assertLoopback, loadLine } from './machine';
 import { cleanUpOnSignals, runBenchmark, startStack, stopStack } from './lifecycle';
-import { percentile, pool, readBoundedOptions } from './tools';
+import { callApi as call, percentile, pool, readBoundedOptions } from './tools';
 import { measureFirstRemoteFrame, printFirstFrameTable, type FirstFrameFigures } from './video-browser';
 
 const LIMITS = {
@@ -44,20 +44,6 @@ const ROUND_TRIP_LIMIT_MS = 15_000;
 const PASSWORD = 'Bench-Video-Ortaggi-2026';
 /** The visits started this long ago: their rooms are open for the whole run. */
 const STARTED_MINUTES_AGO = 5;
-
-const call = async <T>(baseUrl: string, method: string, route: string, token?: string, body?: unknown) => {
-  const response = await fetch(`${baseUrl}/api/v2/${route}`, {
-    method,
-    headers: {
-      ...(token ? { Authorization: `Bearer ${token}` } : {}),
-      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${method} ${route}: ${response.status} ${text}`);
-  return (text ? JSON.parse(text) : undefined) as T;
-};
 
 interface BenchMember {
   id: string;
