@@ -1,5 +1,10 @@
 /** What other areas use of this area. */
-export { conversationOfMember, knownConversationOfMember, otherMemberOf, pairConversationSid } from './access';
+export {
+  conversationOfMember,
+  knownConversationOfMember,
+  otherMemberOf,
+  pairConversationSid,
+} from './access';
 export { appendMessage, listConversationsOfUser, setLastSeenIndex } from './chat-repo';
 export {
   applyChatMailEvent,
