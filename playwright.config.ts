@@ -4,20 +4,12 @@
  * webServer block; to run against an already running `npm start`, set NUTRI_BASE_URL instead.
  */
 import { defineConfig, devices } from '@playwright/test';
+import { CHROMIUM_PATH, QUIET_CHROMIUM_FLAGS } from './scripts/lib/chromium.mjs';
 
-const CHROMIUM_PATH = '/usr/bin/chromium';
-
-// Chromium must not reach the network on its own (updates, sync, QUIC probes): tests talk to the local stack
-// only, on the address `npm start` prints (http://localhost:PORT, served on 127.0.0.1).
+// Tests talk to the local stack only, on the address `npm start` prints (http://localhost:PORT, served on
+// 127.0.0.1).
 const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
+  ...QUIET_CHROMIUM_FLAGS,
   // The test stack configures a Google client id, so /Login and /Grazie would fetch Google's real sign-in
   // script; it never resolves here (specs that need it serve a stand-in with page.route, before DNS).
   '--host-resolver-rules=MAP accounts.google.com ~NOTFOUND',

@@ -5,8 +5,8 @@
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { CHROMIUM_PATH } from './lib/chromium.mjs';
 
-export const CHROMIUM_PATH = '/usr/bin/chromium';
 export const MIN_JAVA_MAJOR = 17;
 
 const JAVA_PACKAGE = 'default-jre-headless';

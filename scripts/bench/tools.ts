@@ -54,19 +54,7 @@ export const pool = async <T>(jobs: (() => Promise<T>)[], concurrency: number) =
   return results;
 };
 
-/** The system Chromium the benchmarks drive (never a downloaded browser). */
-export const CHROMIUM_PATH = '/usr/bin/chromium';
-/** Chromium must not reach the network on its own: only 127.0.0.1 is measured. */
-export const QUIET_CHROMIUM_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+export { CHROMIUM_PATH, QUIET_CHROMIUM_FLAGS } from '../lib/chromium.mjs';
 
 /** One call of the REST API under `/api/v2/` (JSON in and out); anything but 2xx throws with the answer. */
 export const callApi = async <T>(

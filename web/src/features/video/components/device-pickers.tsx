@@ -9,32 +9,49 @@ const options = (devices: MediaDeviceInfo[], fallback: string) =>
     label: device.label || `${fallback} ${index + 1}`,
   }));
 
+/** A camera or microphone picker; disabled, naming the lack, when the device has none. */
+function InputSelect({
+  label,
+  none,
+  devices,
+  chosen,
+  onChoose,
+}: {
+  label: string;
+  none: string;
+  devices: MediaDeviceInfo[];
+  chosen: string | null | undefined;
+  onChoose: (deviceId: string) => void;
+}) {
+  return (
+    <NativeSelect
+      label={label}
+      data={devices.length ? options(devices, label) : [{ value: '', label: none }]}
+      value={chosen ?? ''}
+      disabled={devices.length === 0}
+      onChange={(event) => onChoose(event.currentTarget.value)}
+    />
+  );
+}
+
 export function DevicePickers({ media }: { media: LocalMedia }) {
   const { devices, choice } = media;
   const speakers = canChooseSpeaker() && devices.speakers.length > 0;
   return (
     <Stack gap="sm">
-      <NativeSelect
+      <InputSelect
         label="Videocamera"
-        data={
-          devices.cameras.length
-            ? options(devices.cameras, 'Videocamera')
-            : [{ value: '', label: 'Nessuna videocamera' }]
-        }
-        value={choice.cameraId ?? ''}
-        disabled={devices.cameras.length === 0}
-        onChange={(event) => void media.switchDevice('video', event.currentTarget.value)}
+        none="Nessuna videocamera"
+        devices={devices.cameras}
+        chosen={choice.cameraId}
+        onChoose={(deviceId) => void media.switchDevice('video', deviceId)}
       />
-      <NativeSelect
+      <InputSelect
         label="Microfono"
-        data={
-          devices.microphones.length
-            ? options(devices.microphones, 'Microfono')
-            : [{ value: '', label: 'Nessun microfono' }]
-        }
-        value={choice.microphoneId ?? ''}
-        disabled={devices.microphones.length === 0}
-        onChange={(event) => void media.switchDevice('audio', event.currentTarget.value)}
+        none="Nessun microfono"
+        devices={devices.microphones}
+        chosen={choice.microphoneId}
+        onChoose={(deviceId) => void media.switchDevice('audio', deviceId)}
       />
       {speakers ? (
         <NativeSelect
