@@ -4,6 +4,7 @@
  * mail kind that tracks them are acted on, the rest are dropped here.
  */
 import type { SNSEvent } from 'aws-lambda';
+import { applyBookingMailEvent, BOOKING_MAIL_EVENT_TAG } from '../bookings';
 import { applyChatMailEvent, CHAT_NOTIFICATION_MAIL_KIND } from '../chat';
 import { mailEventsOf, tagValue } from '../platform/mail-events';
 
@@ -18,6 +19,14 @@ export interface MailEventsResult {
 export const handleMailEvents = async (event: SNSEvent): Promise<MailEventsResult> => {
   const result: MailEventsResult = { events: event.Records.length, applied: 0, stale: 0, ignored: 0 };
   for (const mailEvent of mailEventsOf(event)) {
+    // A booking mail's delivery status in the booking's history (docs/product.md#back-office-bookings).
+    const bookingEvent = tagValue(mailEvent, BOOKING_MAIL_EVENT_TAG);
+    if (bookingEvent) {
+      const outcome = await applyBookingMailEvent(bookingEvent, mailEvent);
+      if (outcome === 'applied') result.applied += 1;
+      else if (outcome === 'stale') result.stale += 1;
+      continue;
+    }
     if (tagValue(mailEvent, 'kind') !== CHAT_NOTIFICATION_MAIL_KIND) continue;
     const outcome = await applyChatMailEvent(mailEvent);
     if (outcome === 'applied') result.applied += 1;
