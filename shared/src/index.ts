@@ -21,3 +21,5 @@ export * from './billing';
 export * from './payments';
 export * from './video';
 export * from './booking-history';
+export * from './admin-bookings';
+export * from './name-words';

@@ -5,6 +5,7 @@ import { isSessionActive } from './session-state';
 
 // An operation's module (its schemas, the code only it uses) is read by the first request that needs it.
 const loadPasswords = () => import('./passwords');
+const loadPatientSearch = () => import('./patient-search');
 const loadPhoneVerification = () => import('./phone-verification');
 const loadSessions = () => import('./sessions');
 const loadUnsubscribe = () => import('./unsubscribe');
@@ -15,6 +16,7 @@ export const handler = createAreaHandler(
   accountsRoutes,
   {
     rest: {
+      searchPatients: lazyOperation(loadPatientSearch, 'searchPatients'),
       login: lazyOperation(loadSessions, 'login'),
       refresh: lazyOperation(loadSessions, 'refresh'),
       logout: lazyOperation(loadSessions, 'logout'),

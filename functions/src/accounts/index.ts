@@ -19,3 +19,5 @@ export {
   type User,
 } from './users-repo';
 export { getUserNames, isNutritionist, type UserName } from './user-names';
+export { codiceFiscaleSearchWrites, patientSearchWrites } from './patient-search-repo';
+export { indexAllPatientsForSearch } from './patient-search-index-job';

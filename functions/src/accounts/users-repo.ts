@@ -4,6 +4,8 @@
  * `USERNAME#<lower>`, sk `UNIQUE`) written in the same transaction with `attribute_not_exists`.
  * Each role a user holds has a membership item `ROLE#<role>` / `<display name lower>#<userId>`, written in
  * the same transactions, so users are listed by role in display-name order.
+ * A patient's name, e-mail and phone are also search entries of the back office (patient-search-repo.ts),
+ * rewritten in the same transactions as the fields they index.
  * Access patterns:
  * - get a user by id (table key);
  * - find a user by e-mail or username (guard item -> user id -> user);
@@ -15,6 +17,7 @@ import { batchGet } from '../platform/db/batch-get';
 import { db, tableName } from '../platform/db/client';
 import { transactOrThrow, type NamedItem, type TransactItem } from '../platform/db/transact';
 import { DomainError } from '../platform/domain-error';
+import { patientSearchWrites } from './patient-search-repo';
 
 export interface User {
   Id: string;
@@ -49,6 +52,8 @@ const roleMemberItem = (role: Role, user: Pick<User, 'Id' | 'DisplayName' | 'Ema
   DisplayName: user.DisplayName,
   Email: user.Email,
 });
+const isPatient = (user: Pick<User, 'roles'>) => user.roles.includes('Patient');
+
 const emailKey = (email: string) => ({ pk: `EMAIL#${email.trim().toLowerCase()}`, sk: 'UNIQUE' });
 const userNameKey = (userName: string) => ({ pk: `USERNAME#${userName.trim().toLowerCase()}`, sk: 'UNIQUE' });
 
@@ -78,6 +83,7 @@ export const createUser = async (user: User, companions: Record<string, unknown>
     ...companions.map((item) => ({
       Put: { TableName: tableName(), Item: item, ConditionExpression: 'attribute_not_exists(pk)' },
     })),
+    ...(isPatient(user) ? patientSearchWrites(null, user) : []),
   ];
   await transactOrThrow(
     items.map((item) => ({ item, failure: exists })),
@@ -137,6 +143,7 @@ export const updateUser = async (user: User, changes: UserUpdate, now: Date): Pr
     sets.push(`#f${index} = :v${index}`);
   });
   const displayNameChanged = changes.DisplayName !== undefined && changes.DisplayName !== user.DisplayName;
+  const phoneChanged = changes.MobilePhoneNo !== undefined && changes.MobilePhoneNo !== user.MobilePhoneNo;
   const changedMeanwhile = new DomainError('conflict');
   await transactOrThrow(
     [
@@ -163,6 +170,9 @@ export const updateUser = async (user: User, changes: UserUpdate, now: Date): Pr
             },
             { item: { Put: { TableName: tableName(), Item: roleMemberItem(role, updated) } } },
           ])
+        : []),
+      ...(isPatient(user) && (displayNameChanged || phoneChanged)
+        ? patientSearchWrites(user, updated).map((item) => ({ item }))
         : []),
     ],
     { contended: changedMeanwhile },
@@ -209,6 +219,7 @@ export const changeUserEmail = async (user: User, newEmail: string, now: Date): 
       ...user.roles.map((role) => ({
         item: { Put: { TableName: tableName(), Item: roleMemberItem(role, updated) } },
       })),
+      ...(isPatient(user) ? patientSearchWrites(user, updated).map((item) => ({ item })) : []),
     ],
     // Another account taking the same address at the same moment.
     { contended: emailTaken },

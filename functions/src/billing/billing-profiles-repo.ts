@@ -13,6 +13,7 @@
 import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from '../platform/db/client';
 import { queryAll } from '../platform/db/query';
+import { codiceFiscaleSearchWrites } from '../accounts';
 import { transact, type TransactItem } from '../platform/db/transact';
 import { DomainError } from '../platform/domain-error';
 
@@ -183,6 +184,10 @@ export const getActiveBillingProfile = async (userId: string) => {
   return pointer.activeId === null ? null : getBillingProfile(userId, pointer.activeId);
 };
 
+// The codice fiscale of the user's active profile, if any (the back office's patient search backfill).
+export const activeCodiceFiscale = async (userId: string) =>
+  (await getActiveBillingProfile(userId))?.CodiceFiscale ?? null;
+
 /**
  * Create a profile, active (spec: created active): in one transaction with the pointer, the previously
  * active profile becomes inactive.
@@ -202,6 +207,8 @@ export const createBillingProfile = async (record: BillingProfileRecord) => {
     ];
     if (pointer.activeId !== null)
       items.push(deactivateWrite(record.UserId, pointer.activeId, record.updatedAt));
+    // The back office finds the patient by this codice fiscale (docs/product.md#patient-search).
+    items.push(...codiceFiscaleSearchWrites(record.UserId, null, record.CodiceFiscale));
     const failure = await write(items);
     if (!failure) return { ...record, IsActive: true };
     if (attempt >= ATTEMPTS) throw failure;
@@ -223,6 +230,8 @@ export const updateBillingProfile = async (current: BillingProfileRecord, next: 
     },
   };
   const items: TransactItem[] = [profileWrite];
+  if (next.CodiceFiscale !== current.CodiceFiscale)
+    items.push(...codiceFiscaleSearchWrites(current.UserId, current.CodiceFiscale, next.CodiceFiscale));
   if (next.IsActive !== current.IsActive) {
     const pointer = await readPointer(current.UserId);
     if (next.IsActive) {

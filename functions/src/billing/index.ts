@@ -2,3 +2,4 @@
 export { countBillingProfiles } from './billing-profiles-repo';
 export { isBillingProfileComplete } from './billing-status';
 export { loadComuni } from './load-comuni';
+export { activeCodiceFiscale } from './billing-profiles-repo';

@@ -49,6 +49,7 @@ const bookingEffectSchema = z.object({
     'expired',
     'payment-reminder',
     'appointment-reminder',
+    'payment-link',
   ]),
   by: z.enum(['patient', 'nutritionist', 'system']),
   urgent: z.boolean().default(false),
@@ -71,6 +72,7 @@ const CHAT_MESSAGE: Record<BookingEvent, BookingMessageType | null> = {
   expired: 'BookingExpired',
   'payment-reminder': null,
   'appointment-reminder': null,
+  'payment-link': null,
 };
 
 /**

@@ -26,7 +26,9 @@ export type BookingEvent =
   | 'completed'
   | 'expired'
   | 'payment-reminder'
-  | 'appointment-reminder';
+  | 'appointment-reminder'
+  /** The back office sent the payment link again (docs/product.md#back-office-bookings): not optional. */
+  | 'payment-link';
 export type BookingActor = 'patient' | 'nutritionist' | 'system';
 export type MailRecipient = 'patient' | 'nutritionist';
 
@@ -232,6 +234,16 @@ const patientMail = (input: BookingMailInput): MailContent | null => {
             ],
             action: pay,
           };
+    case 'payment-link':
+      return {
+        subject: 'Il link per pagare il tuo appuntamento',
+        greeting,
+        paragraphs: [
+          `ecco il link per pagare il tuo appuntamento (${typeName(booking)}) ${nutritionist.with} di ${when}.`,
+          `Il pagamento va completato entro ${deadlineLabel(booking)}: altrimenti la prenotazione viene annullata.`,
+        ],
+        action: pay,
+      };
     case 'appointment-reminder':
       return {
         subject: `Promemoria: domani alle ${romeTime(new Date(booking.BookingTime))} il tuo appuntamento`,

@@ -27,7 +27,7 @@
  * create / move / cancel / complete (TransactWriteItems, optimistic on `version`); flag a sent reminder
  * once (conditional update + outbox item).
  */
-import { GetCommand, TransactWriteCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, TransactWriteCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import {
   BookingStatus,
   occupiedTimeUnits,
@@ -545,8 +545,12 @@ export interface BookingPageOptions {
   typeId?: BookingTypeId;
   /** Only bookings with this nutritionist (a patient's list holds every nutritionist they had). */
   nutritionistUserId?: string;
+  /** Only paid bookings (true) or priced ones without a payment applied (false): see paidStateOf. */
+  paid?: boolean;
   limit: number;
   cursor: Record<string, unknown> | undefined;
+  /** Reads of one page at most (a selective filter then answers a short page with a cursor). */
+  maxReads?: number;
 }
 
 /** The filter expression of a page's narrowing (DynamoDB applies it after reading the key range). */
@@ -571,10 +575,24 @@ const bookingFilter = (options: BookingPageOptions) => {
     conditions.push('NutritionistUserId = :nutritionist');
     values[':nutritionist'] = options.nutritionistUserId;
   }
+  if (options.paid === true) {
+    conditions.push(
+      'attribute_exists(Payment) AND (attribute_not_exists(Payment.Late) OR Payment.Late = :no)',
+    );
+    values[':no'] = false;
+  } else if (options.paid === false) {
+    conditions.push('TotalPaymentAmount > :zero AND (attribute_not_exists(Payment) OR Payment.Late = :yes)');
+    values[':zero'] = 0;
+    values[':yes'] = true;
+  }
   return conditions.length ? { FilterExpression: conditions.join(' AND '), values } : { values };
 };
 
-const listBookingsPage = async (index: 'gsi1' | 'gsi2', partition: string, options: BookingPageOptions) => {
+const listBookingsPage = async (
+  index: 'gsi1' | 'gsi2' | 'gsi3',
+  partition: string,
+  options: BookingPageOptions,
+) => {
   const pk = `${index}pk`;
   const sk = `${index}sk`;
   const range =
@@ -604,6 +622,7 @@ const listBookingsPage = async (index: 'gsi1' | 'gsi2', partition: string, optio
     limit: options.limit,
     cursor: options.cursor,
     keyAttributes: ['pk', 'sk', pk, sk],
+    ...(options.maxReads ? { maxReads: options.maxReads } : {}),
   });
   return { bookings: page.items.map(toBooking), next: page.next };
 };
@@ -615,6 +634,94 @@ export const pagePatientBookings = (patientUserId: string, options: BookingPageO
 // One page of a nutritionist's bookings by time (gsi2), optionally narrowed.
 export const pageNutritionistBookings = (nutritionistUserId: string, options: BookingPageOptions) =>
   listBookingsPage('gsi2', nutritionistBookingsPartition(nutritionistUserId), options);
+
+/** The back office's narrowing of every booking (docs/product.md#back-office-bookings). */
+export interface AdminBookingPageOptions extends Omit<BookingPageOptions, 'statuses' | 'excludeStatuses'> {
+  statusId?: BookingStatusId;
+  patientUserId?: string;
+}
+
+/**
+ * One page of every booking for the back office, from the index that holds the fewest bookings the filters
+ * allow, the rest narrowed by a filter on the bounded reads of queryPage: a patient's bookings (the
+ * booking's gsi1: a few dozen at most), a nutritionist's in a status (the copy's gsi3), a nutritionist's
+ * (the booking's gsi2), a status (the copy's gsi2), all (the copy's gsi1). Every one is ordered by time, so
+ * the date range is a key condition.
+ */
+export const pageAdminBookings = (options: AdminBookingPageOptions) => {
+  const { statusId, patientUserId, ...rest } = options;
+  const statuses = statusId !== undefined ? { statuses: [statusId] } : {};
+  if (patientUserId !== undefined)
+    return listBookingsPage('gsi1', patientBookingsPartition(patientUserId), { ...rest, ...statuses });
+  if (rest.nutritionistUserId !== undefined) {
+    const { nutritionistUserId, ...others } = rest;
+    return statusId !== undefined
+      ? listBookingsPage('gsi3', adminNutritionistStatusPartition(nutritionistUserId, statusId), others)
+      : listBookingsPage('gsi2', nutritionistBookingsPartition(nutritionistUserId), others);
+  }
+  return statusId !== undefined
+    ? listBookingsPage('gsi2', adminStatusPartition(statusId), rest)
+    : listBookingsPage('gsi1', ADMIN_BOOKINGS_PARTITION, rest);
+};
+
+// Every booking of a nutritionist (gsi2), oldest first, for the back office's backfill.
+export async function* allNutritionistBookings(nutritionistUserId: string) {
+  for await (const item of queryAll({
+    IndexName: 'gsi2',
+    KeyConditionExpression: 'gsi2pk = :pk',
+    ExpressionAttributeValues: { ':pk': nutritionistBookingsPartition(nutritionistUserId) },
+  }))
+    yield toBooking(item);
+}
+
+/** The items of a booking as its writes store them (benchmark seeds write many with BatchWriteItem). */
+export const bookingSeedItems = (booking: Booking) => [bookingItem(booking), adminViewItem(booking)];
+
+// Whether the back office's copy of a booking exists (the index-admin-bookings job writes the missing ones).
+export const writeMissingAdminView = async (booking: Booking) =>
+  writtenIfConditionHolds(
+    db().send(
+      new PutCommand({
+        TableName: tableName(),
+        Item: adminViewItem(booking),
+        ConditionExpression: 'attribute_not_exists(pk) OR #version < :version',
+        ExpressionAttributeNames: { '#version': 'version' },
+        ExpressionAttributeValues: { ':version': booking.version },
+      }),
+    ),
+  );
+
+/**
+ * Records that the back office sent the payment link again: the outbox item of the mail, the history event
+ * and the audit item at once, only while the booking is as read and awaiting payment.
+ */
+export const recordPaymentLinkResent = async (
+  booking: Booking,
+  outbox: OutboxEntry,
+  event: BookingHistoryEvent,
+  audit: TransactItem,
+) => {
+  await transact([
+    {
+      item: {
+        ConditionCheck: {
+          TableName: tableName(),
+          Key: bookingKey(booking.BookingId),
+          ConditionExpression: '#version = :version AND BookingStatusId = :status',
+          ExpressionAttributeNames: { '#version': 'version' },
+          ExpressionAttributeValues: {
+            ':version': booking.version,
+            ':status': BookingStatus.WAITINGFORPAYMENT,
+          },
+        },
+      },
+      failure: changedMeanwhile(),
+    },
+    effectsOf(outbox),
+    { item: historyPut(event), failure: changedMeanwhile() },
+    { item: audit, failure: changedMeanwhile() },
+  ]);
+};
 
 /** The patient's completed visits among their `limit` newest bookings, newest first (the visits to review). */
 export const listNewestCompletedBookings = async (patientUserId: string, limit: number) => {

@@ -8,6 +8,7 @@ const loadAvailability = () => import('./availability');
 const loadNutritionistBookings = () => import('./nutritionist-bookings');
 const loadPatientBookings = () => import('./patient-bookings');
 const loadReminders = () => import('./reminders');
+const loadAdminBookings = () => import('./admin-bookings');
 
 export const handler = createAreaHandler(
   bookingsRoutes,
@@ -38,6 +39,13 @@ export const handler = createAreaHandler(
       createReminder: lazyOperation(loadReminders, 'createReminder'),
       updateReminder: lazyOperation(loadReminders, 'updateReminder'),
       deleteReminder: lazyOperation(loadReminders, 'deleteReminderOperation'),
+      listAdminBookings: lazyOperation(loadAdminBookings, 'listAdminBookings'),
+      exportAdminBookings: lazyOperation(loadAdminBookings, 'exportAdminBookings'),
+      getAdminBooking: lazyOperation(loadAdminBookings, 'getAdminBooking'),
+      adminCancelBooking: lazyOperation(loadAdminBookings, 'adminCancelBooking'),
+      adminMoveBooking: lazyOperation(loadAdminBookings, 'adminMoveBooking'),
+      adminCompleteBooking: lazyOperation(loadAdminBookings, 'adminCompleteBooking'),
+      adminSendPaymentLink: lazyOperation(loadAdminBookings, 'adminSendPaymentLink'),
     },
     webSocket: {},
   },

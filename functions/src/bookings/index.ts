@@ -26,5 +26,6 @@ export {
   listPatientBookingEvents,
   type BookingHistoryEvent,
 } from './booking-history';
+export { indexAllAdminBookings } from './admin-view-job';
 export { requireOwnBooking, type BookingParty } from './own-booking';
 export { videoPresenceWrites, type VideoRoomParty } from './video-presence';

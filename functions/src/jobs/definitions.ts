@@ -74,6 +74,12 @@ export const jobDefinitions = [
       'Indexes the name words of patients stored before the patient search by any word of the name (writes only profiles still without them).',
     schedule: { kind: 'daily', hour: 3, minute: 30 },
   },
+  {
+    name: 'index-back-office',
+    description:
+      'Writes the back office indexes of data stored before them: the patient search entries (name, e-mail, phone, codice fiscale) and the copy of each booking the bookings list reads.',
+    schedule: { kind: 'daily', hour: 3, minute: 45 },
+  },
 ] as const satisfies readonly JobDefinition[];
 
 export type JobName = (typeof jobDefinitions)[number]['name'];

@@ -35,6 +35,17 @@ const jobs: Record<JobName, () => Promise<unknown>> = {
   'issue-refunds': async () => (await import('../payments')).issueOwedRefunds(),
   'notify-unseen-chat-messages': async () => (await import('../chat')).notifyUnseenChatMessages(),
   'index-patient-names': async () => (await import('../onboarding')).indexAllPatientNames(),
+  'index-back-office': async () => {
+    const [accounts, billing, bookings] = await Promise.all([
+      import('../accounts'),
+      import('../billing'),
+      import('../bookings'),
+    ]);
+    return {
+      patients: await accounts.indexAllPatientsForSearch(billing.activeCodiceFiscale),
+      bookings: await bookings.indexAllAdminBookings(),
+    };
+  },
 };
 
 export interface JobEvent {

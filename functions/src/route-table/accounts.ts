@@ -107,6 +107,14 @@ export const accountsRestRoutes = [
     operation: 'listUsers',
     access: ['UserManager', 'BusinessAdmin', 'SystemAdmin'],
   },
+  // The back office's patient search (docs/product.md#patient-search).
+  {
+    method: 'GET',
+    path: api('Patients/Search'),
+    area: 'accounts',
+    operation: 'searchPatients',
+    access: ['BusinessAdmin'],
+  },
 ] as const satisfies readonly RestRoute[];
 
 export const accountsRoutes = { area: 'accounts', rest: accountsRestRoutes, webSocket: [] } as const;

@@ -157,6 +157,56 @@ export const bookingsRestRoutes = [
     operation: 'deleteReminder',
     access: ['Nutritionist'],
   },
+  // The back office's bookings (docs/product.md#back-office-bookings).
+  {
+    method: 'GET',
+    path: api('Admin/Bookings'),
+    area: 'bookings',
+    operation: 'listAdminBookings',
+    access: ['BusinessAdmin'],
+  },
+  {
+    method: 'GET',
+    path: api('Admin/Bookings/Export'),
+    area: 'bookings',
+    operation: 'exportAdminBookings',
+    access: ['BusinessAdmin'],
+  },
+  {
+    method: 'GET',
+    path: api('Admin/Bookings/{id}'),
+    area: 'bookings',
+    operation: 'getAdminBooking',
+    access: ['BusinessAdmin'],
+  },
+  {
+    method: 'POST',
+    path: api('Admin/Bookings/{id}/Cancel'),
+    area: 'bookings',
+    operation: 'adminCancelBooking',
+    access: ['BusinessAdmin'],
+  },
+  {
+    method: 'POST',
+    path: api('Admin/Bookings/{id}/Move'),
+    area: 'bookings',
+    operation: 'adminMoveBooking',
+    access: ['BusinessAdmin'],
+  },
+  {
+    method: 'POST',
+    path: api('Admin/Bookings/{id}/Complete'),
+    area: 'bookings',
+    operation: 'adminCompleteBooking',
+    access: ['BusinessAdmin'],
+  },
+  {
+    method: 'POST',
+    path: api('Admin/Bookings/{id}/SendPaymentLink'),
+    area: 'bookings',
+    operation: 'adminSendPaymentLink',
+    access: ['BusinessAdmin'],
+  },
 ] as const satisfies readonly RestRoute[];
 
 export const bookingsRoutes = { area: 'bookings', rest: bookingsRestRoutes, webSocket: [] } as const;
