@@ -44,12 +44,16 @@ const configureFor = (stack: RunningLocalStack) => {
  * printing what it said when it failed to start, and points the functions code at it, so a benchmark may
  * seed data through the real repositories. A stack that started but cannot be configured is stopped before the error is thrown.
  */
-export const startStack = async ({ countCalls = false } = {}) => {
+export const startStack = async ({ countCalls = false, timeoutMs = 180_000 } = {}) => {
   let stack: RunningLocalStack;
   try {
     // Counting the handlers' DynamoDB calls (infra/local/call-counter.ts) costs a little on every call: only
     // the benchmarks that print the counts ask for it.
-    stack = await startLocalStack({ quiet: true, env: countCalls ? { NUTRI_COUNT_CALLS: '1' } : {} });
+    stack = await startLocalStack({
+      quiet: true,
+      timeoutMs,
+      env: countCalls ? { NUTRI_COUNT_CALLS: '1' } : {},
+    });
   } catch (error) {
     if (error instanceof LocalStackStartError) console.error(error.output);
     throw error;

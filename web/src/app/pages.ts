@@ -65,6 +65,7 @@ export const Pages = {
   AdminNutritionistProfile: lazyPage(adminArea, 'AdminNutritionistProfilePage'),
   AdminUnassignedPatients: lazyPage(adminArea, 'UnassignedPatientsPage'),
   AdminReviews: lazyPage(adminArea, 'AdminReviewsPage'),
+  AdminBookings: lazyPage(adminArea, 'AdminBookingsPage'),
   UsersHome: lazyPage(usersArea, 'UsersHomePage'),
   SystemHome: lazyPage(systemArea, 'SystemHomePage'),
   SystemChatViewer: lazyPage(systemArea, 'ChatViewerPage'),

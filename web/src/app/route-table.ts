@@ -102,6 +102,7 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
     page: Pages.AdminUnassignedPatients,
   },
   { pattern: paths.admin.reviews.pattern, access: ['BusinessAdmin'], page: Pages.AdminReviews },
+  { pattern: paths.admin.bookings.pattern, access: ['BusinessAdmin'], page: Pages.AdminBookings },
   { pattern: paths.users.home.pattern, access: ['UserManager'], page: Pages.UsersHome },
   { pattern: paths.system.home.pattern, access: ['SystemAdmin'], page: Pages.SystemHome },
   { pattern: paths.system.chatViewer.pattern, access: ['SystemAdmin'], page: Pages.SystemChatViewer },

@@ -9,3 +9,4 @@ export { AdminNutritionistProfilePage } from '../../features/admin/pages';
 export { AdminNutritionistsPage } from '../../features/admin/pages';
 export { UnassignedPatientsPage } from '../../features/admin/pages';
 export { AdminReviewsPage } from '../../features/admin/pages';
+export { AdminBookingsPage } from '../../features/admin/pages';

@@ -8,3 +8,4 @@ export { AdminNutritionistsPage } from './nutritionists/pages/admin-nutritionist
 export { AdminHomePage } from './pages/admin-home-page';
 export { AdminReviewsPage } from './reviews/pages/admin-reviews-page';
 export { UnassignedPatientsPage } from './unassigned-patients/pages/unassigned-patients-page';
+export { AdminBookingsPage } from './bookings/pages/admin-bookings-page';

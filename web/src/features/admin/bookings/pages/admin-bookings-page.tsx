@@ -1,0 +1,218 @@
+/**
+ * /Admin/Bookings (BusinessAdmin, docs/product.md#back-office-bookings): every booking of every
+ * nutritionist, filtered by status, type, nutritionist, patient, dates (Rome calendar days) and payment,
+ * newest or oldest appointment first, 25 a page; the filtered set as CSV; a booking's detail with its
+ * history and the back office's actions. Phone first: filters stack, each booking is a card.
+ */
+import { useState } from 'react';
+import {
+  Button,
+  Center,
+  Group,
+  Paper,
+  SegmentedControl,
+  Select,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+  TextInput,
+  UnstyledButton,
+} from '@mantine/core';
+import { IconDownload } from '@tabler/icons-react';
+import {
+  BOOKING_STATUS_LABELS,
+  BOOKING_TYPES,
+  inRome,
+  type AdminPatientRef,
+  type BookingView,
+} from '@nutri/shared';
+import { isNetworkError } from '../../../../api/api-error';
+import { errorTexts } from '../../../../lib/shared-values';
+import { LoadError } from '../../../../ui/load-error';
+import { showErrorToast } from '../../../../ui/notify';
+import { Page } from '../../../../ui/page';
+import { BookingStatusBadge } from '../../../bookings';
+import { useAdminNutritionists } from '../../nutritionists/api/admin-nutritionists';
+import { downloadAdminBookingsCsv, useAdminBookings, type AdminBookingFilters } from '../api/admin-bookings';
+import { AdminPatientPicker } from '../components/admin-patient-picker';
+import { BookingDetailDrawer } from '../components/booking-detail';
+
+const euro = (cents: number) => `${(cents / 100).toFixed(2).replace('.', ',')} €`;
+
+function BookingRow({ booking, onOpen }: { booking: BookingView; onOpen: () => void }) {
+  return (
+    <Paper withBorder radius="md" p="sm" component="li" style={{ listStyle: 'none' }}>
+      <UnstyledButton
+        onClick={onOpen}
+        w="100%"
+        aria-label={`Apri l’appuntamento n. ${booking.BookingId} di ${booking.Patient.DisplayName}`}
+      >
+        <Group justify="space-between" wrap="nowrap" align="flex-start">
+          <Stack gap={2} style={{ minWidth: 0 }}>
+            <Text fw={600}>{inRome(booking.BookingTime).format('ddd DD/MM/YYYY HH:mm')}</Text>
+            <Text size="sm" truncate>
+              {booking.Patient.DisplayName} · {booking.Nutritionist.DisplayName}
+            </Text>
+            <Text size="xs" c="dimmed">
+              n. {booking.BookingId} · {booking.BookingType.Name} · {euro(booking.TotalPaymentAmount)}
+              {booking.PaidAt ? ' · pagato' : booking.TotalPaymentAmount > 0 ? ' · non pagato' : ''}
+            </Text>
+          </Stack>
+          <BookingStatusBadge statusId={booking.BookingStatusId} />
+        </Group>
+      </UnstyledButton>
+    </Paper>
+  );
+}
+
+export function AdminBookingsPage() {
+  const [filters, setFilters] = useState<AdminBookingFilters>({ order: 'desc' });
+  const [patient, setPatient] = useState<AdminPatientRef | null>(null);
+  const [open, setOpen] = useState<number | null>(null);
+  const [exporting, setExporting] = useState(false);
+  const nutritionists = useAdminNutritionists();
+  const list = useAdminBookings(filters);
+  const set = (change: Partial<AdminBookingFilters>) => setFilters((current) => ({ ...current, ...change }));
+  const numberOrUndefined = (value: string | null) => (value ? Number(value) : undefined);
+  const exportCsv = async () => {
+    setExporting(true);
+    try {
+      await downloadAdminBookingsCsv(filters);
+    } catch (error) {
+      showErrorToast(isNetworkError(error) ? errorTexts.connectionProblem : errorTexts.cannotLoadData);
+    } finally {
+      setExporting(false);
+    }
+  };
+  return (
+    <Page
+      title="Appuntamenti"
+      description="Tutti gli appuntamenti di tutti i nutrizionisti. Apri un appuntamento per lo storico e le operazioni."
+      head={{ noIndex: true }}
+    >
+      <Stack gap="lg">
+        <Paper withBorder radius="md" p="md" component="section" aria-label="Filtri">
+          <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="sm">
+            <Select
+              label="Stato"
+              placeholder="Tutti"
+              clearable
+              data={Object.entries(BOOKING_STATUS_LABELS).map(([value, label]) => ({ value, label }))}
+              value={filters.statusId ? String(filters.statusId) : null}
+              onChange={(value) => set({ statusId: numberOrUndefined(value) })}
+              comboboxProps={{ withinPortal: true }}
+            />
+            <Select
+              label="Tipo"
+              placeholder="Tutti"
+              clearable
+              data={Object.values(BOOKING_TYPES).map((type) => ({
+                value: String(type.BookingTypeId),
+                label: type.Name,
+              }))}
+              value={filters.bookingTypeId ? String(filters.bookingTypeId) : null}
+              onChange={(value) => set({ bookingTypeId: numberOrUndefined(value) })}
+              comboboxProps={{ withinPortal: true }}
+            />
+            <Select
+              label="Nutrizionista"
+              placeholder="Tutti"
+              clearable
+              searchable
+              data={(nutritionists.data ?? []).map((n) => ({ value: n.UserId, label: n.DisplayName }))}
+              value={filters.nutritionistUserId ?? null}
+              onChange={(value) => set({ nutritionistUserId: value ?? undefined })}
+              comboboxProps={{ withinPortal: true }}
+            />
+            <AdminPatientPicker
+              value={patient}
+              onChange={(picked) => {
+                setPatient(picked);
+                set({ patientUserId: picked?.UserId });
+              }}
+            />
+            <TextInput
+              type="date"
+              label="Dal giorno"
+              value={filters.from ?? ''}
+              onChange={(event) => set({ from: event.currentTarget.value || undefined })}
+            />
+            <TextInput
+              type="date"
+              label="Al giorno"
+              value={filters.to ?? ''}
+              onChange={(event) => set({ to: event.currentTarget.value || undefined })}
+            />
+          </SimpleGrid>
+          <Group mt="md" gap="md" align="flex-end" wrap="wrap">
+            <Stack gap={4}>
+              <Text size="sm" fw={500} id="paid-filter">
+                Pagamento
+              </Text>
+              <SegmentedControl
+                aria-labelledby="paid-filter"
+                value={filters.paid ?? 'all'}
+                onChange={(value) => set({ paid: value === 'all' ? undefined : (value as 'true' | 'false') })}
+                data={[
+                  { value: 'all', label: 'Tutti' },
+                  { value: 'true', label: 'Pagati' },
+                  { value: 'false', label: 'Non pagati' },
+                ]}
+              />
+            </Stack>
+            <Select
+              label="Ordine"
+              data={[
+                { value: 'desc', label: 'Più recenti prima' },
+                { value: 'asc', label: 'Meno recenti prima' },
+              ]}
+              value={filters.order}
+              onChange={(value) => set({ order: value === 'asc' ? 'asc' : 'desc' })}
+              allowDeselect={false}
+              comboboxProps={{ withinPortal: true }}
+            />
+            <Button
+              variant="default"
+              leftSection={<IconDownload size={16} aria-hidden />}
+              onClick={() => void exportCsv()}
+              loading={exporting}
+            >
+              Esporta CSV
+            </Button>
+          </Group>
+        </Paper>
+        <section aria-label="Elenco degli appuntamenti" aria-busy={list.isLoading}>
+          {list.error && list.bookings.length === 0 ? (
+            <LoadError onRetry={() => void list.reload()} />
+          ) : list.isLoading ? (
+            <Stack gap="sm">
+              <Skeleton height={72} radius="md" />
+              <Skeleton height={72} radius="md" />
+            </Stack>
+          ) : list.bookings.length === 0 && !list.hasMore ? (
+            <Text c="dimmed">Nessun appuntamento con questi filtri.</Text>
+          ) : (
+            <Stack gap="sm" component="ul" p={0} m={0}>
+              {list.bookings.map((booking) => (
+                <BookingRow
+                  key={booking.BookingId}
+                  booking={booking}
+                  onOpen={() => setOpen(booking.BookingId)}
+                />
+              ))}
+            </Stack>
+          )}
+          {list.hasMore ? (
+            <Center mt="md">
+              <Button variant="default" onClick={() => void list.loadMore()} loading={list.isLoadingMore}>
+                Carica altri
+              </Button>
+            </Center>
+          ) : null}
+        </section>
+      </Stack>
+      <BookingDetailDrawer bookingId={open} onClose={() => setOpen(null)} />
+    </Page>
+  );
+}
