@@ -21,3 +21,4 @@ export {
 } from './bookings-repo';
 export { requireOwnBooking, type BookingParty } from './own-booking';
 export { videoPresenceWrites, type VideoRoomParty } from './video-presence';
+export { countBookedBetween, countOwedBookingRefunds, countUnpaidBetween } from './admin-counts';

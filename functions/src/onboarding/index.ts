@@ -12,3 +12,9 @@ export {
 export { rematchUnassignedPatients } from './rematch-job';
 export { connectOnboarding, type OnboardingCollaborators } from './collaborators';
 export { patientStepChange, stepAsRead, type PatientStepChange, type VisitOfEvent } from './steps';
+export {
+  countFailedTallyDeliveriesSince,
+  countUnassignedPatients,
+  countUnclaimedQuestionnairesSince,
+  getQuestionnaireOverview,
+} from './admin-counts';
