@@ -28,6 +28,13 @@ import {
   type BookingSnapshot,
   type MailRecipient,
 } from './booking-mails';
+import {
+  BOOKING_MAIL_EVENT_TAG,
+  bookingHistoryEvent,
+  bookingMailEventTag,
+  recordHistoryOnce,
+  SYSTEM_ACTOR,
+} from './booking-history';
 import type { Booking } from './bookings-repo';
 import { videoPresenceOutboxHandlers } from './video-waiting-notice';
 
@@ -181,10 +188,27 @@ export const handleBookingEffects: OutboxHandler = async (entry, step) => {
         to,
       );
       if (!mail) return;
+      // The mail's history entry is written before the send, under an id and time fixed by this step, so a
+      // repeated step finds it and the delivery events (which may arrive at once) always find it. Its time
+      // is the change's plus 1 ms: it reads after the change it is about.
+      const event = bookingHistoryEvent(
+        { ...booking, PatientUserId: effect.patientUserId, NutritionistUserId: effect.nutritionistUserId },
+        'mail',
+        SYSTEM_ACTOR,
+        new Date(Date.parse(entry.CreatedAt) + 1),
+        { Recipient: to, MailKind: `booking-${effect.event}`, LastEvent: null },
+        null,
+        `${entry.OutboxId}-${to}`,
+      );
+      await recordHistoryOnce(event);
       await sendMail({
         to: recipient.Email,
         ...mail,
-        tags: { kind: `booking-${effect.event}`, outbox: entry.OutboxId },
+        tags: {
+          kind: `booking-${effect.event}`,
+          outbox: entry.OutboxId,
+          [BOOKING_MAIL_EVENT_TAG]: bookingMailEventTag(event),
+        },
       });
     });
   }

@@ -16,6 +16,7 @@ import { now } from '../platform/clock';
 import { DomainError } from '../platform/domain-error';
 import { logger } from '../platform/logger';
 import { bookingOutboxEntry } from './booking-effects';
+import { bookingHistoryEvent, SYSTEM_ACTOR } from './booking-history';
 import { cancelVisit } from './booking-service';
 import { flagReminderSent, getBooking, listQueuedBookings, type Booking } from './bookings-repo';
 
@@ -100,7 +101,9 @@ export const sendPaymentReminders = async (): Promise<ReminderResult> => {
     const entry = bookingOutboxEntry('payment-reminder', 'system', booking, at, {
       urgent: kind === 'payment-urgent',
     });
-    if (await flagReminderSent(booking, reminderFlag(kind, booking.BookingTime), entry)) result.sent += 1;
+    const event = bookingHistoryEvent(booking, 'reminder', SYSTEM_ACTOR, at, { Reminder: kind });
+    if (await flagReminderSent(booking, reminderFlag(kind, booking.BookingTime), entry, event))
+      result.sent += 1;
   }
   return result;
 };
@@ -118,7 +121,8 @@ export const sendAppointmentReminders = async (): Promise<ReminderResult> => {
     if (booking?.BookingStatusId !== BookingStatus.BOOKED || booking.BookingTime !== queued.BookingTime)
       continue;
     const entry = bookingOutboxEntry('appointment-reminder', 'system', booking, at);
-    if (await flagReminderSent(booking, flag, entry)) result.sent += 1;
+    const event = bookingHistoryEvent(booking, 'reminder', SYSTEM_ACTOR, at, { Reminder: 'appointment' });
+    if (await flagReminderSent(booking, flag, entry, event)) result.sent += 1;
   }
   return result;
 };

@@ -19,6 +19,7 @@ import {
   hasVisitStarted,
   isFreeChangeAllowed,
   CancelReason,
+  CANCEL_REASON_LABELS,
   type BookingTypeId,
   type BookingView,
   type CancelReasonId,
@@ -26,7 +27,10 @@ import {
 import { getDisplayNames } from '../accounts';
 import { AppError, notFound } from '../http/errors';
 import { getPatientProfile, patientStepChange, stepAsRead, type PatientProfile } from '../onboarding';
+import { auditPut } from '../platform/audit';
 import { idAllocator } from '../platform/db/counter';
+import type { TransactItem } from '../platform/db/transact';
+import { bookingHistoryEvent, SYSTEM_ACTOR, type BookingHistoryActor } from './booking-history';
 import { bookingOutboxEntry } from './booking-effects';
 import { videoPresenceView } from './video-presence';
 import type { BookingActor } from './booking-mails';
@@ -41,6 +45,50 @@ import {
 } from './bookings-repo';
 
 const unprocessable = (message: string) => new AppError('unprocessable', message);
+
+/**
+ * A back-office user acting on a booking (docs/product.md#back-office-bookings): the change is recorded in
+ * the history as theirs with their reason, and audited in the same transaction.
+ */
+export interface AdminAction {
+  userId: string;
+  reason: string;
+}
+
+/** Who a change is recorded as in the booking's history. */
+const historyActor = (
+  booking: Pick<Booking, 'PatientUserId' | 'NutritionistUserId'>,
+  by: BookingActor,
+  admin: AdminAction | undefined,
+): BookingHistoryActor => {
+  if (admin) return { role: 'BusinessAdmin', userId: admin.userId };
+  if (by === 'patient') return { role: 'Patient', userId: booking.PatientUserId };
+  if (by === 'nutritionist') return { role: 'Nutritionist', userId: booking.NutritionistUserId };
+  return SYSTEM_ACTOR;
+};
+
+/** The audit item of a back-office action on a booking (none for anyone else's change). */
+export const adminAuditItems = (
+  admin: AdminAction | undefined,
+  action: string,
+  booking: Pick<Booking, 'BookingId'>,
+  at: Date,
+  details: Record<string, string | number | null> = {},
+): TransactItem[] =>
+  admin
+    ? [
+        auditPut(
+          {
+            Action: `booking.${action}`,
+            ActorUserId: admin.userId,
+            SubjectType: 'booking',
+            SubjectId: String(booking.BookingId),
+            Details: { Reason: admin.reason, ...details },
+          },
+          at,
+        ).item,
+      ]
+    : [];
 
 /** Booking of docs/product.md#data, with display names read from the user items. */
 export const bookingView = (booking: Booking, names: Map<string, string>): BookingView => ({
@@ -186,7 +234,12 @@ export const bookVisit = async ({
     version: 1,
   };
   const effects = bookingOutboxEntry('created', by, booking, at);
-  await createBooking(booking, change, effects);
+  const event = bookingHistoryEvent(booking, 'created', historyActor(booking, by, undefined), at, {
+    Status: booking.BookingStatusId,
+    Type: booking.BookingTypeId,
+    Time: booking.BookingTime,
+  });
+  await createBooking(booking, change, effects, event);
   return booking;
 };
 
@@ -219,6 +272,7 @@ export const cancelVisit = async (
   reason: CancelReasonId | null,
   by: BookingActor,
   at: Date,
+  admin?: AdminAction,
 ) => {
   if (!canCancel(booking.BookingStatusId)) throw unprocessable(bookingTexts.cannotCancel);
   const bookingTime = new Date(booking.BookingTime);
@@ -249,12 +303,37 @@ export const cancelVisit = async (
     if (Object.keys(set).length || remove.length)
       change = { patientUserId: profile.UserId, set, remove, ...stepCondition(profile) };
   }
-  const effects = bookingOutboxEntry(by === 'system' ? 'expired' : 'cancelled', by, updated, at);
-  await cancelBookingWrite(booking, updated, change, effects);
+  const kind = by === 'system' ? 'expired' : 'cancelled';
+  const effects = bookingOutboxEntry(kind, by, updated, at);
+  const details = {
+    Status: updated.BookingStatusId,
+    RefundOwed: updated.RefundOwed,
+    CancelReasonId: reason,
+    Time: booking.BookingTime,
+  };
+  const event = bookingHistoryEvent(
+    booking,
+    kind,
+    historyActor(booking, by, admin),
+    at,
+    details,
+    admin?.reason ?? (reason ? CANCEL_REASON_LABELS[reason] : null),
+  );
+  await cancelBookingWrite(
+    booking,
+    updated,
+    change,
+    effects,
+    event,
+    adminAuditItems(admin, 'cancel', booking, at, {
+      CancelReasonId: reason,
+      Status: updated.BookingStatusId,
+    }),
+  );
   return updated;
 };
 
-export const moveVisit = async (booking: Booking, start: Date, at: Date) => {
+export const moveVisit = async (booking: Booking, start: Date, at: Date, admin?: AdminAction) => {
   if (!canModifyTime(booking.BookingStatusId)) throw unprocessable(bookingTexts.cannotModify);
   if (start.getTime() <= at.getTime()) throw unprocessable(bookingTexts.inThePast);
   if (start.toISOString() === booking.BookingTime) return booking;
@@ -267,11 +346,21 @@ export const moveVisit = async (booking: Booking, start: Date, at: Date) => {
   const effects = bookingOutboxEntry('modified', 'nutritionist', updated, at, {
     previousTime: booking.BookingTime,
   });
-  await moveBooking(booking, updated, null, effects);
+  const event = bookingHistoryEvent(
+    booking,
+    'moved',
+    historyActor(booking, 'nutritionist', admin),
+    at,
+    { From: booking.BookingTime, To: updated.BookingTime },
+    admin?.reason ?? null,
+  );
+  await moveBooking(booking, updated, null, effects, event, [
+    ...adminAuditItems(admin, 'move', booking, at, { From: booking.BookingTime, To: updated.BookingTime }),
+  ]);
   return updated;
 };
 
-export const completeVisit = async (booking: Booking, at: Date) => {
+export const completeVisit = async (booking: Booking, at: Date, admin?: AdminAction) => {
   if (!canComplete(booking.BookingStatusId)) throw unprocessable(bookingTexts.cannotComplete);
   if (!hasVisitStarted(booking.BookingTime, at)) throw unprocessable(bookingTexts.completeBeforeStart);
   const updated: Booking = {
@@ -291,6 +380,21 @@ export const completeVisit = async (booking: Booking, at: Date) => {
       change = { patientUserId: profile.UserId, set, remove, ...stepCondition(profile) };
   }
   const effects = bookingOutboxEntry('completed', 'nutritionist', updated, at);
-  await updateBookingStatus(booking, updated, change, effects);
+  const event = bookingHistoryEvent(
+    booking,
+    'completed',
+    historyActor(booking, 'nutritionist', admin),
+    at,
+    {},
+    admin?.reason ?? null,
+  );
+  await updateBookingStatus(
+    booking,
+    updated,
+    change,
+    effects,
+    event,
+    adminAuditItems(admin, 'complete', booking, at),
+  );
   return updated;
 };

@@ -14,8 +14,14 @@
  * - While BOOKED or WAITINGFORPAYMENT a booking also sits in a sparse job queue, gsi3
  *   `BOOKINGS#<status name>` / `<BookingTime ISO>#<bookingId>` (expiry, payment and appointment reminders):
  *   derived from the status on every write, so a booking leaves the queue with its status.
- * Every change also puts its outbox item (platform/outbox.ts: chat message and mails it causes) in the same
- * transaction, so a change never commits without its effects or the other way round.
+ * - The back office's copy `BOOKING#<bookingId>` / `ADMINVIEW` (docs/product.md#back-office-bookings): the
+ *   booking's fields and `PaidState`, rewritten with every rewrite of the booking, in the back office's
+ *   indexes, each `<BookingTime ISO>#<bookingId>`: gsi1 `ADMINBOOKINGS` (every booking), gsi2
+ *   `ADMINBOOKINGS#S<status>` (by status), gsi3 `ADMINBOOKINGS#N<nutritionistId>#S<status>` (a
+ *   nutritionist's by status). A separate item because the booking's own three indexes are taken.
+ * Every change also puts its outbox item (platform/outbox.ts: chat message and mails it causes) and its
+ * history event (booking-history.ts) in the same transaction, so a change never commits without its effects
+ * or its history, or the other way round.
  * Access patterns: get a booking (table key); a patient's bookings by time (gsi1); a nutritionist's
  * bookings by time (gsi2); a nutritionist's locks (gsi1); unpaid or booked bookings by time (gsi3);
  * create / move / cancel / complete (TransactWriteItems, optimistic on `version`); flag a sent reminder
@@ -37,6 +43,7 @@ import { queryAll, queryPage } from '../platform/db/query';
 import { transact as transactOrFailure, type NamedItem, type TransactItem } from '../platform/db/transact';
 import { DomainError } from '../platform/domain-error';
 import { outboxPut, type OutboxEntry } from '../platform/outbox';
+import { bookingHistoryEvent, historyPut, SYSTEM_ACTOR, type BookingHistoryEvent } from './booking-history';
 
 export interface Booking {
   BookingId: number;
@@ -193,6 +200,42 @@ const bookingItem = ({ VideoPresence, ...booking }: Booking) => ({
   ...bookingQueueKeys(booking),
 });
 
+/** Paid: a payment was applied; unpaid: priced and none applied; free: nothing to pay. */
+export type BookingPaidState = 'paid' | 'unpaid' | 'free';
+export const paidStateOf = (booking: Pick<Booking, 'Payment' | 'TotalPaymentAmount'>): BookingPaidState =>
+  booking.Payment && !booking.Payment.Late ? 'paid' : booking.TotalPaymentAmount > 0 ? 'unpaid' : 'free';
+
+export const ADMIN_BOOKINGS_PARTITION = 'ADMINBOOKINGS';
+export const adminStatusPartition = (status: BookingStatusId) => `ADMINBOOKINGS#S${status}`;
+export const adminNutritionistStatusPartition = (nutritionistUserId: string, status: BookingStatusId) =>
+  `ADMINBOOKINGS#N${nutritionistUserId}#S${status}`;
+
+/** The back office's copy of a booking, in its three indexes (see the header). */
+const adminViewItem = ({ VideoPresence: _presence, ...booking }: Booking) => ({
+  pk: bookingKey(booking.BookingId).pk,
+  sk: 'ADMINVIEW',
+  type: 'BookingAdminView',
+  ...booking,
+  PaidState: paidStateOf(booking),
+  gsi1pk: ADMIN_BOOKINGS_PARTITION,
+  gsi1sk: timeSortKey(booking),
+  gsi2pk: adminStatusPartition(booking.BookingStatusId),
+  gsi2sk: timeSortKey(booking),
+  gsi3pk: adminNutritionistStatusPartition(booking.NutritionistUserId, booking.BookingStatusId),
+  gsi3sk: timeSortKey(booking),
+});
+
+// Rewrite the back office's copy with the booking (unconditional: the booking's own condition guards both).
+export const adminViewPut = (booking: Booking): TransactItem => ({
+  Put: { TableName: tableName(), Item: adminViewItem(booking) },
+});
+
+/** The items every booking write adds to its transaction: the back office's copy and the history event. */
+const companions = (booking: Booking, event: BookingHistoryEvent): NamedItem<Error>[] => [
+  { item: adminViewPut(booking) },
+  { item: historyPut(event), failure: changedMeanwhile() },
+];
+
 const videoPresenceField = (presence: BookingVideoPresence | null) =>
   presence ? { VideoPresence: presence } : {};
 
@@ -311,8 +354,14 @@ const effectsOf = (outbox: OutboxEntry) => ({ item: outboxPut(outbox), failure: 
 
 // Create a booking: the booking, its lock units (an update per hour item touched), the patient's change and
 // the outbox item of its effects, at once.
-export const createBooking = async (booking: Booking, patient: PatientChange | null, outbox: OutboxEntry) => {
+export const createBooking = async (
+  booking: Booking,
+  patient: PatientChange | null,
+  outbox: OutboxEntry,
+  event: BookingHistoryEvent,
+) => {
   await transact([
+    ...companions(booking, event),
     {
       item: {
         Put: {
@@ -348,11 +397,15 @@ export const moveBooking = async (
   updated: Booking,
   patient: PatientChange | null,
   outbox: OutboxEntry,
+  event: BookingHistoryEvent,
+  extra: readonly TransactItem[] = [],
 ) => {
   const before = new Set(lockUnits(current));
   const after = new Set(lockUnits(updated));
   await transact([
     { item: bookingUpdate(current, updated), failure: changedMeanwhile() },
+    ...companions(updated, event),
+    ...extra.map((item) => ({ item, failure: changedMeanwhile() })),
     ...lockChanges(
       updated,
       [...after].filter((unit) => !before.has(unit)),
@@ -372,9 +425,13 @@ export const cancelBookingWrite = async (
   updated: Booking,
   patient: PatientChange | null,
   outbox: OutboxEntry,
+  event: BookingHistoryEvent,
+  extra: readonly TransactItem[] = [],
 ) => {
   await transact([
     { item: bookingUpdate(current, updated), failure: changedMeanwhile() },
+    ...companions(updated, event),
+    ...extra.map((item) => ({ item, failure: changedMeanwhile() })),
     ...lockChanges(current, [], lockUnits(current)),
     ...(patient
       ? [{ item: patientProfileUpdate(patient, updated.updatedAt), failure: patient.failure }]
@@ -389,9 +446,13 @@ export const updateBookingStatus = async (
   updated: Booking,
   patient: PatientChange | null,
   outbox: OutboxEntry,
+  event: BookingHistoryEvent,
+  extra: readonly TransactItem[] = [],
 ) => {
   await transact([
     { item: bookingUpdate(current, updated), failure: changedMeanwhile() },
+    ...companions(updated, event),
+    ...extra.map((item) => ({ item, failure: changedMeanwhile() })),
     ...(patient
       ? [{ item: patientProfileUpdate(patient, updated.updatedAt), failure: patient.failure }]
       : []),
@@ -408,8 +469,13 @@ export const markBookingPaidWrite = async (
   outbox: OutboxEntry,
   extra: readonly TransactItem[],
 ) => {
+  const event = bookingHistoryEvent(updated, 'paid', SYSTEM_ACTOR, updated.updatedAt, {
+    Amount: updated.Payment?.AmountPaid ?? null,
+    Status: updated.BookingStatusId,
+  });
   await transact([
     { item: bookingUpdate(current, updated), failure: changedMeanwhile() },
+    ...companions(updated, event),
     ...(patient
       ? [{ item: patientProfileUpdate(patient, updated.updatedAt), failure: patient.failure }]
       : []),
@@ -421,12 +487,27 @@ export const markBookingPaidWrite = async (
 // Record a payment that arrived after the booking closed (payments area): the booking with the payment and
 // its refund owed, status unchanged (optimistic on version), and the outbox item that tells the patient.
 export const recordLatePaymentWrite = async (current: Booking, updated: Booking, outbox: OutboxEntry) => {
-  await transact([{ item: bookingUpdate(current, updated), failure: changedMeanwhile() }, effectsOf(outbox)]);
+  const event = bookingHistoryEvent(updated, 'late-payment', SYSTEM_ACTOR, updated.updatedAt, {
+    Amount: updated.Payment?.AmountPaid ?? null,
+    RefundOwed: updated.RefundOwed,
+  });
+  await transact([
+    { item: bookingUpdate(current, updated), failure: changedMeanwhile() },
+    ...companions(updated, event),
+    effectsOf(outbox),
+  ]);
 };
 
 // Record a booking's refund (payments area): the booking rewritten, optimistic on version.
 export const recordBookingRefundWrite = async (current: Booking, updated: Booking) => {
-  await transact([{ item: bookingUpdate(current, updated), failure: changedMeanwhile() }]);
+  const event = bookingHistoryEvent(updated, 'refund', SYSTEM_ACTOR, updated.updatedAt, {
+    State: updated.Refund?.State ?? null,
+    Amount: updated.Refund?.Amount ?? null,
+  });
+  await transact([
+    { item: bookingUpdate(current, updated), failure: changedMeanwhile() },
+    ...companions(updated, event),
+  ]);
 };
 
 // Bookings whose refund is owed and not yet issued (gsi3 REFUND_QUEUE), oldest appointment first.
@@ -613,7 +694,12 @@ export async function* listQueuedBookings(status: QueuedStatus, from: string, to
  * is still as read (version, status, time) and the flag is not there yet. False when it was not recorded
  * (sent before, or the booking changed meanwhile): the caller sends nothing.
  */
-export const flagReminderSent = async (booking: Booking, flag: string, outbox: OutboxEntry) => {
+export const flagReminderSent = async (
+  booking: Booking,
+  flag: string,
+  outbox: OutboxEntry,
+  event: BookingHistoryEvent,
+) => {
   return writtenIfConditionHolds(
     db().send(
       new TransactWriteCommand({
@@ -639,6 +725,7 @@ export const flagReminderSent = async (booking: Booking, flag: string, outbox: O
             },
           },
           outboxPut(outbox),
+          historyPut(event),
         ],
       }),
     ),

@@ -19,6 +19,13 @@ export {
   recordBookingRefundWrite,
   recordLatePaymentWrite,
 } from './bookings-repo';
+export {
+  applyBookingMailEvent,
+  BOOKING_MAIL_EVENT_TAG,
+  listBookingEvents,
+  listPatientBookingEvents,
+  type BookingHistoryEvent,
+} from './booking-history';
 export { requireOwnBooking, type BookingParty } from './own-booking';
 export { videoPresenceWrites, type VideoRoomParty } from './video-presence';
 export { countBookedBetween, countOwedBookingRefunds, countUnpaidBetween } from './admin-counts';

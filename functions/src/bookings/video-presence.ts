@@ -21,7 +21,30 @@ import type { NamedItem } from '../platform/db/transact';
 import { DomainError } from '../platform/domain-error';
 import { outboxPut } from '../platform/outbox';
 import { defineOutboxTopic } from '../platform/outbox-topic';
+import { bookingHistoryEvent, historyPut } from './booking-history';
 import { bookingKey, videoPresenceAttribute, type Booking, type BookingVideoPresence } from './bookings-repo';
+
+/** The history event of an entry or exit (docs/product.md#back-office-bookings), in the same transaction. */
+const presenceEvent = (
+  booking: Booking,
+  party: VideoRoomParty,
+  change: 'entered' | 'left',
+  at: Date,
+): NamedItem<DomainError> => ({
+  item: historyPut(
+    bookingHistoryEvent(
+      booking,
+      change === 'entered' ? 'video-entered' : 'video-left',
+      {
+        role: party,
+        userId: party === 'Patient' ? booking.PatientUserId : booking.NutritionistUserId,
+      },
+      at,
+      { Party: party },
+    ),
+  ),
+  failure: new DomainError('conflict'),
+});
 
 export type VideoRoomParty = 'Patient' | 'Nutritionist';
 
@@ -107,6 +130,7 @@ export const videoPresenceWrites = (
         },
         failure: bookingChangedMeanwhile(),
       },
+      presenceEvent(booking, party, change, at),
     ];
   const notice = tellsChatPatientWaits(booking, party);
   const conditions = ['BookingStatusId = :booked', 'BookingTime = :time'];
@@ -130,7 +154,7 @@ export const videoPresenceWrites = (
     },
     failure: bookingChangedMeanwhile(),
   };
-  if (!notice) return [update];
+  if (!notice) return [update, presenceEvent(booking, party, change, at)];
   const entry = waitingNoticeTopic.entry(
     {
       bookingId: booking.BookingId,
@@ -140,7 +164,11 @@ export const videoPresenceWrites = (
     },
     at,
   );
-  return [update, { item: outboxPut(entry), failure: bookingChangedMeanwhile() }];
+  return [
+    update,
+    presenceEvent(booking, party, change, at),
+    { item: outboxPut(entry), failure: bookingChangedMeanwhile() },
+  ];
 };
 
 /** The booking as it is once the writes of videoPresenceWrites committed (no read back needed). */

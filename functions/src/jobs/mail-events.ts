@@ -5,6 +5,7 @@
  */
 import type { SNSEvent } from 'aws-lambda';
 import { findUserByLogin } from '../accounts';
+import { applyBookingMailEvent, BOOKING_MAIL_EVENT_TAG } from '../bookings';
 import { applyChatMailEvent, CHAT_NOTIFICATION_MAIL_KIND } from '../chat';
 import { mailEventsOf, tagValue, type MailEvent } from '../platform/mail-events';
 import { recordUserMailEvent } from '../platform/mail-log';
@@ -35,6 +36,14 @@ export const handleMailEvents = async (event: SNSEvent): Promise<MailEventsResul
   const userIds = new Map<string, string | null>();
   for (const mailEvent of mailEventsOf(event)) {
     await logForRecipients(mailEvent, userIds);
+    // A booking mail's delivery status in the booking's history (docs/product.md#back-office-bookings).
+    const bookingEvent = tagValue(mailEvent, BOOKING_MAIL_EVENT_TAG);
+    if (bookingEvent) {
+      const outcome = await applyBookingMailEvent(bookingEvent, mailEvent);
+      if (outcome === 'applied') result.applied += 1;
+      else if (outcome === 'stale') result.stale += 1;
+      continue;
+    }
     if (tagValue(mailEvent, 'kind') !== CHAT_NOTIFICATION_MAIL_KIND) continue;
     const outcome = await applyChatMailEvent(mailEvent);
     if (outcome === 'applied') result.applied += 1;

@@ -9,6 +9,7 @@
  */
 import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from './db/client';
+import type { TransactItem } from './db/transact';
 import { newId } from './ids';
 
 export interface AuditEntry {
@@ -48,6 +49,35 @@ export const recordAudit = async (entry: Omit<AuditEntry, 'AuditId' | 'At'>, at:
     }),
   );
   return item;
+};
+
+/**
+ * The audit item of an administrative action, for the transaction of the action itself: the action and its
+ * record commit together (who, when, why), so neither exists without the other.
+ */
+export const auditPut = (
+  entry: Omit<AuditEntry, 'AuditId' | 'At'>,
+  at: Date,
+): { item: TransactItem; entry: AuditEntry } => {
+  const audited: AuditEntry = { ...entry, AuditId: newId(), At: at.toISOString() };
+  const sortKey = `${audited.At}#${audited.AuditId}`;
+  return {
+    entry: audited,
+    item: {
+      Put: {
+        TableName: tableName(),
+        Item: {
+          pk: subjectPartition(audited.SubjectType, audited.SubjectId),
+          sk: sortKey,
+          type: 'Audit',
+          ...audited,
+          gsi1pk: actorPartition(audited.ActorUserId),
+          gsi1sk: sortKey,
+        },
+        ConditionExpression: 'attribute_not_exists(pk)',
+      },
+    },
+  };
 };
 
 const toEntry = (item: Record<string, unknown>): AuditEntry => ({
