@@ -21,3 +21,4 @@ export * from './billing';
 export * from './payments';
 export * from './video';
 export * from './booking-history';
+export * from './admin-ops';

@@ -12,13 +12,14 @@
  * (gsi1). No TTL: a record of what was sent on the service's behalf.
  */
 import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { WHATSAPP_NOTICE_STATUSES, type WhatsAppNoticeStatus } from '@nutri/shared';
 import { db, tableName } from '../platform/db/client';
 import { writtenIfConditionHolds } from '../platform/db/conditional';
 import { transact } from '../platform/db/transact';
 import { newId } from '../platform/ids';
 
-export const NOTICE_STATUSES = ['accepted', 'sent', 'delivered', 'read', 'failed'] as const;
-export type NoticeStatus = (typeof NOTICE_STATUSES)[number];
+export const NOTICE_STATUSES = WHATSAPP_NOTICE_STATUSES;
+export type NoticeStatus = WhatsAppNoticeStatus;
 
 /** A status never goes back: a late `sent` after `read` changes nothing; `failed` ends the notice. */
 const STATUS_RANK: Record<NoticeStatus, number> = { accepted: 0, sent: 1, delivered: 2, read: 3, failed: 4 };

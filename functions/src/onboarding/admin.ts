@@ -6,6 +6,7 @@
  * delivery records its first replay only).
  */
 import * as z from 'zod';
+import { TALLY_LOG_FILTERS } from '@nutri/shared';
 import type { SignedInActor } from '../http/actor';
 import { AppError, notFound } from '../http/errors';
 import { defineOperation } from '../http/operation';
@@ -15,7 +16,6 @@ import { now } from '../platform/clock';
 import { pageCursor } from '../platform/db/cursor';
 import { config } from '../platform/config';
 import {
-  WEBHOOK_OUTCOMES,
   getSubmissionLinks,
   getWebhookDelivery,
   listUnclaimedSubmissions,
@@ -33,7 +33,6 @@ export const UNSIGNED_NOT_KEPT =
   'Il contenuto di una consegna con la firma non valida non viene conservato: non si può mostrare né rielaborare.';
 export const PAYLOAD_NOT_KEPT = 'Il contenuto di questa consegna non è stato conservato.';
 
-const LOG_FILTERS = ['all', 'open-failures', 'unclaimed', ...WEBHOOK_OUTCOMES] as const;
 
 const logIdPath = z.object({
   logId: z
@@ -82,7 +81,7 @@ export const listTallyWebhookLog = defineOperation(
         .max(100, 'Al massimo 100 righe.')
         .default(25),
       cursor: z.string().max(2000).optional(),
-      filter: z.enum(LOG_FILTERS, { error: 'Filtro non valido.' }).default('all'),
+      filter: z.enum(TALLY_LOG_FILTERS, { error: 'Filtro non valido.' }).default('all'),
     }),
   },
   async ({ query }) => {

@@ -18,3 +18,4 @@ export {
   countUnclaimedQuestionnairesSince,
   getQuestionnaireOverview,
 } from './admin-counts';
+export { listConsents } from './patients-repo';
