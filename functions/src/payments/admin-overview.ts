@@ -42,7 +42,8 @@ import {
   listConsents,
 } from '../onboarding';
 import { now } from '../platform/clock';
-import { countBouncedMailsSince, listUserMails } from '../platform/mail-log';
+import { countBouncedMailsSince, listBouncedMails, listUserMails } from '../platform/mail-log';
+import { pageCursor } from '../platform/db/cursor';
 import { countUnappliedRefundsOwed } from './unapplied-payments-repo';
 
 const DAY_MS = 86_400_000;
@@ -298,5 +299,32 @@ export const listPatientEvents = defineOperation(
       Count: Data.length,
       NextCursor: page.length > limit && last ? sortKey(last) : null,
     };
+  },
+);
+
+// GET Admin/Mails/Bounced: mails that did not arrive, newest first, with the person they were for.
+export const listBouncedMailsForAdmin = defineOperation(
+  ['BusinessAdmin'],
+  {
+    query: z.strictObject({
+      limit: z.coerce
+        .number({ error: 'Il numero di righe deve essere un numero.' })
+        .int('Il numero di righe deve essere intero.')
+        .min(1, 'Almeno una riga.')
+        .max(100, 'Al massimo 100 righe.')
+        .default(25),
+      cursor: z.string().max(2000).optional(),
+    }),
+  },
+  async ({ query }) => {
+    const cursor = pageCursor('bounced-mails');
+    const page = await listBouncedMails(query.limit, await cursor.decode(query.cursor));
+    const people = await getUserNames([...new Set(page.mails.map((mail) => mail.UserId))]);
+    const Data = page.mails.map((mail) => ({
+      ...mail,
+      UserName: people.get(mail.UserId)?.DisplayName ?? null,
+      IsPatient: people.get(mail.UserId)?.roles.includes('Patient') ?? false,
+    }));
+    return { Data, Count: Data.length, NextCursor: await cursor.encode(page.next) };
   },
 );

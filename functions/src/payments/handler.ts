@@ -24,6 +24,7 @@ export const handler = createAreaHandler(
       getTestPaymentResult: lazyOperation(loadTestPayment, 'getTestPaymentResult'),
       getAdminOverview: lazyOperation(loadAdminOverview, 'getAdminOverview'),
       listPatientEvents: lazyOperation(loadAdminOverview, 'listPatientEvents'),
+      listBouncedMailsForAdmin: lazyOperation(loadAdminOverview, 'listBouncedMailsForAdmin'),
     },
     webSocket: {},
   },

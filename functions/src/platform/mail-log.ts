@@ -139,3 +139,22 @@ export const countBouncedMailsSince = (since: string) =>
     KeyConditionExpression: 'gsi3pk = :pk AND gsi3sk >= :since',
     ExpressionAttributeValues: { ':pk': BOUNCED_PARTITION, ':since': since },
   });
+
+// Mails that bounced (or were dropped, or reported as spam), newest first (gsi3), with their recipient.
+export const listBouncedMails = async (limit: number, cursor?: Record<string, unknown>) => {
+  const page = await db().send(
+    new QueryCommand({
+      TableName: tableName(),
+      IndexName: 'gsi3',
+      KeyConditionExpression: 'gsi3pk = :pk',
+      ExpressionAttributeValues: { ':pk': BOUNCED_PARTITION },
+      ScanIndexForward: false,
+      Limit: limit,
+      ExclusiveStartKey: cursor,
+    }),
+  );
+  return {
+    mails: (page.Items ?? []).map((item) => ({ ...toMail(item), UserId: String(item.UserId) })),
+    next: page.LastEvaluatedKey,
+  };
+};

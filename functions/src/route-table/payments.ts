@@ -62,6 +62,13 @@ export const paymentsRestRoutes = [
     operation: 'listPatientEvents',
     access: ['BusinessAdmin'],
   },
+  {
+    method: 'GET',
+    path: api('Admin/Mails/Bounced'),
+    area: 'payments',
+    operation: 'listBouncedMailsForAdmin',
+    access: ['BusinessAdmin'],
+  },
 ] as const satisfies readonly RestRoute[];
 
 export const paymentsRoutes = { area: 'payments', rest: paymentsRestRoutes, webSocket: [] } as const;

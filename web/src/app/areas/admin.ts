@@ -9,3 +9,7 @@ export { AdminNutritionistProfilePage } from '../../features/admin/pages';
 export { AdminNutritionistsPage } from '../../features/admin/pages';
 export { UnassignedPatientsPage } from '../../features/admin/pages';
 export { AdminReviewsPage } from '../../features/admin/pages';
+export { BouncedMailsPage } from '../../features/admin/pages';
+export { PatientEventsPage } from '../../features/admin/pages';
+export { TallyWebhooksPage } from '../../features/admin/pages';
+export { WhatsAppLogPage } from '../../features/admin/pages';
