@@ -88,7 +88,10 @@ const statusCall = (
             field: 'messages',
             value: {
               messaging_product: 'whatsapp',
-              metadata: { display_phone_number: '390000000000', phone_number_id: LOCAL_WHATSAPP_PHONE_NUMBER_ID },
+              metadata: {
+                display_phone_number: '390000000000',
+                phone_number_id: LOCAL_WHATSAPP_PHONE_NUMBER_ID,
+              },
               statuses: [
                 {
                   id: messageId,

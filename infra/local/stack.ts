@@ -159,7 +159,10 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
 
     // The WhatsApp Cloud API's stand-in (messages and their status webhook), unless a token of one's own is set.
     if (!process.env.WHATSAPP_ACCESS_TOKEN) {
-      const whatsApp = await startLocalWhatsApp({ publicOrigin: origin, webhookOrigin: `http://127.0.0.1:${port}` });
+      const whatsApp = await startLocalWhatsApp({
+        publicOrigin: origin,
+        webhookOrigin: `http://127.0.0.1:${port}`,
+      });
       stops.push(whatsApp.stop);
       Object.assign(process.env, {
         WHATSAPP_ACCESS_TOKEN: LOCAL_WHATSAPP_ACCESS_TOKEN,

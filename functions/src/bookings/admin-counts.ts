@@ -7,7 +7,9 @@ const countQueue = (queue: string, from?: string, to?: string) =>
   countQuery({
     IndexName: 'gsi3',
     KeyConditionExpression:
-      from !== undefined && to !== undefined ? 'gsi3pk = :pk AND gsi3sk BETWEEN :from AND :to' : 'gsi3pk = :pk',
+      from !== undefined && to !== undefined
+        ? 'gsi3pk = :pk AND gsi3sk BETWEEN :from AND :to'
+        : 'gsi3pk = :pk',
     ExpressionAttributeValues: {
       ':pk': queue,
       ...(from !== undefined && to !== undefined ? { ':from': from, ':to': to } : {}),

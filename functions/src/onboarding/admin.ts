@@ -33,7 +33,6 @@ export const UNSIGNED_NOT_KEPT =
   'Il contenuto di una consegna con la firma non valida non viene conservato: non si può mostrare né rielaborare.';
 export const PAYLOAD_NOT_KEPT = 'Il contenuto di questa consegna non è stato conservato.';
 
-
 const logIdPath = z.object({
   logId: z
     .string()
@@ -144,7 +143,11 @@ export const getTallyDeliveryPayload = defineOperation(
       payload = null;
     }
     // An unreadable body is shown as text: that is what the delivery failed on.
-    return { LogId: delivery.entry.LogId, Payload: payload, RawBody: payload === null ? delivery.rawBody : null };
+    return {
+      LogId: delivery.entry.LogId,
+      Payload: payload,
+      RawBody: payload === null ? delivery.rawBody : null,
+    };
   },
 );
 

@@ -53,19 +53,24 @@ export const getAdminOverview = defineOperation(['BusinessAdmin'], {}, async ():
   const at = now();
   const today = romeDate(at);
   const since = new Date(at.getTime() - ADMIN_OVERVIEW_WINDOW_DAYS * DAY_MS).toISOString();
-  const [visits, unpaid, waiting, unclaimed, failed, bounced, owedBookings, owedPayments] = await Promise.all([
-    countBookedBetween(
-      romeInstant(today, '00:00').toISOString(),
-      romeInstant(addRomeDays(today, 1), '00:00').toISOString(),
-    ),
-    countUnpaidBetween(at.toISOString(), new Date(at.getTime() + UNPAID_DUE_WITHIN_DAYS * DAY_MS).toISOString()),
-    countUnassignedPatients(),
-    countUnclaimedQuestionnairesSince(since),
-    countFailedTallyDeliveriesSince(since),
-    countBouncedMailsSince(since),
-    countOwedBookingRefunds(),
-    countUnappliedRefundsOwed(),
-  ]);
+  const [visits, unpaid, waiting, unclaimed, failed, bounced, owedBookings, owedPayments] = await Promise.all(
+    [
+      countBookedBetween(
+        romeInstant(today, '00:00').toISOString(),
+        romeInstant(addRomeDays(today, 1), '00:00').toISOString(),
+      ),
+      countUnpaidBetween(
+        at.toISOString(),
+        new Date(at.getTime() + UNPAID_DUE_WITHIN_DAYS * DAY_MS).toISOString(),
+      ),
+      countUnassignedPatients(),
+      countUnclaimedQuestionnairesSince(since),
+      countFailedTallyDeliveriesSince(since),
+      countBouncedMailsSince(since),
+      countOwedBookingRefunds(),
+      countUnappliedRefundsOwed(),
+    ],
+  );
   return {
     Date: today,
     VisitsToday: visits,
@@ -170,8 +175,9 @@ export const listPatientEvents = defineOperation(
       userId ? (people.get(userId)?.DisplayName ?? 'utente non trovato') : null;
 
     const events: PatientEventView[] = [];
-    const add = (event: Omit<PatientEventView, 'Status' | 'BookingId' | 'HasAnswers'> & Partial<PatientEventView>) =>
-      events.push({ Status: null, BookingId: null, HasAnswers: false, ...event });
+    const add = (
+      event: Omit<PatientEventView, 'Status' | 'BookingId' | 'HasAnswers'> & Partial<PatientEventView>,
+    ) => events.push({ Status: null, BookingId: null, HasAnswers: false, ...event });
 
     // The account: registration, verification, onboarding (consents, password, current step).
     if (wants('registration'))

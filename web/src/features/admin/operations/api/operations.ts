@@ -73,8 +73,9 @@ export const usePatientEvents = (userId: string | undefined, kind: PatientEventK
 
 /** The patient's header, read with the first page (same request, kept by SWR). */
 export const usePatientHeader = (userId: string | undefined) =>
-  useSWR(userId ? [apiPath('Admin', 'Patients', userId, 'Events'), 'header'] : null, async ([path]) =>
-    eventsPageSchema.parse(await api.get(path, { query: { limit: 1 } })).Patient,
+  useSWR(
+    userId ? [apiPath('Admin', 'Patients', userId, 'Events'), 'header'] : null,
+    async ([path]) => eventsPageSchema.parse(await api.get(path, { query: { limit: 1 } })).Patient,
   );
 
 const answerSchema = z.object({

@@ -12,9 +12,7 @@ const answerText = (answer: QuestionnaireAnswer) => {
   const { value, options } = answer;
   if (value === null || value === undefined || value === '') return '—';
   const values = Array.isArray(value) ? value : [value];
-  return values
-    .map((item) => options?.find((option) => option.id === item)?.text ?? String(item))
-    .join(', ');
+  return values.map((item) => options?.find((option) => option.id === item)?.text ?? String(item)).join(', ');
 };
 
 export function AnswersDialog({ userId, onClose }: { userId: string | null; onClose: () => void }) {

@@ -77,7 +77,10 @@ export function WhatsAppLogPage() {
           label="Stato"
           placeholder="Tutti"
           clearable
-          data={WHATSAPP_NOTICE_STATUSES.map((status) => ({ value: status, label: noticeStatusLabel(status) }))}
+          data={WHATSAPP_NOTICE_STATUSES.map((status) => ({
+            value: status,
+            label: noticeStatusLabel(status),
+          }))}
           value={filters.status ?? null}
           onChange={(value) => setFilter('status', value)}
           w={180}
@@ -87,7 +90,10 @@ export function WhatsAppLogPage() {
           placeholder="Tutti"
           clearable
           searchable
-          data={(nutritionists.data ?? []).map((person) => ({ value: person.UserId, label: person.DisplayName }))}
+          data={(nutritionists.data ?? []).map((person) => ({
+            value: person.UserId,
+            label: person.DisplayName,
+          }))}
           value={filters.nutritionistUserId ?? null}
           onChange={(value) => setFilter('nutritionistUserId', value)}
           w={240}
