@@ -341,7 +341,7 @@ export const listUnclaimedSubmissions = async (limit: number, cursor?: Record<st
       receivedAt: String(item.receivedAt),
       logId: typeof item.logId === 'string' ? item.logId : null,
       eventId: typeof item.eventId === 'string' ? item.eventId : null,
-      matchKind: ((item.match as MatchRecord | undefined)?.kind ?? null) as MatchRecord['kind'] | null,
+      matchKind: (item.match as MatchRecord | undefined)?.kind ?? null,
     })),
     next: page.LastEvaluatedKey,
   };
