@@ -43,27 +43,40 @@ export const recordUserMailEvent = async (userId: string, event: MailEvent) => {
     ':subject': event.subject,
     ':kind': event.tags.kind?.[0] ?? null,
     ':sent': sentAt,
-    ':event': event.event,
     ':at': event.at,
     ':g1pk': userPartition(userId),
     ':g1sk': sortKey,
     ':expires': toEpochSeconds(new Date(sentAt)) + RETENTION_DAYS * 86_400,
   };
+  // Every attribute by a name placeholder: some (e.g. Kind) may be DynamoDB reserved words.
+  const names: Record<string, string> = {
+    '#eventAt': `At_${event.event}`,
+    '#id': 'SesMessageId',
+    '#user': 'UserId',
+    '#subject': 'Subject',
+    '#kind': 'Kind',
+    '#sent': 'SentAt',
+    '#g1pk': 'gsi1pk',
+    '#g1sk': 'gsi1sk',
+    '#expires': 'expiresAt',
+  };
   const sets = [
-    'SesMessageId = :id',
-    'UserId = :user',
-    'Subject = if_not_exists(Subject, :subject)',
-    'Kind = if_not_exists(Kind, :kind)',
-    'SentAt = :sent',
+    '#id = :id',
+    '#user = :user',
+    '#subject = if_not_exists(#subject, :subject)',
+    '#kind = if_not_exists(#kind, :kind)',
+    '#sent = :sent',
     '#eventAt = if_not_exists(#eventAt, :at)',
-    'gsi1pk = :g1pk',
-    'gsi1sk = :g1sk',
-    'expiresAt = :expires',
+    '#g1pk = :g1pk',
+    '#g1sk = :g1sk',
+    '#expires = :expires',
   ];
   if (bounced) {
     values[':g3pk'] = BOUNCED_PARTITION;
     values[':g3sk'] = `${event.at}#${event.sesMessageId}`;
-    sets.push('gsi3pk = if_not_exists(gsi3pk, :g3pk)', 'gsi3sk = if_not_exists(gsi3sk, :g3sk)');
+    names['#g3pk'] = 'gsi3pk';
+    names['#g3sk'] = 'gsi3sk';
+    sets.push('#g3pk = if_not_exists(#g3pk, :g3pk)', '#g3sk = if_not_exists(#g3sk, :g3sk)');
   }
   const key = { pk: `MAILLOG#${event.sesMessageId}`, sk: 'MAIL' };
   await db().send(
@@ -71,7 +84,7 @@ export const recordUserMailEvent = async (userId: string, event: MailEvent) => {
       TableName: tableName(),
       Key: key,
       UpdateExpression: `SET ${sets.join(', ')}`,
-      ExpressionAttributeNames: { '#eventAt': `At_${event.event}` },
+      ExpressionAttributeNames: names,
       ExpressionAttributeValues: values,
     }),
   );
@@ -81,8 +94,9 @@ export const recordUserMailEvent = async (userId: string, event: MailEvent) => {
       new UpdateCommand({
         TableName: tableName(),
         Key: key,
-        UpdateExpression: 'SET LastEvent = :event, LastEventAt = :at',
-        ConditionExpression: 'attribute_not_exists(LastEventAt) OR LastEventAt <= :at',
+        UpdateExpression: 'SET #last = :event, #lastAt = :at',
+        ConditionExpression: 'attribute_not_exists(#lastAt) OR #lastAt <= :at',
+        ExpressionAttributeNames: { '#last': 'LastEvent', '#lastAt': 'LastEventAt' },
         ExpressionAttributeValues: { ':event': event.event, ':at': event.at },
       }),
     )
