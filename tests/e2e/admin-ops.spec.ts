@@ -125,7 +125,7 @@ test.describe('back office operations', () => {
       'tally.delivery.replay',
     );
     // The filter changes the list: every delivery shows it, replayed.
-    await page.getByRole('textbox', { name: 'Mostra' }).click();
+    await page.getByLabel('Mostra', { exact: true }).click();
     await page.getByRole('option', { name: 'Tutte le consegne' }).click();
     await expect(page).not.toHaveURL(/filter=/);
     await expect(page.getByRole('row').filter({ hasText: delivery.submissionId })).toContainText(
@@ -155,11 +155,11 @@ test.describe('back office operations', () => {
     await shoot(page, 'admin-whatsapp', testInfo.project.name);
 
     // Each filter changes the result.
-    await page.getByRole('textbox', { name: 'Stato' }).click();
+    await page.getByLabel('Stato', { exact: true }).click();
     await page.getByRole('option', { name: 'Non riuscito' }).click();
     await expect(page).toHaveURL(/status=failed/);
     await expect(page.getByRole('row').filter({ hasText: patient.name })).toHaveCount(0);
-    await page.getByRole('textbox', { name: 'Stato' }).click();
+    await page.getByLabel('Stato', { exact: true }).click();
     await page.getByRole('option', { name: 'Letto' }).click();
     await expect(page.getByRole('row').filter({ hasText: patient.name })).toHaveCount(1);
     await page.getByRole('button', { name: 'Solo questo paziente' }).first().click();
@@ -204,6 +204,7 @@ test.describe('back office operations', () => {
 
   for (const who of ['Patient', 'Nutritionist'] as const) {
     test(`a ${who} is turned away from every operations screen`, async ({ page }) => {
+      test.setTimeout(90_000);
       const nutritionist = await createNutritionist();
       const patient = await createPatientOf(nutritionist.id, `Nora Nonammessa${randomUUID().slice(0, 4)}`);
       const person = who === 'Patient' ? patient : nutritionist;
