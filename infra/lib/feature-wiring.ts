@@ -34,6 +34,7 @@ export const THIRD_PARTY_SECRETS = {
   stripeWebhookSecret: 'STRIPE_WEBHOOK_SECRET_ARN',
   tallySigningSecret: 'TALLY_SIGNING_SECRET_ARN',
   whatsappAccessToken: 'WHATSAPP_ACCESS_TOKEN_ARN',
+  whatsappAppSecret: 'WHATSAPP_APP_SECRET_ARN',
 } as const;
 export type ThirdPartySecret = keyof typeof THIRD_PARTY_SECRETS;
 
@@ -104,14 +105,14 @@ export const featureAccess: Partial<Record<FeatureName, FeatureAccess>> = {
   billing: { table: 'readWrite', jwt: true },
   // Chat tickets, conversations and history; archive changes pushed to the nutritionist's tabs; chat files
   // (private files: presigned POST and GET, checked and previewed with sharp after upload); the urgent
-  // WhatsApp notice (the Cloud API token).
+  // WhatsApp notice (the Cloud API token) and its status webhook (the Meta app secret that signs it).
   chat: {
     table: 'readWrite',
     jwt: true,
     realtimePush: true,
     files: 'readWrite',
     nativeModules: ['sharp'],
-    secrets: ['whatsappAccessToken'],
+    secrets: ['whatsappAccessToken', 'whatsappAppSecret'],
   },
   // Stripe Checkout and its webhook (both Stripe secrets); payment notices by mail and in the chat.
   payments: {
@@ -194,6 +195,8 @@ export const runtimeEnvironment = ({
   // The token's ARN only, bound to the chat area (featureAccess); the inline token is local only.
   WHATSAPP_ACCESS_TOKEN_ARN: undefined,
   WHATSAPP_ACCESS_TOKEN: undefined,
+  WHATSAPP_APP_SECRET_ARN: undefined,
+  WHATSAPP_APP_SECRET: undefined,
   WHATSAPP_PHONE_NUMBER_ID: settings.whatsappPhoneNumberId,
   WHATSAPP_TEMPLATE_NAME: settings.whatsappTemplateName,
   WHATSAPP_TEMPLATE_LANGUAGE: settings.whatsappTemplateLanguage,

@@ -12,6 +12,12 @@ import { generateJwtKeys } from '@nutri/functions/platform/tokens';
 import { ensureTable, startDynamoDbLocal } from './dynamodb';
 import { startHttpGateway } from './http-gateway';
 import { LOCAL_STRIPE_SECRET_KEY, LOCAL_STRIPE_WEBHOOK_SECRET, startLocalStripe } from './local-stripe';
+import {
+  LOCAL_WHATSAPP_ACCESS_TOKEN,
+  LOCAL_WHATSAPP_APP_SECRET,
+  LOCAL_WHATSAPP_PHONE_NUMBER_ID,
+  startLocalWhatsApp,
+} from './local-whatsapp';
 import { LOCAL_VIDEO_CHANNEL_NAME, startLocalKinesisVideo } from './local-kinesis-video';
 import { LOCAL_TALLY_SIGNING_SECRET } from './local-tally';
 import { freePort } from './ports';
@@ -148,6 +154,21 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
         STRIPE_SECRET_KEY: LOCAL_STRIPE_SECRET_KEY,
         STRIPE_API_URL: stripe.url,
         STRIPE_WEBHOOK_SECRET: LOCAL_STRIPE_WEBHOOK_SECRET,
+      });
+    }
+
+    // The WhatsApp Cloud API's stand-in (messages and their status webhook), unless a token of one's own is set.
+    if (!process.env.WHATSAPP_ACCESS_TOKEN) {
+      const whatsApp = await startLocalWhatsApp({
+        publicOrigin: origin,
+        webhookOrigin: `http://127.0.0.1:${port}`,
+      });
+      stops.push(whatsApp.stop);
+      Object.assign(process.env, {
+        WHATSAPP_ACCESS_TOKEN: LOCAL_WHATSAPP_ACCESS_TOKEN,
+        WHATSAPP_API_BASE_URL: whatsApp.url,
+        WHATSAPP_PHONE_NUMBER_ID: LOCAL_WHATSAPP_PHONE_NUMBER_ID,
+        WHATSAPP_APP_SECRET: LOCAL_WHATSAPP_APP_SECRET,
       });
     }
 

@@ -23,3 +23,4 @@ export * from './video';
 export * from './booking-history';
 export * from './admin-bookings';
 export * from './name-words';
+export * from './admin-ops';

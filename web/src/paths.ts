@@ -131,6 +131,7 @@ export const paths = {
       (patientUserId: string) => `/Admin/Patients/${segment(patientUserId)}/Events`,
     ),
     tallyWebhooks: fixed('/Admin/TallyWebhooks'),
+    bouncedMails: fixed('/Admin/BouncedMails'),
     nutritionistProfile: route(
       '/Admin/NutritionistProfile/:userId',
       (userId: string) => `/Admin/NutritionistProfile/${segment(userId)}`,

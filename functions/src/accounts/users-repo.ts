@@ -29,6 +29,8 @@ export interface User {
   roles: Role[];
   passwordHash: string | null;
   emailVerified: boolean;
+  /** When the e-mail was verified (ISO); absent on accounts verified before it was recorded. */
+  emailVerifiedAt?: string | null;
   MobilePhoneVerified?: boolean;
   /** Key prefix of the profile photo in the assets bucket (`<prefix>-<width>.webp`). */
   ImagePath?: string | null;
@@ -126,6 +128,7 @@ export type UserUpdate = Partial<
     | 'MailingOptOut'
     | 'passwordHash'
     | 'emailVerified'
+    | 'emailVerifiedAt'
     | 'passwordSetAllowedUntil'
   >
 >;

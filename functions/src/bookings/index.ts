@@ -29,3 +29,4 @@ export {
 export { indexAllAdminBookings } from './admin-view-job';
 export { requireOwnBooking, type BookingParty } from './own-booking';
 export { videoPresenceWrites, type VideoRoomParty } from './video-presence';
+export { countBookedBetween, countOwedBookingRefunds, countUnpaidBetween } from './admin-counts';

@@ -8,6 +8,8 @@ const loadChatFiles = () => import('./chat-files');
 const loadConversations = () => import('./conversations');
 const loadChatViewer = () => import('./chat-viewer');
 const loadUrgentNotice = () => import('./urgent-notice');
+const loadUrgentNoticeAdmin = () => import('./urgent-notice-admin');
+const loadWhatsAppWebhook = () => import('./whatsapp-status-webhook');
 
 export const handler = createAreaHandler(
   chatRoutes,
@@ -26,6 +28,8 @@ export const handler = createAreaHandler(
       confirmFileUpload: lazyOperation(loadChatFiles, 'confirmFileUpload'),
       getConversationFiles: lazyOperation(loadChatFiles, 'getConversationFiles'),
       sendUrgentChatMessageNotification: lazyOperation(loadUrgentNotice, 'sendUrgentChatMessageNotification'),
+      receiveWhatsAppWebhook: lazyOperation(loadWhatsAppWebhook, 'receiveWhatsAppWebhook'),
+      listUrgentNoticesForAdmin: lazyOperation(loadUrgentNoticeAdmin, 'listUrgentNoticesForAdmin'),
     },
     webSocket: {},
   },

@@ -14,3 +14,5 @@ export {
 export { postMessage } from './messages';
 export { announcePairing } from './pairing';
 export { pushMessageAdded, pushToUsers } from './push';
+export { listUrgentNotices, type UrgentNoticeRecord } from './urgent-notice-log-repo';
+export { chatActivityOfUser, type ChatActivity } from './chat-activity';

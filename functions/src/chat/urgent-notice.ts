@@ -24,8 +24,9 @@ import { getPatientProfile } from '../onboarding';
 import { now } from '../platform/clock';
 import { config } from '../platform/config';
 import { logger } from '../platform/logger';
-import { WhatsAppError, sendWhatsAppTemplate } from '../platform/whatsapp';
+import { WhatsAppError, sendWhatsAppTemplate, type WhatsAppSendResult } from '../platform/whatsapp';
 import { chatConversationUrl } from './email-notification-mail';
+import { recordUrgentNotice } from './urgent-notice-log-repo';
 import {
   claimNoticeSlot,
   getLastNoticeSentAt,
@@ -62,14 +63,15 @@ export const sendUrgentChatMessageNotification = defineOperation(
     }
     const titledName = `${honorific(profile?.PersonalTitle)} ${nutritionist?.DisplayName ?? ''}`.trim();
     const chatUrl = chatConversationUrl(config().PUBLIC_BASE_URL, nutritionistUserId);
+    let sent: WhatsAppSendResult;
     try {
-      const sent = await sendWhatsAppTemplate({
+      sent = await sendWhatsAppTemplate({
         to: user.MobilePhoneNo,
         parameters: [user.Name, titledName],
         preview: `Ciao ${user.Name}, ${titledName} ti ha scritto nella chat di Nutrì e ti chiede di leggere il messaggio al più presto: ${chatUrl}`,
+        // The template's button opens the conversation: its approved link ends with `?UserId=`.
+        urlButtonSuffix: nutritionistUserId,
       });
-      await recordNoticeSent(path.id, slot.sentAt, sent);
-      return { SentAt: slot.sentAt };
     } catch (error) {
       await releaseNoticeSlot(path.id, slot.sentAt);
       if (!(error instanceof WhatsAppError)) throw error;
@@ -77,6 +79,16 @@ export const sendUrgentChatMessageNotification = defineOperation(
         reason: error.reason,
         status: error.status,
         providerCode: error.providerCode,
+      });
+      // The back office's log keeps the refusal too (docs/product.md#back-office), with its reason.
+      await recordUrgentNotice({
+        PatientUserId: path.id,
+        NutritionistUserId: nutritionistUserId,
+        SentAt: slot.sentAt,
+        Transport: null,
+        ProviderMessageId: null,
+        Status: 'failed',
+        FailureReason: `${error.reason}${error.providerCode ? ` (codice ${error.providerCode})` : ''}`,
       });
       // 5xx either way: the nutritionist did nothing wrong, and 422 means "no phone number" to the page.
       throw new AppError(
@@ -87,5 +99,16 @@ export const sendUrgentChatMessageNotification = defineOperation(
         { cause: error },
       );
     }
+    await recordNoticeSent(path.id, slot.sentAt, sent);
+    // The back office's log (docs/product.md#back-office): its delivery status follows from the webhook.
+    await recordUrgentNotice({
+      PatientUserId: path.id,
+      NutritionistUserId: nutritionistUserId,
+      SentAt: slot.sentAt,
+      Transport: sent.transport,
+      ProviderMessageId: sent.messageId,
+      Status: 'accepted',
+    });
+    return { SentAt: slot.sentAt };
   },
 );

@@ -32,6 +32,8 @@ export const handler = createAreaHandler(
       verifyEmail: lazyOperation(loadRegistration, 'verifyEmail'),
       getPatientIntake: lazyOperation(loadIntake, 'getPatientIntake'),
       listTallyWebhookLog: lazyOperation(loadAdmin, 'listTallyWebhookLog'),
+      getTallyDeliveryPayload: lazyOperation(loadAdmin, 'getTallyDeliveryPayload'),
+      replayTallyDelivery: lazyOperation(loadAdmin, 'replayTallyDelivery'),
       getPublicConfig: lazyOperation(loadAdmin, 'getPublicConfig'),
       getCurrentPatientProfile: lazyOperation(loadCurrentPatient, 'getCurrentPatientProfile'),
       getOnboardingStep: lazyOperation(loadCurrentPatient, 'getOnboardingStep'),

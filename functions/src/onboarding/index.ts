@@ -12,3 +12,10 @@ export {
 export { rematchUnassignedPatients } from './rematch-job';
 export { connectOnboarding, type OnboardingCollaborators } from './collaborators';
 export { patientStepChange, stepAsRead, type PatientStepChange, type VisitOfEvent } from './steps';
+export {
+  countFailedTallyDeliveriesSince,
+  countUnassignedPatients,
+  countUnclaimedQuestionnairesSince,
+  getQuestionnaireOverview,
+} from './admin-counts';
+export { listConsents } from './patients-repo';

@@ -7,7 +7,8 @@ import * as z from 'zod';
 import { hasRole } from '../http/actor';
 import { forbidden, notFound } from '../http/errors';
 import { defineOperation } from '../http/operation';
-import { logger } from '../platform/logger';
+import { recordAudit } from '../platform/audit';
+import { now } from '../platform/clock';
 import { getPatientProfile } from './patients-repo';
 import { getSubmission } from './submissions-repo';
 
@@ -26,8 +27,18 @@ export const getPatientIntake = defineOperation(
     if (!patient?.TallySubmissionId) throw notFound();
     const submission = await getSubmission(patient.TallySubmissionId);
     if (!submission) throw notFound();
+    // Staff reading health data is audited (docs/product.md#roles), before anything is returned.
     if (isAdmin)
-      logger.info('Intake read by admin', { patientUserId: path.userId, adminUserId: actor.userId });
+      await recordAudit(
+        {
+          Action: 'tally.answers.read',
+          ActorUserId: actor.userId,
+          SubjectType: 'patient',
+          SubjectId: path.userId,
+          Details: { SubmissionId: submission.submissionId },
+        },
+        now(),
+      );
     const fields = isAdmin
       ? submission.fields
       : submission.fields.filter((field) => !INTAKE_HIDDEN_TYPES.includes(field.type as TallyFieldType));

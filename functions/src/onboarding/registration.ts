@@ -258,6 +258,7 @@ export const verifyEmail = defineOperation(
       user,
       {
         emailVerified: true,
+        emailVerifiedAt: at.toISOString(),
         passwordSetAllowedUntil: new Date(at.getTime() + SET_PASSWORD_WINDOW_MS).toISOString(),
       },
       at,

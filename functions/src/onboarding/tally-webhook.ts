@@ -9,6 +9,7 @@ import { AppError } from '../http/errors';
 import { defineOperation } from '../http/operation';
 import { now } from '../platform/clock';
 import { config } from '../platform/config';
+import { newId } from '../platform/ids';
 import { logger } from '../platform/logger';
 import { readTextSecret } from '../platform/secrets';
 import { listMatchCandidates } from './candidates';
@@ -30,49 +31,30 @@ const signingSecret = () => {
   return readTextSecret(TALLY_SIGNING_SECRET_ARN, TALLY_SIGNING_SECRET, 'Tally signing secret');
 };
 
-export const receiveTallyWebhook = defineOperation('public', {}, async ({ event }) => {
-  const at = now();
-  const log = (entry: Omit<WebhookLogEntry, 'LogId' | 'ReceivedAt'>) =>
-    appendWebhookLog({ ...entry, ReceivedAt: at.toISOString() }, at);
-  const raw = rawBodyOf(event);
+export interface ProcessedSubmission {
+  SubmissionId: string;
+  Outcome: MatchRecord['kind'];
+  Duplicate: boolean;
+}
 
-  if (!isValidTallySignature(await signingSecret(), raw, headerOf(event.headers, 'tally-signature'))) {
-    await log({
-      Outcome: 'invalid-signature',
-      StatusCode: 401,
-      SubmissionId: null,
-      EventId: null,
-      MatchOutcome: null,
-    });
-    throw new AppError('unauthorized', 'Firma del webhook non valida.');
-  }
-
+/**
+ * A signed body, processed: a malformed one is `null`; a stored submission is matched and stored once (a
+ * repeat of a stored submission id changes nothing). Used by the webhook and by the admin's replay.
+ */
+export const processTallyBody = async (
+  raw: string,
+  at: Date,
+  logId: string | null,
+): Promise<ProcessedSubmission | null> => {
   let payload: TallyWebhook;
   try {
     payload = tallyWebhookSchema.parse(JSON.parse(raw));
   } catch {
-    await log({
-      Outcome: 'malformed',
-      StatusCode: 400,
-      SubmissionId: null,
-      EventId: null,
-      MatchOutcome: null,
-    });
-    throw new AppError('bad_request', 'Il contenuto del webhook non è un FORM_RESPONSE valido.');
+    return null;
   }
-
   const { submissionId } = payload.data;
   const existing = await getSubmission(submissionId);
-  if (existing) {
-    await log({
-      Outcome: 'duplicate',
-      StatusCode: 200,
-      SubmissionId: submissionId,
-      EventId: payload.eventId,
-      MatchOutcome: existing.match.kind,
-    });
-    return { SubmissionId: submissionId, Outcome: existing.match.kind, Duplicate: true };
-  }
+  if (existing) return { SubmissionId: submissionId, Outcome: existing.match.kind, Duplicate: true };
 
   const criteria = criteriaFromAnswers(payload.data.fields);
   const outcome = matchNutritionist(criteria, await listMatchCandidates());
@@ -96,14 +78,90 @@ export const receiveTallyWebhook = defineOperation('public', {}, async ({ event 
     criteria,
     match,
     patientUserId: null,
+    ...(logId ? { logId } : {}),
   });
-  await log({
-    Outcome: stored ? 'stored' : 'duplicate',
-    StatusCode: 200,
-    SubmissionId: submissionId,
-    EventId: payload.eventId,
-    MatchOutcome: match.kind,
-  });
-  logger.info('Questionnaire received', { submissionId, outcome: match.kind });
   return { SubmissionId: submissionId, Outcome: match.kind, Duplicate: !stored };
+};
+
+/** The submission and event ids of a body that may not be valid (for the log of a failed delivery). */
+const idsOf = (raw: string) => {
+  try {
+    const body = JSON.parse(raw) as { eventId?: unknown; data?: { submissionId?: unknown } };
+    return {
+      SubmissionId: typeof body.data?.submissionId === 'string' ? body.data.submissionId.slice(0, 100) : null,
+      EventId: typeof body.eventId === 'string' ? body.eventId.slice(0, 100) : null,
+    };
+  } catch {
+    return { SubmissionId: null, EventId: null };
+  }
+};
+
+export const receiveTallyWebhook = defineOperation('public', {}, async ({ event }) => {
+  const at = now();
+  const raw = rawBodyOf(event);
+  // The log entry's id is chosen first, so the submission can name the delivery that brought it.
+  const logId = newId();
+  const log = (entry: Omit<WebhookLogEntry, 'LogId' | 'ReceivedAt'>, body: string | null) =>
+    appendWebhookLog({ ...entry, ReceivedAt: at.toISOString() }, at, body, logId);
+
+  // An unsigned body is never kept: anyone can post here, and it would be stored as if it were answers.
+  if (!isValidTallySignature(await signingSecret(), raw, headerOf(event.headers, 'tally-signature'))) {
+    await log(
+      {
+        Outcome: 'invalid-signature',
+        StatusCode: 401,
+        SubmissionId: null,
+        EventId: null,
+        MatchOutcome: null,
+        SignatureValid: false,
+      },
+      null,
+    );
+    throw new AppError('unauthorized', 'Firma del webhook non valida.');
+  }
+
+  let processed: ProcessedSubmission | null;
+  try {
+    processed = await processTallyBody(raw, at, logId);
+  } catch (error) {
+    // Kept with its body: an admin can replay it once the cause is gone (docs/product.md#back-office).
+    await log(
+      {
+        ...idsOf(raw),
+        Outcome: 'failed',
+        StatusCode: 500,
+        MatchOutcome: null,
+        SignatureValid: true,
+        ErrorName: error instanceof Error ? error.name : 'Error',
+      },
+      raw,
+    );
+    throw error;
+  }
+  if (!processed) {
+    await log(
+      {
+        ...idsOf(raw),
+        Outcome: 'malformed',
+        StatusCode: 400,
+        MatchOutcome: null,
+        SignatureValid: true,
+      },
+      raw,
+    );
+    throw new AppError('bad_request', 'Il contenuto del webhook non è un FORM_RESPONSE valido.');
+  }
+  await log(
+    {
+      Outcome: processed.Duplicate ? 'duplicate' : 'stored',
+      StatusCode: 200,
+      SubmissionId: processed.SubmissionId,
+      EventId: idsOf(raw).EventId,
+      MatchOutcome: processed.Outcome,
+      SignatureValid: true,
+    },
+    raw,
+  );
+  logger.info('Questionnaire received', { submissionId: processed.SubmissionId, outcome: processed.Outcome });
+  return processed;
 });

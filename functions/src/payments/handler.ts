@@ -10,6 +10,7 @@ import { isSessionActive } from '../accounts/start';
 const loadCheckout = () => import('./checkout');
 const loadTestPayment = () => import('./test-payment');
 const loadWebhook = () => import('./webhook');
+const loadAdminOverview = () => import('./admin-overview');
 
 export const handler = createAreaHandler(
   paymentsRoutes,
@@ -21,6 +22,9 @@ export const handler = createAreaHandler(
       listPatientBookingInvoices: lazyOperation(loadCheckout, 'listPatientBookingInvoices'),
       createTestPayment: lazyOperation(loadTestPayment, 'createTestPayment'),
       getTestPaymentResult: lazyOperation(loadTestPayment, 'getTestPaymentResult'),
+      getAdminOverview: lazyOperation(loadAdminOverview, 'getAdminOverview'),
+      listPatientEvents: lazyOperation(loadAdminOverview, 'listPatientEvents'),
+      listBouncedMailsForAdmin: lazyOperation(loadAdminOverview, 'listBouncedMailsForAdmin'),
     },
     webSocket: {},
   },

@@ -11,7 +11,7 @@
 import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from '../platform/db/client';
 import { writtenIfConditionHolds } from '../platform/db/conditional';
-import { queryAll } from '../platform/db/query';
+import { countQuery, queryAll } from '../platform/db/query';
 import { outboxPut, type OutboxEntry } from '../platform/outbox';
 import type { GatewayRefund } from './stripe-gateway';
 
@@ -141,3 +141,11 @@ export const confirmUnappliedRefund = async (paymentIntentId: string, refundId: 
   );
   return true;
 };
+
+// How many unapplied payments still wait for their refund (the admin home's figure; counted gsi3 read).
+export const countUnappliedRefundsOwed = () =>
+  countQuery({
+    IndexName: 'gsi3',
+    KeyConditionExpression: 'gsi3pk = :queue',
+    ExpressionAttributeValues: { ':queue': UNAPPLIED_REFUND_QUEUE },
+  });

@@ -69,6 +69,12 @@ const configSchema = z.object({
   WHATSAPP_TEMPLATE_NAME: z.string().default('avviso_messaggio_urgente'),
   WHATSAPP_TEMPLATE_LANGUAGE: z.string().default('it'),
   /**
+   * The Meta app's secret, which signs the status webhook (`X-Hub-Signature-256`): a Secrets Manager ARN
+   * in the cloud, inline locally (the WhatsApp stand-in's). Without either every status call is refused.
+   */
+  WHATSAPP_APP_SECRET_ARN: z.string().optional(),
+  WHATSAPP_APP_SECRET: z.string().optional(),
+  /**
    * Video rooms' ICE servers (docs/product.md#video-room): the name of the stage's Kinesis Video Streams
    * signalling channel, whose GetIceServerConfig gives short-lived TURN credentials. Unset: no TURN.
    */

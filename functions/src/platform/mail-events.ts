@@ -42,6 +42,8 @@ const sesEventSchema = z.looseObject({
     messageId: z.string().min(1),
     timestamp: z.string(),
     tags: z.record(z.string(), z.array(z.string())).default({}),
+    destination: z.array(z.string()).default([]),
+    commonHeaders: z.looseObject({ subject: z.string().optional() }).optional(),
   }),
 });
 
@@ -53,6 +55,12 @@ export interface MailEvent {
   at: string;
   /** The mail's tags (our `EmailTags` plus SES's own `ses:*` ones). */
   tags: Record<string, string[]>;
+  /** The recipients' addresses (the mail log finds their accounts by them; never logged). */
+  destination: string[];
+  /** The mail's subject, as sent. */
+  subject: string | null;
+  /** ISO instant SES accepted the mail. */
+  sentAt: string;
 }
 
 /** The mapped value of an SES event type, or null for one the spec does not track. */
@@ -84,6 +92,11 @@ export const parseSesEvent = (message: string): MailEvent | null => {
     event: mapping.event,
     at: at.toISOString(),
     tags: parsed.data.mail.tags,
+    destination: parsed.data.mail.destination,
+    subject: parsed.data.mail.commonHeaders?.subject ?? null,
+    sentAt: Number.isNaN(Date.parse(parsed.data.mail.timestamp))
+      ? at.toISOString()
+      : new Date(parsed.data.mail.timestamp).toISOString(),
   };
 };
 

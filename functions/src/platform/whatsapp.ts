@@ -26,6 +26,11 @@ export interface WhatsAppTemplateMessage {
   parameters: string[];
   /** The text the template reads with these parameters (what the local record shows). */
   preview: string;
+  /**
+   * The dynamic end of the template's URL button (its first button), when the template has one: the
+   * approved template holds the fixed start of the link, the message only the part that changes.
+   */
+  urlButtonSuffix?: string;
 }
 
 export interface WhatsAppSendResult {
@@ -81,6 +86,16 @@ export const templateMessageRequest = (
             type: 'body',
             parameters: message.parameters.map((text) => ({ type: 'text', text })),
           },
+          ...(message.urlButtonSuffix === undefined
+            ? []
+            : [
+                {
+                  type: 'button',
+                  sub_type: 'url',
+                  index: '0',
+                  parameters: [{ type: 'text', text: message.urlButtonSuffix }],
+                },
+              ]),
         ],
       },
     }),

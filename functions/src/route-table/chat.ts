@@ -97,6 +97,22 @@ export const chatRestRoutes = [
     operation: 'getConversationFiles',
     access: ['Patient', 'Nutritionist'],
   },
+  // The WhatsApp Cloud API's status webhook (signed by Meta) and the back office's WhatsApp log.
+  {
+    method: 'POST',
+    path: api('WhatsApp/Webhook'),
+    area: 'chat',
+    operation: 'receiveWhatsAppWebhook',
+    access: 'public',
+    rawBody: true,
+  },
+  {
+    method: 'GET',
+    path: api('Admin/Whatsapp'),
+    area: 'chat',
+    operation: 'listUrgentNoticesForAdmin',
+    access: ['BusinessAdmin'],
+  },
 ] as const satisfies readonly RestRoute[];
 
 export const chatRoutes = { area: 'chat', rest: chatRestRoutes, webSocket: [] } as const;

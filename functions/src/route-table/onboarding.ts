@@ -53,6 +53,21 @@ export const onboardingRestRoutes = [
     operation: 'listTallyWebhookLog',
     access: ['BusinessAdmin'],
   },
+  // The questionnaire webhook log's payload viewer (audited) and the replay of a failed delivery.
+  {
+    method: 'GET',
+    path: api('Admin/TallyWebhooks/{logId}/Payload'),
+    area: 'onboarding',
+    operation: 'getTallyDeliveryPayload',
+    access: ['BusinessAdmin'],
+  },
+  {
+    method: 'POST',
+    path: api('Admin/TallyWebhooks/{logId}/Replay'),
+    area: 'onboarding',
+    operation: 'replayTallyDelivery',
+    access: ['BusinessAdmin'],
+  },
   {
     method: 'GET',
     path: api('Config/Public'),

@@ -47,6 +47,28 @@ export const paymentsRestRoutes = [
     operation: 'getTestPaymentResult',
     access: ['Patient'],
   },
+  // The back office's operations overview (docs/product.md#back-office): the admin home, a patient's timeline.
+  {
+    method: 'GET',
+    path: api('Admin/Overview'),
+    area: 'payments',
+    operation: 'getAdminOverview',
+    access: ['BusinessAdmin'],
+  },
+  {
+    method: 'GET',
+    path: api('Admin/Patients/{userId}/Events'),
+    area: 'payments',
+    operation: 'listPatientEvents',
+    access: ['BusinessAdmin'],
+  },
+  {
+    method: 'GET',
+    path: api('Admin/Mails/Bounced'),
+    area: 'payments',
+    operation: 'listBouncedMailsForAdmin',
+    access: ['BusinessAdmin'],
+  },
 ] as const satisfies readonly RestRoute[];
 
 export const paymentsRoutes = { area: 'payments', rest: paymentsRestRoutes, webSocket: [] } as const;

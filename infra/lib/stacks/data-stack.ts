@@ -43,6 +43,7 @@ export class DataStack extends Stack {
   readonly stripeWebhookSecret: secretsmanager.Secret;
   readonly tallySigningSecret: secretsmanager.Secret;
   readonly whatsappAccessToken: secretsmanager.Secret;
+  readonly whatsappAppSecret: secretsmanager.Secret;
   readonly mailConfigurationSet: ses.ConfigurationSet;
   readonly mailEventsTopic: sns.Topic;
   readonly mailIdentity: ses.EmailIdentity;
@@ -151,6 +152,11 @@ export class DataStack extends Stack {
       'Nutri: WhatsApp Business Cloud API access token (operators)',
       'Issued by Meta for the WhatsApp Business system user: rotated in Meta Business Manager, then put here by an operator.',
     );
+    this.whatsappAppSecret = this.createEmptySecret(
+      'WhatsAppAppSecret',
+      'Nutri: Meta app secret signing the WhatsApp status webhook (operators)',
+      'The app secret of the Meta app subscribed to the WhatsApp Business account: reset in the Meta app dashboard, then put here by an operator.',
+    );
 
     this.mailEventsTopic = new sns.Topic(this, 'MailEventsTopic', {
       displayName: 'Nutri e-mail delivery events',
@@ -213,6 +219,7 @@ export class DataStack extends Stack {
     new CfnOutput(this, 'StripeWebhookSecretArn', { value: this.stripeWebhookSecret.secretArn });
     new CfnOutput(this, 'TallySigningSecretArn', { value: this.tallySigningSecret.secretArn });
     new CfnOutput(this, 'WhatsAppAccessTokenArn', { value: this.whatsappAccessToken.secretArn });
+    new CfnOutput(this, 'WhatsAppAppSecretArn', { value: this.whatsappAppSecret.secretArn });
     new CfnOutput(this, 'MailEventsTopicArn', { value: this.mailEventsTopic.topicArn });
     this.mailIdentity.dkimRecords.forEach((record, index) => {
       new CfnOutput(this, `DkimRecord${index + 1}`, { value: `${record.name} CNAME ${record.value}` });

@@ -58,3 +58,22 @@ export const queryPage = async (
   }
   return { items, next: startKey };
 };
+
+/**
+ * How many items a Query selects (key range and filter), read as counts only, page after page: for the
+ * figures of a sparse index partition (the admin home), never for lists.
+ */
+export const countQuery = async (
+  input: Omit<QueryCommandInput, 'TableName' | 'ExclusiveStartKey' | 'Select' | 'Limit'>,
+): Promise<number> => {
+  let count = 0;
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const page = await db().send(
+      new QueryCommand({ ...input, TableName: tableName(), Select: 'COUNT', ExclusiveStartKey: startKey }),
+    );
+    count += page.Count ?? 0;
+    startKey = page.LastEvaluatedKey;
+  } while (startKey);
+  return count;
+};

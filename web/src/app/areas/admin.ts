@@ -10,3 +10,7 @@ export { AdminNutritionistsPage } from '../../features/admin/pages';
 export { UnassignedPatientsPage } from '../../features/admin/pages';
 export { AdminReviewsPage } from '../../features/admin/pages';
 export { AdminBookingsPage } from '../../features/admin/pages';
+export { BouncedMailsPage } from '../../features/admin/pages';
+export { PatientEventsPage } from '../../features/admin/pages';
+export { TallyWebhooksPage } from '../../features/admin/pages';
+export { WhatsAppLogPage } from '../../features/admin/pages';

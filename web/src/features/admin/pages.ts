@@ -9,3 +9,7 @@ export { AdminHomePage } from './pages/admin-home-page';
 export { AdminReviewsPage } from './reviews/pages/admin-reviews-page';
 export { UnassignedPatientsPage } from './unassigned-patients/pages/unassigned-patients-page';
 export { AdminBookingsPage } from './bookings/pages/admin-bookings-page';
+export { BouncedMailsPage } from './operations/pages/bounced-mails-page';
+export { PatientEventsPage } from './operations/pages/patient-events-page';
+export { TallyWebhooksPage } from './operations/pages/tally-webhooks-page';
+export { WhatsAppLogPage } from './operations/pages/whatsapp-log-page';

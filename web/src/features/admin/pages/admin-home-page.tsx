@@ -1,9 +1,18 @@
 import { SimpleGrid } from '@mantine/core';
-import { IconArticle, IconStar, IconTags, IconUserQuestion, IconUsers } from '@tabler/icons-react';
+import {
+  IconArticle,
+  IconBrandWhatsapp,
+  IconClipboardList,
+  IconStar,
+  IconTags,
+  IconUserQuestion,
+  IconUsers,
+} from '@tabler/icons-react';
 import { paths } from '../../../paths';
 import { AreaOverview } from '../../../ui/area-overview';
 import { LinkCard } from '../../../ui/link-card';
 import { Page } from '../../../ui/page';
+import { OverviewFigures } from '../operations/components/overview-figures';
 
 const SECTIONS = [
   {
@@ -14,7 +23,6 @@ const SECTIONS = [
     title: 'Dashboard',
     description: 'Riepilogo mensile, conversioni, pagamenti giornalieri e andamento per nutrizionista.',
   },
-  { title: 'Questionari', description: 'Registro delle risposte ricevute dal modulo del questionario.' },
   { title: 'Fatturazione', description: 'Appuntamenti pagati da fatturare e stato delle fatture.' },
 ];
 
@@ -25,6 +33,7 @@ export function AdminHomePage() {
       description="Gestione del servizio: appuntamenti, nutrizionisti, contenuti, dati di andamento e fatturazione."
       head={{ noIndex: true }}
     >
+      <OverviewFigures />
       <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="lg" mb={48}>
         <LinkCard
           to={paths.admin.content()}
@@ -49,6 +58,18 @@ export function AdminHomePage() {
           icon={<IconUserQuestion size={24} />}
           title="Pazienti da assegnare"
           description="Chi ha compilato il questionario quando nessun nutrizionista adatto era disponibile."
+        />
+        <LinkCard
+          to={paths.admin.tallyWebhooks()}
+          icon={<IconClipboardList size={24} />}
+          title="Questionari"
+          description="Le consegne del webhook del questionario, con il paziente creato o abbinato."
+        />
+        <LinkCard
+          to={paths.admin.whatsapp()}
+          icon={<IconBrandWhatsapp size={24} />}
+          title="WhatsApp"
+          description="Gli avvisi urgenti dei nutrizionisti e il loro stato di consegna."
         />
         <LinkCard
           to={paths.admin.tags()}

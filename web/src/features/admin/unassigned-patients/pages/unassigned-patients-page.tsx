@@ -6,7 +6,9 @@
 import { useState } from 'react';
 import { Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconUserCheck } from '@tabler/icons-react';
+import { Link } from 'react-router-dom';
 import { formatDateTime } from '../../../../lib/dates';
+import { paths } from '../../../../paths';
 import { LoadError } from '../../../../ui/load-error';
 import { Page } from '../../../../ui/page';
 import { PageLoader } from '../../../../ui/page-loader';
@@ -59,6 +61,14 @@ function PatientCard({ patient, onAssign }: { patient: UnassignedPatient; onAssi
           ) : null}
         </Group>
         <Group justify="flex-end">
+          <Button
+            component={Link}
+            to={paths.admin.patientEvents(patient.UserId)}
+            variant="default"
+            aria-label={`Cronologia di ${patient.DisplayName}`}
+          >
+            Cronologia
+          </Button>
           <Button
             leftSection={<IconUserCheck size={18} aria-hidden />}
             onClick={onAssign}
