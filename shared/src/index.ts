@@ -20,3 +20,4 @@ export * from './chat-viewer';
 export * from './billing';
 export * from './payments';
 export * from './video';
+export * from './user-management';

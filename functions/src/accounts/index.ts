@@ -19,3 +19,4 @@ export {
   type User,
 } from './users-repo';
 export { getUserNames, isNutritionist, type UserName } from './user-names';
+export { sendInvitation } from './invitations';
