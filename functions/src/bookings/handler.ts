@@ -8,6 +8,7 @@ const loadAvailability = () => import('./availability');
 const loadNutritionistBookings = () => import('./nutritionist-bookings');
 const loadPatientBookings = () => import('./patient-bookings');
 const loadReminders = () => import('./reminders');
+const loadBookingTypes = () => import('./booking-types');
 
 export const handler = createAreaHandler(
   bookingsRoutes,
@@ -35,6 +36,7 @@ export const handler = createAreaHandler(
       getPatientPrice: lazyOperation(loadNutritionistBookings, 'getPatientPrice'),
       searchOwnPatients: lazyOperation(loadNutritionistBookings, 'searchOwnPatients'),
       listReminders: lazyOperation(loadReminders, 'listReminders'),
+      listBookingTypes: lazyOperation(loadBookingTypes, 'listBookingTypes'),
       createReminder: lazyOperation(loadReminders, 'createReminder'),
       updateReminder: lazyOperation(loadReminders, 'updateReminder'),
       deleteReminder: lazyOperation(loadReminders, 'deleteReminderOperation'),
