@@ -367,6 +367,7 @@ const versionedUserUpdate = (
   set: string,
   values: Record<string, unknown>,
   remove = '',
+  names?: Record<string, string>,
 ): NamedItem<DomainError> => ({
   item: {
     Update: {
@@ -374,6 +375,7 @@ const versionedUserUpdate = (
       Key: userKey(user.Id),
       UpdateExpression: `SET ${set}, updatedAt = :now${remove ? ` REMOVE ${remove}` : ''}`,
       ConditionExpression: 'updatedAt = :version',
+      ...(names ? { ExpressionAttributeNames: names } : {}),
       ExpressionAttributeValues: { ...values, ':version': user.updatedAt },
     },
   },
@@ -396,7 +398,15 @@ export const setUserRoles = async (user: User, roles: readonly Role[], now: Date
   const contended = new DomainError('conflict');
   await transactOrThrow(
     [
-      versionedUserUpdate(user, 'roles = :roles', { ':roles': updated.roles, ':now': updated.updatedAt }),
+      versionedUserUpdate(
+        user,
+        '#roles = :roles',
+        { ':roles': updated.roles, ':now': updated.updatedAt },
+        '',
+        {
+          '#roles': 'roles',
+        },
+      ),
       ...removed.map((role): NamedItem<DomainError> => ({
         item: { Delete: { TableName: tableName(), Key: roleMemberKey(role, user.DisplayName, user.Id) } },
       })),
