@@ -205,6 +205,8 @@ export const userProfileSchema = z.object({
   Name: z.string(),
   DisplayName: z.string(),
   MobilePhoneNo: z.string().nullable(),
+  /** Whether the number was confirmed by an SMS code (UserDetails/VerifyPhoneNo). */
+  MobilePhoneVerified: z.boolean().optional(),
   ImageFileUrl: z.string().nullable(),
   AspNetUser: z.object({
     Id: z.string(),

@@ -24,3 +24,4 @@ export * from './booking-history';
 export * from './admin-bookings';
 export * from './name-words';
 export * from './admin-ops';
+export * from './user-management';

@@ -102,6 +102,8 @@ export const adminNutritionistSummarySchema = z.object({
   IsPublic: z.boolean(),
   IsComplete: z.boolean(),
   MissingFields: z.array(z.enum(PUBLIC_PROFILE_REQUIRED_FIELDS)),
+  IsCalendarPartner: z.boolean(),
+  Deactivated: z.boolean(),
 });
 export type AdminNutritionistSummary = z.infer<typeof adminNutritionistSummarySchema>;
 
@@ -123,6 +125,9 @@ export const adminNutritionistProfileSchema = z.object({
   ImageFilePath: imageUrlsSchema.nullable(),
   CalendarSlotsAvailable: z.boolean(),
   ActivePatients: z.number().int().nonnegative(),
+  IsCalendarPartner: z.boolean(),
+  Deactivated: z.boolean(),
+  DeactivatedAt: z.string().nullable(),
   IsComplete: z.boolean(),
   MissingFields: z.array(z.enum(PUBLIC_PROFILE_REQUIRED_FIELDS)),
   UpdatedAt: z.string().nullable(),

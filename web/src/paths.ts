@@ -54,6 +54,9 @@ export const paths = {
     withQuery(`/Unsubscribe/${segment(userId)}`, query),
   ),
   notFound: fixed('/error/404'),
+  /** Links mailed with a single-use token in the fragment (docs/product.md#nutritionist-accounts). */
+  acceptInvitation: fixed('/Invito'),
+  confirmEmail: fixed('/ConfermaEmail'),
   findNutritionist: fixed('/Trova-il-tuo-Nutrizionista'),
   thanks: route('/Grazie', (query: { submission_id?: string } = {}) => withQuery('/Grazie', query)),
   googleAuth: fixed('/GoogleAuth'),

@@ -20,7 +20,7 @@ import {
 } from '@aws-sdk/lib-dynamodb';
 import { db, isExpired, tableName, toEpochSeconds } from '../platform/db/client';
 import { queryAll } from '../platform/db/query';
-import { transact, type TransactItem } from '../platform/db/transact';
+import { transact, transactOrThrow, type TransactItem } from '../platform/db/transact';
 import { DomainError } from '../platform/domain-error';
 import { sha256 } from '../platform/hash';
 import { newId, randomToken } from '../platform/ids';
@@ -54,10 +54,25 @@ export const startRefreshFamily = async (userId: string, rememberMe: boolean, no
   const family: RefreshFamily = { familyId: newId(), userId, rememberMe };
   const token = randomToken();
   const lifetime = rememberMe ? REFRESH_LIFETIME_SECONDS.rememberMe : REFRESH_LIFETIME_SECONDS.session;
-  await db().send(
-    new TransactWriteCommand({
-      TransactItems: [
-        {
+  const disabled = new DomainError('account-disabled');
+  await transactOrThrow(
+    [
+      // A disabled account starts no session, checked atomically with the session's own write
+      // (docs/product.md#user-management): a sign-in racing the disabling either fails here or is
+      // revoked by it.
+      {
+        item: {
+          ConditionCheck: {
+            TableName: tableName(),
+            Key: { pk: `USER#${userId}`, sk: 'PROFILE' },
+            ConditionExpression: 'attribute_not_exists(Disabled) OR Disabled = :false',
+            ExpressionAttributeValues: { ':false': false },
+          },
+        },
+        failure: disabled,
+      },
+      {
+        item: {
           Put: {
             TableName: tableName(),
             Item: {
@@ -73,9 +88,10 @@ export const startRefreshFamily = async (userId: string, rememberMe: boolean, no
             },
           },
         },
-        { Put: { TableName: tableName(), Item: refreshItem(token, family, now) } },
-      ],
-    }),
+      },
+      { item: { Put: { TableName: tableName(), Item: refreshItem(token, family, now) } } },
+    ],
+    { contended: new DomainError('conflict') },
   );
   return { token, family };
 };
@@ -213,7 +229,14 @@ export const revokeAllFamilies = async (userId: string, now: Date, exceptFamilyI
   return revoked;
 };
 
-export type OneTimePurpose = 'instant-login' | 'password-reset' | 'email-verification';
+export type OneTimePurpose =
+  | 'instant-login'
+  | 'password-reset'
+  | 'email-verification'
+  /** A nutritionist's invitation: sets the first password (docs/product.md#nutritionist-accounts). */
+  | 'invitation'
+  /** Confirms an address a UserManager set (docs/product.md#user-management). */
+  | 'email-change';
 
 const oneTimeKey = (purpose: OneTimePurpose, token: string) => ({
   pk: `OTT#${purpose}#${sha256(token)}`,
@@ -272,4 +295,31 @@ export const peekOneTimeToken = async (purpose: OneTimePurpose, token: string, n
   );
   if (!Item || isExpired(Item, now)) return null;
   return { userId: String(Item.userId), data: (Item.data ?? {}) as Record<string, string> };
+};
+
+export interface SessionSummary {
+  familyId: string;
+  rememberMe: boolean;
+  createdAt: string;
+  /** Epoch seconds after which the session cannot be refreshed any more. */
+  expiresAt: number;
+}
+
+// A user's sessions still on (gsi1 `USER#<id>` / `RTFAM#`), newest first.
+export const listActiveFamilies = async (userId: string, now: Date): Promise<SessionSummary[]> => {
+  const sessions: SessionSummary[] = [];
+  for await (const item of queryAll({
+    IndexName: 'gsi1',
+    KeyConditionExpression: 'gsi1pk = :pk AND begins_with(gsi1sk, :prefix)',
+    ExpressionAttributeValues: { ':pk': `USER#${userId}`, ':prefix': 'RTFAM#' },
+  })) {
+    if (item.revoked === true || isExpired(item, now)) continue;
+    sessions.push({
+      familyId: String(item.familyId),
+      rememberMe: item.rememberMe === true,
+      createdAt: String(item.createdAt),
+      expiresAt: Number(item.expiresAt),
+    });
+  }
+  return sessions.sort((a, b) => b.createdAt.localeCompare(a.createdAt));
 };

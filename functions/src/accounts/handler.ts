@@ -11,6 +11,7 @@ const loadSessions = () => import('./sessions');
 const loadUnsubscribe = () => import('./unsubscribe');
 const loadUserDetails = () => import('./user-details');
 const loadUserManagement = () => import('./user-management');
+const loadInvitations = () => import('./invitations');
 
 export const handler = createAreaHandler(
   accountsRoutes,
@@ -34,6 +35,18 @@ export const handler = createAreaHandler(
       verifyPhoneNo: lazyOperation(loadPhoneVerification, 'verifyPhoneNo'),
       unsubscribe: lazyOperation(loadUnsubscribe, 'unsubscribe'),
       listUsers: lazyOperation(loadUserManagement, 'listUsers'),
+      acceptInvitation: lazyOperation(loadInvitations, 'acceptInvitation'),
+      confirmEmail: lazyOperation(loadInvitations, 'confirmEmail'),
+      getUsersOverview: lazyOperation(loadUserManagement, 'getUsersOverview'),
+      listUsersForManager: lazyOperation(loadUserManagement, 'listUsersForManager'),
+      getManagedUser: lazyOperation(loadUserManagement, 'getManagedUser'),
+      updateManagedUser: lazyOperation(loadUserManagement, 'updateManagedUser'),
+      changeManagedUserEmail: lazyOperation(loadUserManagement, 'changeManagedUserEmail'),
+      setManagedUserRoles: lazyOperation(loadUserManagement, 'setManagedUserRoles'),
+      disableManagedUser: lazyOperation(loadUserManagement, 'disableManagedUser'),
+      enableManagedUser: lazyOperation(loadUserManagement, 'enableManagedUser'),
+      sendManagedUserPasswordReset: lazyOperation(loadUserManagement, 'sendManagedUserPasswordReset'),
+      revokeManagedUserSession: lazyOperation(loadUserManagement, 'revokeManagedUserSession'),
     },
     webSocket: {},
   },

@@ -21,3 +21,4 @@ export {
 export { getUserNames, isNutritionist, type UserName } from './user-names';
 export { codiceFiscaleSearchWrites, patientSearchWrites } from './patient-search-repo';
 export { indexAllPatientsForSearch } from './patient-search-index-job';
+export { sendInvitation } from './invitations';

@@ -47,3 +47,26 @@ export const loginAttackNoticeMail = (displayName: string, failures: number, res
     ],
     action: { label: 'Scegli una nuova password', url: resetUrl },
   });
+
+export const invitationMail = (displayName: string, url: string, validDays: number) =>
+  renderMail({
+    subject: 'Benvenuto in Nutrì: crea la tua password',
+    greeting: `Ciao ${displayName},`,
+    paragraphs: [
+      'è stato creato per te un account da nutrizionista su Nutrì.',
+      `Scegli la tua password dal link qui sotto: è valido per ${validDays} giorni e può essere usato una sola volta. Poi completa il tuo profilo.`,
+      'Se non ti aspettavi questo invito, ignora questa e-mail.',
+    ],
+    action: { label: 'Crea la password', url },
+  });
+
+export const confirmEmailMail = (displayName: string, url: string) =>
+  renderMail({
+    subject: 'Conferma il tuo indirizzo e-mail su Nutrì',
+    greeting: `Ciao ${displayName},`,
+    paragraphs: [
+      'l’indirizzo e-mail del tuo account Nutrì è stato cambiato in questo.',
+      'Confermalo dal link qui sotto: è valido per 3 giorni e può essere usato una sola volta.',
+    ],
+    action: { label: 'Conferma l’indirizzo', url },
+  });

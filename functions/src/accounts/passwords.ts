@@ -23,7 +23,7 @@ import { assertAcceptablePassword } from './password-policy';
 import { hashPassword, verifyPassword } from './password';
 import { endOtherSessions } from './session-state';
 import { toUserProfile } from './profile-view';
-import { changeUserEmail, findUserByLogin, updateUser } from './users-repo';
+import { changeUserEmail, findUserByLogin, updateUser, type User } from './users-repo';
 
 export const RESET_TOKEN_LIFETIME_SECONDS = 3600;
 const RESET_MAIL_RULE: ThrottleRule = { scope: 'RESET-MAIL', limit: 5, windowSeconds: 3600 };
@@ -38,6 +38,13 @@ export const RESET_LINK_INVALID =
   'Il link per reimpostare la password non è valido o è scaduto. Richiedine uno nuovo.';
 export const WRONG_CURRENT_PASSWORD = 'La password attuale non è corretta.';
 
+/** Issues a single-use reset token and mails its link (also sent by a UserManager from /Users/EditUser). */
+export const sendPasswordResetMail = async (user: User, at: Date) => {
+  const token = await issueOneTimeToken('password-reset', user.Id, RESET_TOKEN_LIFETIME_SECONDS, at);
+  const url = `${config().PUBLIC_BASE_URL}/ResetPassword?Username=${encodeURIComponent(user.UserName)}&Token=${encodeURIComponent(token)}`;
+  await sendMail({ to: user.Email, ...passwordResetMail(user.DisplayName, url) });
+};
+
 export const tryResetPassword = defineOperation(
   'public',
   { body: tryResetPasswordSchema },
@@ -48,9 +55,7 @@ export const tryResetPassword = defineOperation(
     // The per-account cap stops the flow being used to flood someone's inbox; it is silent, like the rest.
     if (user && (await blockedForSeconds(RESET_MAIL_RULE, user.Id, at)) === 0) {
       await recordFailure(RESET_MAIL_RULE, user.Id, at);
-      const token = await issueOneTimeToken('password-reset', user.Id, RESET_TOKEN_LIFETIME_SECONDS, at);
-      const url = `${config().PUBLIC_BASE_URL}/ResetPassword?Username=${encodeURIComponent(user.UserName)}&Token=${encodeURIComponent(token)}`;
-      await sendMail({ to: user.Email, ...passwordResetMail(user.DisplayName, url) });
+      await sendPasswordResetMail(user, at);
     }
     const elapsed = Date.now() - started;
     if (elapsed < TRY_RESET_MIN_MS)

@@ -15,6 +15,7 @@ export const toUserProfile = (user: User): UserProfile => ({
   Name: user.Name,
   DisplayName: user.DisplayName,
   MobilePhoneNo: user.MobilePhoneNo,
+  MobilePhoneVerified: user.MobilePhoneVerified === true,
   ImageFileUrl: profileImageUrl(user.ImagePath),
   AspNetUser: {
     Id: user.Id,

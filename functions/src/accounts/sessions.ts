@@ -34,7 +34,7 @@ export const LOGIN_FAILED_MESSAGE = 'Nome utente o password non valido!';
 
 const invalidSession = () => new AppError('unauthorized', 'Sessione scaduta: effettua di nuovo il login.');
 
-const issueTokens = async (
+export const issueTokens = async (
   user: User,
   family: RefreshFamily,
   refreshToken: string,

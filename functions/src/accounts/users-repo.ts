@@ -6,15 +6,24 @@
  * the same transactions, so users are listed by role in display-name order.
  * A patient's name, e-mail and phone are also search entries of the back office (patient-search-repo.ts),
  * rewritten in the same transactions as the fields they index.
+ * The user item also sits in three indexes for the back office (docs/product.md#user-management):
+ * gsi1 `USERS#CREATED` / `<createdAt>#<id>` (new users), gsi2 `USERS#BYNAME` / `<display name lower>#<id>`
+ * (search across roles) and, only while disabled, gsi3 `USERS#DISABLED` / `<disabledAt>#<id>`. Role
+ * membership items carry `Disabled` too, so a role's list filters by status in the same Query.
+ * The enabled SystemAdmins are counted in `COUNTER#SYSTEMADMINS` / `COUNTER` (`n`): every transaction
+ * that takes the role away from an enabled user, or disables one who holds it, decrements it on the
+ * condition `n > 1`, so the last SystemAdmin can never lose the role, even to two requests at once.
  * Access patterns:
  * - get a user by id (table key);
  * - find a user by e-mail or username (guard item -> user id -> user);
  * - list users holding a role whose display name starts with a text (`ROLE#<role>`, begins_with sk).
  */
-import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import type { Role } from '@nutri/shared';
 import { batchGet } from '../platform/db/batch-get';
 import { db, tableName } from '../platform/db/client';
+import { unlessConditionFails } from '../platform/db/conditional';
+import { queryAll, queryPage } from '../platform/db/query';
 import { transactOrThrow, type NamedItem, type TransactItem } from '../platform/db/transact';
 import { DomainError } from '../platform/domain-error';
 import { patientSearchWrites } from './patient-search-repo';
@@ -38,6 +47,9 @@ export interface User {
   MailingOptOut?: boolean;
   /** After e-mail verification the patient may set a password without the old one until then (ISO). */
   passwordSetAllowedUntil?: string | null;
+  /** Disabled by a UserManager: no sign-in, every session ended (docs/product.md#user-management). */
+  Disabled?: boolean;
+  DisabledAt?: string | null;
   createdAt: string;
   updatedAt: string;
 }
@@ -47,12 +59,28 @@ const roleMemberKey = (role: Role, displayName: string, userId: string) => ({
   pk: `ROLE#${role}`,
   sk: `${displayName.trim().toLowerCase()}#${userId}`,
 });
-const roleMemberItem = (role: Role, user: Pick<User, 'Id' | 'DisplayName' | 'Email'>) => ({
+const roleMemberItem = (role: Role, user: Pick<User, 'Id' | 'DisplayName' | 'Email' | 'Disabled'>) => ({
   ...roleMemberKey(role, user.DisplayName, user.Id),
   type: 'RoleMember',
   userId: user.Id,
   DisplayName: user.DisplayName,
   Email: user.Email,
+  Disabled: user.Disabled === true,
+});
+export const USERS_CREATED = 'USERS#CREATED';
+export const USERS_BY_NAME = 'USERS#BYNAME';
+export const USERS_DISABLED = 'USERS#DISABLED';
+const nameIndexKey = (user: Pick<User, 'Id' | 'DisplayName'>) =>
+  `${user.DisplayName.trim().toLowerCase()}#${user.Id}`;
+/** The back-office index attributes of a user item (see the header). */
+const userIndexes = (user: User) => ({
+  gsi1pk: USERS_CREATED,
+  gsi1sk: `${user.createdAt}#${user.Id}`,
+  gsi2pk: USERS_BY_NAME,
+  gsi2sk: nameIndexKey(user),
+  ...(user.Disabled
+    ? { gsi3pk: USERS_DISABLED, gsi3sk: `${user.DisabledAt ?? user.updatedAt}#${user.Id}` }
+    : {}),
 });
 const isPatient = (user: Pick<User, 'roles'>) => user.roles.includes('Patient');
 
@@ -69,19 +97,21 @@ export const createUser = async (user: User, companions: Record<string, unknown>
       ConditionExpression: 'attribute_not_exists(pk)',
     },
   });
+  if (user.roles.includes('SystemAdmin')) await ensureSystemAdminCounter();
   // Whichever unique item already exists (a guard, the user, a companion): the user exists.
   const exists = new DomainError('user-exists');
   const items: TransactItem[] = [
     {
       Put: {
         TableName: tableName(),
-        Item: { ...userKey(user.Id), type: 'User', ...user },
+        Item: { ...userKey(user.Id), type: 'User', ...user, ...userIndexes(user) },
         ConditionExpression: 'attribute_not_exists(pk)',
       },
     },
     guard(emailKey(user.Email)),
     ...(user.UserName.toLowerCase() === user.Email.toLowerCase() ? [] : [guard(userNameKey(user.UserName))]),
     ...user.roles.map((role) => ({ Put: { TableName: tableName(), Item: roleMemberItem(role, user) } })),
+    ...(user.roles.includes('SystemAdmin') && !user.Disabled ? [systemAdminCount(1)] : []),
     ...companions.map((item) => ({
       Put: { TableName: tableName(), Item: item, ConditionExpression: 'attribute_not_exists(pk)' },
     })),
@@ -94,7 +124,18 @@ export const createUser = async (user: User, companions: Record<string, unknown>
 };
 
 const toUser = (item: Record<string, unknown>): User => {
-  const { pk: _pk, sk: _sk, type: _type, ...rest } = item;
+  const {
+    pk: _pk,
+    sk: _sk,
+    type: _type,
+    gsi1pk: _g1pk,
+    gsi1sk: _g1sk,
+    gsi2pk: _g2pk,
+    gsi2sk: _g2sk,
+    gsi3pk: _g3pk,
+    gsi3sk: _g3sk,
+    ...rest
+  } = item;
   return rest as unknown as User;
 };
 
@@ -140,6 +181,11 @@ export const updateUser = async (user: User, changes: UserUpdate, now: Date): Pr
   const names: Record<string, string> = { '#updatedAt': 'updatedAt' };
   const values: Record<string, unknown> = { ':updatedAt': updated.updatedAt, ':version': user.updatedAt };
   const sets = ['#updatedAt = :updatedAt'];
+  if (changes.DisplayName !== undefined) {
+    names['#nameIndex'] = 'gsi2sk';
+    values[':nameIndex'] = nameIndexKey(updated);
+    sets.push('#nameIndex = :nameIndex');
+  }
   entries.forEach(([field, value], index) => {
     names[`#f${index}`] = field;
     values[`:v${index}`] = value;
@@ -279,3 +325,300 @@ export const getUserContacts = async (userIds: readonly string[]): Promise<Map<s
 // Display names of several users, for lists naming their counterparts.
 export const getDisplayNames = async (userIds: readonly string[]): Promise<Map<string, string>> =>
   new Map([...(await getUserContacts(userIds))].map(([id, contact]) => [id, contact.DisplayName]));
+
+const SYSTEM_ADMIN_COUNTER = { pk: 'COUNTER#SYSTEMADMINS', sk: 'COUNTER' };
+const systemAdminCount = (delta: 1 | -1): TransactItem =>
+  delta > 0
+    ? {
+        Update: {
+          TableName: tableName(),
+          Key: SYSTEM_ADMIN_COUNTER,
+          UpdateExpression: 'ADD n :one',
+          ExpressionAttributeValues: { ':one': 1 },
+        },
+      }
+    : {
+        // The rule itself: never below one enabled SystemAdmin, checked atomically with the change.
+        Update: {
+          TableName: tableName(),
+          Key: SYSTEM_ADMIN_COUNTER,
+          UpdateExpression: 'SET n = n - :one',
+          ConditionExpression: 'n > :one',
+          ExpressionAttributeValues: { ':one': 1 },
+        },
+      };
+
+/**
+ * Creates the SystemAdmin counter when it is missing (a table written before it existed) by counting the
+ * enabled members of the role once; a concurrent creator wins and its count stands.
+ */
+export const ensureSystemAdminCounter = async () => {
+  const { Item } = await db().send(
+    new GetCommand({ TableName: tableName(), Key: SYSTEM_ADMIN_COUNTER, ConsistentRead: true }),
+  );
+  if (Item) return;
+  let n = 0;
+  for await (const member of queryAll({
+    KeyConditionExpression: 'pk = :pk',
+    ExpressionAttributeValues: { ':pk': 'ROLE#SystemAdmin' },
+    ProjectionExpression: 'Disabled',
+  })) {
+    if (member.Disabled !== true) n += 1;
+  }
+  await unlessConditionFails(
+    db().send(
+      new PutCommand({
+        TableName: tableName(),
+        Item: { ...SYSTEM_ADMIN_COUNTER, type: 'Counter', n },
+        ConditionExpression: 'attribute_not_exists(pk)',
+      }),
+    ),
+  );
+};
+
+const versionedUserUpdate = (
+  user: User,
+  set: string,
+  values: Record<string, unknown>,
+  remove = '',
+  names?: Record<string, string>,
+): NamedItem<DomainError> => ({
+  item: {
+    Update: {
+      TableName: tableName(),
+      Key: userKey(user.Id),
+      UpdateExpression: `SET ${set}, updatedAt = :now${remove ? ` REMOVE ${remove}` : ''}`,
+      ConditionExpression: 'updatedAt = :version',
+      ...(names ? { ExpressionAttributeNames: names } : {}),
+      ExpressionAttributeValues: { ...values, ':version': user.updatedAt },
+    },
+  },
+  failure: new DomainError('conflict'),
+});
+
+const lastSystemAdmin = () => new DomainError('last-system-admin');
+
+/**
+ * Replace a user's roles: the membership items follow, and the SystemAdmin counter when an enabled user
+ * gains or loses that role (losing it fails with 'last-system-admin' when it is the last one).
+ */
+export const setUserRoles = async (user: User, roles: readonly Role[], now: Date): Promise<User> => {
+  const updated: User = { ...user, roles: [...roles], updatedAt: now.toISOString() };
+  const added = roles.filter((role) => !user.roles.includes(role));
+  const removed = user.roles.filter((role) => !roles.includes(role));
+  const countsAsAdmin = !user.Disabled;
+  if (countsAsAdmin && (added.includes('SystemAdmin') || removed.includes('SystemAdmin')))
+    await ensureSystemAdminCounter();
+  const contended = new DomainError('conflict');
+  await transactOrThrow(
+    [
+      versionedUserUpdate(
+        user,
+        '#roles = :roles',
+        { ':roles': updated.roles, ':now': updated.updatedAt },
+        '',
+        {
+          '#roles': 'roles',
+        },
+      ),
+      ...removed.map((role): NamedItem<DomainError> => ({
+        item: { Delete: { TableName: tableName(), Key: roleMemberKey(role, user.DisplayName, user.Id) } },
+      })),
+      ...added.map((role): NamedItem<DomainError> => ({
+        item: { Put: { TableName: tableName(), Item: roleMemberItem(role, updated) } },
+      })),
+      ...(countsAsAdmin && removed.includes('SystemAdmin')
+        ? [{ item: systemAdminCount(-1), failure: lastSystemAdmin() }]
+        : []),
+      ...(countsAsAdmin && added.includes('SystemAdmin') ? [{ item: systemAdminCount(1) }] : []),
+    ],
+    { contended },
+  );
+  return updated;
+};
+
+/**
+ * Disable or enable a user: the flag on the user and its role memberships, the disabled index, and the
+ * SystemAdmin counter when the user holds that role (the last enabled one cannot be disabled).
+ */
+export const setUserDisabled = async (user: User, disabled: boolean, now: Date): Promise<User> => {
+  const at = now.toISOString();
+  const updated: User = { ...user, Disabled: disabled, DisabledAt: disabled ? at : null, updatedAt: at };
+  const isAdmin = user.roles.includes('SystemAdmin');
+  if (isAdmin) await ensureSystemAdminCounter();
+  await transactOrThrow(
+    [
+      disabled
+        ? versionedUserUpdate(user, 'Disabled = :true, DisabledAt = :now, gsi3pk = :g3pk, gsi3sk = :g3sk', {
+            ':true': true,
+            ':now': at,
+            ':g3pk': USERS_DISABLED,
+            ':g3sk': `${at}#${user.Id}`,
+          })
+        : versionedUserUpdate(
+            user,
+            'Disabled = :false, DisabledAt = :null',
+            { ':false': false, ':null': null, ':now': at },
+            'gsi3pk, gsi3sk',
+          ),
+      ...user.roles.map((role): NamedItem<DomainError> => ({
+        item: { Put: { TableName: tableName(), Item: roleMemberItem(role, updated) } },
+      })),
+      ...(isAdmin && disabled && !user.Disabled
+        ? [{ item: systemAdminCount(-1), failure: lastSystemAdmin() }]
+        : []),
+      ...(isAdmin && !disabled && user.Disabled ? [{ item: systemAdminCount(1) }] : []),
+    ],
+    { contended: new DomainError('conflict') },
+  );
+  return updated;
+};
+
+export type UserStatusFilter = 'all' | 'active' | 'disabled';
+
+export interface UserListItem {
+  userId: string;
+  DisplayName: string;
+  Email: string;
+  Disabled: boolean;
+  roles?: Role[];
+}
+
+const statusFilter = (status: UserStatusFilter) =>
+  status === 'all'
+    ? {}
+    : status === 'disabled'
+      ? { FilterExpression: 'Disabled = :true', values: { ':true': true } }
+      : {
+          FilterExpression: 'attribute_not_exists(Disabled) OR Disabled = :false',
+          values: { ':false': false },
+        };
+
+/**
+ * One page of the back-office user list: by role (the role's membership partition) or across roles (the
+ * name index), in display-name order, optionally whose display name starts with `namePrefix`, filtered by
+ * status in the same Query. Only disabled users across roles read the sparse disabled index instead.
+ */
+export const listUsersPage = async (
+  filter: { role: Role | null; namePrefix: string; status: UserStatusFilter },
+  limit: number,
+  cursor: Record<string, unknown> | undefined,
+) => {
+  const prefix = filter.namePrefix.trim().toLowerCase();
+  const status = statusFilter(filter.status);
+  const filterPart = status.FilterExpression ? { FilterExpression: status.FilterExpression } : {};
+  if (filter.role) {
+    const page = await queryPage(
+      {
+        KeyConditionExpression: prefix ? 'pk = :pk AND begins_with(sk, :prefix)' : 'pk = :pk',
+        ExpressionAttributeValues: {
+          ':pk': `ROLE#${filter.role}`,
+          ...(prefix ? { ':prefix': prefix } : {}),
+          ...status.values,
+        },
+        ...filterPart,
+      },
+      { limit, cursor, keyAttributes: ['pk', 'sk'] },
+    );
+    return {
+      users: page.items.map((item): UserListItem => ({
+        userId: String(item.userId),
+        DisplayName: String(item.DisplayName),
+        Email: String(item.Email),
+        Disabled: item.Disabled === true,
+      })),
+      next: page.next,
+    };
+  }
+  const onlyDisabled = filter.status === 'disabled' && !prefix;
+  const page = await queryPage(
+    onlyDisabled
+      ? {
+          IndexName: 'gsi3',
+          KeyConditionExpression: 'gsi3pk = :pk',
+          ExpressionAttributeValues: { ':pk': USERS_DISABLED },
+          ScanIndexForward: false,
+        }
+      : {
+          IndexName: 'gsi2',
+          KeyConditionExpression: prefix ? 'gsi2pk = :pk AND begins_with(gsi2sk, :prefix)' : 'gsi2pk = :pk',
+          ExpressionAttributeValues: {
+            ':pk': USERS_BY_NAME,
+            ...(prefix ? { ':prefix': prefix } : {}),
+            ...status.values,
+          },
+          ...filterPart,
+        },
+    {
+      limit,
+      cursor,
+      keyAttributes: onlyDisabled ? ['pk', 'sk', 'gsi3pk', 'gsi3sk'] : ['pk', 'sk', 'gsi2pk', 'gsi2sk'],
+    },
+  );
+  return {
+    users: page.items.map((item): UserListItem => {
+      const user = toUser(item);
+      return {
+        userId: user.Id,
+        DisplayName: user.DisplayName,
+        Email: user.Email,
+        Disabled: user.Disabled === true,
+        roles: user.roles,
+      };
+    }),
+    next: page.next,
+  };
+};
+
+// Find a user by exact e-mail address (its guard item), for the back-office search.
+export const findUserByEmail = async (email: string): Promise<User | null> => {
+  const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: emailKey(email) }));
+  return typeof Item?.userId === 'string' ? getUser(Item.userId) : null;
+};
+
+const countQuery = async (input: Omit<QueryCommandInput, 'TableName' | 'ExclusiveStartKey' | 'Select'>) => {
+  let count = 0;
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const page = await db().send(
+      new QueryCommand({ ...input, TableName: tableName(), Select: 'COUNT', ExclusiveStartKey: startKey }),
+    );
+    count += page.Count ?? 0;
+    startKey = page.LastEvaluatedKey;
+  } while (startKey);
+  return count;
+};
+
+/** The back-office figures: members per role, users created since `since`, disabled users (Query COUNTs). */
+export const countUsers = async (roles: readonly Role[], since: Date) => {
+  const [perRole, createdSince, disabled] = await Promise.all([
+    Promise.all(
+      roles.map(async (role) => ({
+        role,
+        count: await countQuery({
+          KeyConditionExpression: 'pk = :pk',
+          ExpressionAttributeValues: { ':pk': `ROLE#${role}` },
+        }),
+      })),
+    ),
+    countQuery({
+      IndexName: 'gsi1',
+      KeyConditionExpression: 'gsi1pk = :pk AND gsi1sk >= :since',
+      ExpressionAttributeValues: { ':pk': USERS_CREATED, ':since': since.toISOString() },
+    }),
+    countQuery({
+      IndexName: 'gsi3',
+      KeyConditionExpression: 'gsi3pk = :pk',
+      ExpressionAttributeValues: { ':pk': USERS_DISABLED },
+    }),
+  ]);
+  return { perRole, createdSince, disabled };
+};
+
+// The roles of several users (BatchGet on the table key).
+export const getUserRoles = async (userIds: readonly string[]): Promise<Map<string, Role[]>> => {
+  const roles = new Map<string, Role[]>();
+  for (const item of await batchGet(userIds.map(userKey), { attributes: ['Id', 'roles'] }))
+    roles.set(String(item.Id), Array.isArray(item.roles) ? (item.roles as Role[]) : []);
+  return roles;
+};

@@ -9,6 +9,7 @@ const loadNutritionistBookings = () => import('./nutritionist-bookings');
 const loadPatientBookings = () => import('./patient-bookings');
 const loadReminders = () => import('./reminders');
 const loadAdminBookings = () => import('./admin-bookings');
+const loadBookingTypes = () => import('./booking-types');
 
 export const handler = createAreaHandler(
   bookingsRoutes,
@@ -36,6 +37,7 @@ export const handler = createAreaHandler(
       getPatientPrice: lazyOperation(loadNutritionistBookings, 'getPatientPrice'),
       searchOwnPatients: lazyOperation(loadNutritionistBookings, 'searchOwnPatients'),
       listReminders: lazyOperation(loadReminders, 'listReminders'),
+      listBookingTypes: lazyOperation(loadBookingTypes, 'listBookingTypes'),
       createReminder: lazyOperation(loadReminders, 'createReminder'),
       updateReminder: lazyOperation(loadReminders, 'updateReminder'),
       deleteReminder: lazyOperation(loadReminders, 'deleteReminderOperation'),

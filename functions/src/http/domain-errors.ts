@@ -41,6 +41,14 @@ const HTTP_FACES: Record<DomainErrorCode, HttpFace> = {
   },
   'email-taken': { code: 'conflict', message: 'Questo indirizzo e-mail è già associato a un altro account.' },
   'chat-busy': { code: 'conflict', message: 'Troppi messaggi nello stesso momento: riprova.' },
+  'last-system-admin': {
+    code: 'conflict',
+    message: 'È l’ultimo amministratore di sistema attivo: il ruolo non può essere tolto né l’account disabilitato.',
+  },
+  'account-disabled': {
+    code: 'forbidden',
+    message: 'Questo account è stato disabilitato. Per informazioni scrivi al supporto.',
+  },
 };
 
 /** The error code, Italian message and field errors a domain error answers with. */

@@ -87,6 +87,8 @@ export const getNutritionistProfileForAdmin = defineOperation(
   },
 );
 
+export const DEACTIVATED_NOT_PUBLIC =
+  'Il nutrizionista è disattivato: riattivalo prima di rendere pubblico il profilo.';
 export const INCOMPLETE_FOR_PUBLIC = 'Completa il profilo prima di renderlo pubblico.';
 
 const MISSING_MESSAGES: Record<PublicProfileRequiredField, string> = {
@@ -119,6 +121,10 @@ export const updateNutritionistProfile = defineOperation(
     }
     if (Object.values(changes).every((value) => value === undefined)) return adminView(user, current);
 
+    if (changes.IsPublic && current?.Deactivated)
+      throw new AppError('conflict', DEACTIVATED_NOT_PUBLIC, {
+        errors: { IsPublic: [DEACTIVATED_NOT_PUBLIC] },
+      });
     // A public profile must stay complete: checked on the result, so hiding fields of a public one fails too.
     const result = { ...(current ?? { Skills: [], ImagePath: null }), ...changes } as NutritionistProfile;
     const missing = result.IsPublic ? missingFields(result) : [];

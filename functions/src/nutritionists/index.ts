@@ -7,5 +7,8 @@ export {
   listPublicProfileUrls,
   adjustActivePatients,
   setCalendarSlotsAvailable,
+  newNutritionistProfileItem,
+  saveNutritionistProfile,
+  type NutritionistProfile,
 } from './public-profiles-repo';
 export { skillNamesById } from './skills';

@@ -114,6 +114,8 @@ export const toAdminSummary = (
     IsPublic: profile?.IsPublic ?? false,
     IsComplete: missing.length === 0,
     MissingFields: missing,
+    IsCalendarPartner: profile?.IsCalendarPartner ?? false,
+    Deactivated: profile?.Deactivated ?? false,
   };
 };
 
@@ -141,6 +143,9 @@ export const toAdminProfile = (
     ImageFilePath: images,
     CalendarSlotsAvailable: profile?.CalendarSlotsAvailable ?? false,
     ActivePatients: profile?.ActivePatients ?? 0,
+    IsCalendarPartner: profile?.IsCalendarPartner ?? false,
+    Deactivated: profile?.Deactivated ?? false,
+    DeactivatedAt: profile?.DeactivatedAt ?? null,
     IsComplete: missing.length === 0,
     MissingFields: missing,
     UpdatedAt: profile?.updatedAt ?? null,

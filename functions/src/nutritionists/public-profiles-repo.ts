@@ -53,6 +53,11 @@ export interface NutritionistProfile {
   CalendarSlotsAvailable: boolean;
   /** Patients currently followed: matching's load. Changed only by atomic ADD, never rewritten. */
   ActivePatients: number;
+  /** May connect the Google calendar (docs/product.md#nutritionist-accounts). */
+  IsCalendarPartner: boolean;
+  /** Deactivated by a BusinessAdmin: never public, never matched; history kept. */
+  Deactivated: boolean;
+  DeactivatedAt: string | null;
   createdAt: string;
   updatedAt: string;
   /** Optimistic-concurrency counter of admin edits. */
@@ -82,6 +87,9 @@ const toProfile = (item: Record<string, unknown>): NutritionistProfile => ({
   ImagePath: typeof item.ImagePath === 'string' ? item.ImagePath : null,
   CalendarSlotsAvailable: item.CalendarSlotsAvailable === true,
   ActivePatients: Number(item.ActivePatients ?? 0),
+  IsCalendarPartner: item.IsCalendarPartner === true,
+  Deactivated: item.Deactivated === true,
+  DeactivatedAt: typeof item.DeactivatedAt === 'string' ? item.DeactivatedAt : null,
   createdAt: String(item.createdAt),
   updatedAt: String(item.updatedAt),
   version: Number(item.version ?? 0),
@@ -168,6 +176,9 @@ export type ProfileChanges = Partial<
     | 'IsPublic'
     | 'Skills'
     | 'ImagePath'
+    | 'IsCalendarPartner'
+    | 'Deactivated'
+    | 'DeactivatedAt'
   >
 >;
 
@@ -184,9 +195,28 @@ const emptyProfile = (userId: string, now: string): NutritionistProfile => ({
   ImagePath: null,
   CalendarSlotsAvailable: false,
   ActivePatients: 0,
+  IsCalendarPartner: false,
+  Deactivated: false,
+  DeactivatedAt: null,
   createdAt: now,
   updatedAt: now,
   version: 0,
+});
+
+/**
+ * The profile item of a new nutritionist account, written with the user in one transaction (users-repo
+ * createUser companions): not public until a BusinessAdmin completes and publishes it.
+ */
+export const newNutritionistProfileItem = (
+  userId: string,
+  fields: Pick<NutritionistProfile, 'ProfessionalTitle' | 'PersonalTitle' | 'Gender' | 'IsCalendarPartner'>,
+  now: Date,
+): Record<string, unknown> => ({
+  ...nutritionistProfileKey(userId),
+  type: 'NutritionistProfile',
+  ...emptyProfile(userId, now.toISOString()),
+  ...fields,
+  version: 1,
 });
 
 /**

@@ -20,6 +20,7 @@ const loadGoogle = () => import('./google');
 const loadIntake = () => import('./intake');
 const loadRegistration = () => import('./registration');
 const loadTallyWebhook = () => import('./tally-webhook');
+const loadNutritionistAccounts = () => import('./nutritionist-accounts');
 
 export const handler = createAreaHandler(
   onboardingRoutes,
@@ -46,6 +47,15 @@ export const handler = createAreaHandler(
       listUnassignedPatientsForAdmin: lazyOperation(loadAssignmentAdmin, 'listUnassignedPatientsForAdmin'),
       listAssignmentCandidates: lazyOperation(loadAssignmentAdmin, 'listAssignmentCandidates'),
       assignNutritionistByAdmin: lazyOperation(loadAssignmentAdmin, 'assignNutritionistByAdmin'),
+      createNutritionistAccount: lazyOperation(loadNutritionistAccounts, 'createNutritionistAccount'),
+      resendNutritionistInvitation: lazyOperation(loadNutritionistAccounts, 'resendNutritionistInvitation'),
+      setNutritionistCalendarPartner: lazyOperation(
+        loadNutritionistAccounts,
+        'setNutritionistCalendarPartner',
+      ),
+      deactivateNutritionist: lazyOperation(loadNutritionistAccounts, 'deactivateNutritionist'),
+      reactivateNutritionist: lazyOperation(loadNutritionistAccounts, 'reactivateNutritionist'),
+      getCurrentNutritionist: lazyOperation(loadNutritionistAccounts, 'getCurrentNutritionist'),
     },
     webSocket: {},
   },

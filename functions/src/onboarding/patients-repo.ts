@@ -52,6 +52,9 @@ export interface PatientProfile {
   AssignmentMail?: 'pending' | 'sending' | 'sent';
   AssignmentMailClaimedAt?: string;
   AssignmentMailSentAt?: string;
+  /** The nutritionist who was deactivated while following the patient, and when (releasePatientsOfNutritionist). */
+  PreviousNutritionistUserId?: string;
+  ReleasedAt?: string;
   createdAt: string;
   updatedAt: string;
 }
@@ -556,4 +559,55 @@ export const patientProfileUpdate = (change: PatientProfileChange, at: string): 
       ExpressionAttributeValues: values,
     },
   };
+};
+
+/**
+ * Release every patient of a deactivated nutritionist to the unassigned queue (docs/product.md#nutritionist-accounts):
+ * each patient, still with that nutritionist (the condition), goes back to step 0 without a nutritionist,
+ * leaves the nutritionist's lists and search words, and waits in gsi3 `PATIENTS#UNASSIGNED` from now on,
+ * where the rematch job or a BusinessAdmin assigns them again. Bookings, chat and payments are untouched.
+ * Returns the patients released.
+ */
+export const releasePatientsOfNutritionist = async (nutritionistUserId: string, at: Date) => {
+  const released: PatientRef[] = [];
+  for await (const item of queryAll({
+    IndexName: 'gsi2',
+    KeyConditionExpression: 'gsi2pk = :pk AND begins_with(gsi2sk, :prefix)',
+    ExpressionAttributeValues: { ':pk': `NUTRITIONIST#${nutritionistUserId}`, ':prefix': 'PATIENT#' },
+  })) {
+    const patient = { UserId: String(item.UserId), DisplayName: String(item.DisplayName) };
+    const wordKeys = nameWordItems({ ...patient, DefaultNutritionistUserId: nutritionistUserId }).map(
+      ({ pk, sk }) => ({ pk, sk }),
+    );
+    const written = await writtenIfConditionHolds(
+      db().send(
+        new TransactWriteCommand({
+          TransactItems: [
+            {
+              Update: {
+                TableName: tableName(),
+                Key: patientKey(patient.UserId),
+                UpdateExpression:
+                  'SET DefaultNutritionistUserId = :null, PreviousNutritionistUserId = :old, OnboardingStep = :zero, ' +
+                  'ReleasedAt = :now, updatedAt = :now, gsi3pk = :queue, gsi3sk = :queued ' +
+                  'REMOVE gsi2pk, gsi2sk, NameWords, AssignmentMail, AssignedAt, AssignedBy',
+                ConditionExpression: 'DefaultNutritionistUserId = :old',
+                ExpressionAttributeValues: {
+                  ':null': null,
+                  ':old': nutritionistUserId,
+                  ':zero': 0,
+                  ':now': at.toISOString(),
+                  ':queue': UNASSIGNED_QUEUE,
+                  ':queued': `${at.toISOString()}#${patient.UserId}`,
+                },
+              },
+            },
+            ...wordKeys.map((Key) => ({ Delete: { TableName: tableName(), Key } })),
+          ],
+        }),
+      ),
+    );
+    if (written) released.push(patient);
+  }
+  return released;
 };

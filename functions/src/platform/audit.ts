@@ -119,3 +119,33 @@ export const listActorAudit = async (actorUserId: string, limit = 50) => {
   );
   return (Items ?? []).map(toEntry);
 };
+
+/** One changed field of an administrative change: its value before and after (ids, names, flags). */
+export type AuditChange = readonly [before: string | number | null, after: string | number | null];
+
+/**
+ * Record an administrative change with the value of each changed field before and after it, flattened
+ * into Details as `<field>.before` / `<field>.after` (docs/product.md#user-management shows them on the
+ * user's page). Same item and rules as recordAudit.
+ */
+export const recordChangeAudit = async (
+  entry: Omit<AuditEntry, 'AuditId' | 'At' | 'Details'>,
+  changes: Record<string, AuditChange>,
+  at: Date,
+  details: AuditEntry['Details'] = {},
+) =>
+  recordAudit(
+    {
+      ...entry,
+      Details: {
+        ...details,
+        ...Object.fromEntries(
+          Object.entries(changes).flatMap(([field, [before, after]]) => [
+            [`${field}.before`, before],
+            [`${field}.after`, after],
+          ]),
+        ),
+      },
+    },
+    at,
+  );

@@ -27,6 +27,10 @@ export const DOMAIN_ERROR_CODES = [
   'email-taken',
   /** A conversation kept losing the race for its next message index. */
   'chat-busy',
+  /** The change would leave no enabled SystemAdmin. */
+  'last-system-admin',
+  /** The account was disabled by a UserManager: no new session starts. */
+  'account-disabled',
 ] as const;
 
 export type DomainErrorCode = (typeof DOMAIN_ERROR_CODES)[number];

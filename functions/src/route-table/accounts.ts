@@ -115,6 +115,92 @@ export const accountsRestRoutes = [
     operation: 'searchPatients',
     access: ['BusinessAdmin'],
   },
+  // Nutritionist invitations and address confirmations (docs/product.md#nutritionist-accounts).
+  {
+    method: 'POST',
+    path: api('UserAccount/AcceptInvitation'),
+    area: 'accounts',
+    operation: 'acceptInvitation',
+    access: 'public',
+  },
+  {
+    method: 'POST',
+    path: api('UserAccount/ConfirmEmail'),
+    area: 'accounts',
+    operation: 'confirmEmail',
+    access: 'public',
+  },
+  // The UserManager's screens (docs/product.md#user-management).
+  {
+    method: 'GET',
+    path: api('UserManagement/Overview'),
+    area: 'accounts',
+    operation: 'getUsersOverview',
+    access: ['UserManager'],
+  },
+  {
+    method: 'GET',
+    path: api('UserManagement/UserList'),
+    area: 'accounts',
+    operation: 'listUsersForManager',
+    access: ['UserManager'],
+  },
+  {
+    method: 'GET',
+    path: api('UserManagement/Users/{userId}'),
+    area: 'accounts',
+    operation: 'getManagedUser',
+    access: ['UserManager'],
+  },
+  {
+    method: 'PATCH',
+    path: api('UserManagement/Users/{userId}'),
+    area: 'accounts',
+    operation: 'updateManagedUser',
+    access: ['UserManager'],
+  },
+  {
+    method: 'POST',
+    path: api('UserManagement/Users/{userId}/Email'),
+    area: 'accounts',
+    operation: 'changeManagedUserEmail',
+    access: ['UserManager'],
+  },
+  {
+    method: 'PUT',
+    path: api('UserManagement/Users/{userId}/Roles'),
+    area: 'accounts',
+    operation: 'setManagedUserRoles',
+    access: ['UserManager'],
+  },
+  {
+    method: 'POST',
+    path: api('UserManagement/Users/{userId}/Disable'),
+    area: 'accounts',
+    operation: 'disableManagedUser',
+    access: ['UserManager'],
+  },
+  {
+    method: 'POST',
+    path: api('UserManagement/Users/{userId}/Enable'),
+    area: 'accounts',
+    operation: 'enableManagedUser',
+    access: ['UserManager'],
+  },
+  {
+    method: 'POST',
+    path: api('UserManagement/Users/{userId}/PasswordReset'),
+    area: 'accounts',
+    operation: 'sendManagedUserPasswordReset',
+    access: ['UserManager'],
+  },
+  {
+    method: 'DELETE',
+    path: api('UserManagement/Users/{userId}/Sessions/{familyId}'),
+    area: 'accounts',
+    operation: 'revokeManagedUserSession',
+    access: ['UserManager'],
+  },
 ] as const satisfies readonly RestRoute[];
 
 export const accountsRoutes = { area: 'accounts', rest: accountsRestRoutes, webSocket: [] } as const;

@@ -207,6 +207,14 @@ export const bookingsRestRoutes = [
     operation: 'adminSendPaymentLink',
     access: ['BusinessAdmin'],
   },
+  // The booking types, public (docs/product.md#api).
+  {
+    method: 'GET',
+    path: api('BookingTypes'),
+    area: 'bookings',
+    operation: 'listBookingTypes',
+    access: 'public',
+  },
 ] as const satisfies readonly RestRoute[];
 
 export const bookingsRoutes = { area: 'bookings', rest: bookingsRestRoutes, webSocket: [] } as const;

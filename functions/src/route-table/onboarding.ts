@@ -153,6 +153,49 @@ export const onboardingRestRoutes = [
     operation: 'assignNutritionistByAdmin',
     access: ['BusinessAdmin'],
   },
+  // Nutritionist accounts (docs/product.md#nutritionist-accounts).
+  {
+    method: 'POST',
+    path: api('Admin/NutritionistAccounts'),
+    area: 'onboarding',
+    operation: 'createNutritionistAccount',
+    access: ['BusinessAdmin'],
+  },
+  {
+    method: 'POST',
+    path: api('Admin/NutritionistAccounts/{userId}/Invitation'),
+    area: 'onboarding',
+    operation: 'resendNutritionistInvitation',
+    access: ['BusinessAdmin'],
+  },
+  {
+    method: 'PUT',
+    path: api('Admin/NutritionistAccounts/{userId}/CalendarPartner'),
+    area: 'onboarding',
+    operation: 'setNutritionistCalendarPartner',
+    access: ['BusinessAdmin'],
+  },
+  {
+    method: 'POST',
+    path: api('Admin/NutritionistAccounts/{userId}/Deactivate'),
+    area: 'onboarding',
+    operation: 'deactivateNutritionist',
+    access: ['BusinessAdmin'],
+  },
+  {
+    method: 'POST',
+    path: api('Admin/NutritionistAccounts/{userId}/Reactivate'),
+    area: 'onboarding',
+    operation: 'reactivateNutritionist',
+    access: ['BusinessAdmin'],
+  },
+  {
+    method: 'GET',
+    path: api('CurrentNutritionist/Nutritionist'),
+    area: 'onboarding',
+    operation: 'getCurrentNutritionist',
+    access: ['Nutritionist'],
+  },
 ] as const satisfies readonly RestRoute[];
 
 export const onboardingRoutes = { area: 'onboarding', rest: onboardingRestRoutes, webSocket: [] } as const;

@@ -19,6 +19,8 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   { pattern: paths.recoverPassword.pattern, access: 'public', page: Pages.RecoverPassword },
   { pattern: paths.resetPassword.pattern, access: 'public', page: Pages.ResetPassword },
   { pattern: paths.unsubscribe.pattern, access: 'public', page: Pages.Unsubscribe },
+  { pattern: paths.acceptInvitation.pattern, access: 'public', page: Pages.AcceptInvitation },
+  { pattern: paths.confirmEmail.pattern, access: 'public', page: Pages.ConfirmEmail },
   { pattern: paths.findNutritionist.pattern, access: 'public', page: Pages.FindNutritionist },
   { pattern: paths.thanks.pattern, access: 'public', page: Pages.Thanks },
   { pattern: paths.verifyEmail.pattern, access: 'public', page: Pages.VerifyEmail },
@@ -108,6 +110,8 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   { pattern: paths.admin.tallyWebhooks.pattern, access: ['BusinessAdmin'], page: Pages.AdminTallyWebhooks },
   { pattern: paths.admin.whatsapp.pattern, access: ['BusinessAdmin'], page: Pages.AdminWhatsapp },
   { pattern: paths.users.home.pattern, access: ['UserManager'], page: Pages.UsersHome },
+  { pattern: paths.users.list.pattern, access: ['UserManager'], page: Pages.UsersList },
+  { pattern: paths.users.edit.pattern, access: ['UserManager'], page: Pages.UsersEdit },
   { pattern: paths.system.home.pattern, access: ['SystemAdmin'], page: Pages.SystemHome },
   { pattern: paths.system.chatViewer.pattern, access: ['SystemAdmin'], page: Pages.SystemChatViewer },
 ];

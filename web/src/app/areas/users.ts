@@ -1,3 +1,3 @@
 /** UserManager area chunk (/Users...). */
 import '../../styles/all';
-export { UsersHomePage } from '../../features/users/pages';
+export { UsersHomePage, UserListPage, EditUserPage } from '../../features/users/pages';

@@ -35,6 +35,8 @@ import { useDeleteUserImage } from '../api/delete-user-image';
 import { useUpdateUserDetails } from '../api/update-user-details';
 import { useUploadUserImage } from '../api/upload-user-image';
 import { BillingProfileSection } from '../../billing';
+import { ChangeEmail } from '../components/change-email';
+import { PhoneVerification } from '../components/phone-verification';
 
 const saveErrorMessage = (error: unknown, fallback: string) => {
   if (isNetworkError(error)) return errorTexts.connectionProblem;
@@ -217,6 +219,22 @@ export function ProfilePage() {
                 Accedi come <strong>{profile.AspNetUser.UserName}</strong> · {profile.AspNetUser.Email}
               </Text>
               <ProfileForm key={profile.Id} profile={profile} />
+            </Card>
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, sm: 8 }} offset={{ base: 0, sm: 4 }}>
+            <Card withBorder radius="lg" padding="lg" component="section" aria-labelledby="phone-title">
+              <Title order={2} fz="h4" id="phone-title" mb="md">
+                Cellulare
+              </Title>
+              <PhoneVerification profile={profile} />
+            </Card>
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, sm: 8 }} offset={{ base: 0, sm: 4 }}>
+            <Card withBorder radius="lg" padding="lg" component="section" aria-labelledby="email-title">
+              <Title order={2} fz="h4" id="email-title" mb="md">
+                E-mail di accesso
+              </Title>
+              <ChangeEmail />
             </Card>
           </Grid.Col>
           {hasBillingData ? (

@@ -4,13 +4,14 @@
  * not found, exactly like a booking that does not exist.
  */
 import { Link, useParams } from 'react-router-dom';
-import { Anchor, Button, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Card, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { isApiError } from '../../../api/api-error';
 import { paths } from '../../../paths';
 import { LoadError } from '../../../ui/load-error';
 import { Page } from '../../../ui/page';
 import { useNutritionistBooking, BookingCard, bookingUiTexts } from '../../bookings';
+import { PatientBillingProfiles } from '../../billing';
 import { AreaNav } from '../components/area-nav';
 
 function NotFound() {
@@ -53,6 +54,14 @@ export function NutritionistBookingPage() {
       ) : (
         <Stack gap="md" maw={760}>
           <BookingCard booking={booking.data} headingOrder={2} withDetailsLink={false} />
+          <Card withBorder radius="md" padding="md" component="section" aria-label="Dati per la fattura">
+            <Stack gap="xs">
+              <Title order={2} fz="h5">
+                Dati per la fattura
+              </Title>
+              <PatientBillingProfiles patientUserId={booking.data.PatientUserId} />
+            </Stack>
+          </Card>
           <Anchor component={Link} to={paths.nutritionistArea.patientBookings(booking.data.PatientUserId)}>
             Altri appuntamenti e promemoria di {booking.data.Patient.DisplayName || 'questo paziente'}
           </Anchor>

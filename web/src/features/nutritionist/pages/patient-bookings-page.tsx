@@ -17,6 +17,7 @@ import { usePatientReminders } from '../api/reminders';
 import { RemindersPanel } from '../components/reminders-panel';
 import { AreaNav } from '../components/area-nav';
 import { AreaSection } from '../components/area-section';
+import { PatientBillingProfiles } from '../../billing';
 
 /** Links from the patient lists pass the name along, so the title is right before anything loads. */
 export interface PatientLinkState {
@@ -117,6 +118,9 @@ export function PatientBookingsPage() {
                   patient={patient}
                   emptyText="Nessun promemoria da fare per questo paziente."
                 />
+              </AreaSection>
+              <AreaSection id="fattura-paziente" title="Dati per la fattura">
+                <PatientBillingProfiles patientUserId={userId} />
               </AreaSection>
             </Grid.Col>
           </Grid>

@@ -10,6 +10,7 @@ import {
   listResponseSchema,
   type AdminNutritionistProfile,
   type AdminNutritionistSummary,
+  type CreateNutritionistAccountRequest,
   type UpdateNutritionistProfileRequest,
 } from '@nutri/shared';
 import { api, apiPath, apiUpload } from '../../../../api/client';
@@ -57,6 +58,40 @@ export const useAdminProfileMutations = () => {
           await apiUpload(`${adminProfileKey(userId)}/image`, form, options),
         ),
       );
+    },
+  };
+};
+
+/** Nutritionist accounts (docs/product.md#nutritionist-accounts): create, invite, partner flag, (de)activate. */
+export const useNutritionistAccountActions = () => {
+  const { mutate } = useSWRConfig();
+  const refresh = async (userId?: string) => {
+    if (userId) await mutate(adminProfileKey(userId));
+    await mutate((key) => Array.isArray(key) && key[0] === ADMIN_NUTRITIONISTS_PATH);
+  };
+  const account = (userId: string, action: string) =>
+    apiPath('Admin', 'NutritionistAccounts', requireId(userId), action);
+  return {
+    create: async (request: CreateNutritionistAccountRequest) => {
+      const created = await api.post<{ UserId: string }>('/Admin/NutritionistAccounts', request);
+      await refresh();
+      return created;
+    },
+    resendInvitation: async (userId: string) => {
+      await api.post(account(userId, 'Invitation'));
+    },
+    setCalendarPartner: async (userId: string, isPartner: boolean) => {
+      await api.put(account(userId, 'CalendarPartner'), { IsCalendarPartner: isPartner });
+      await refresh(userId);
+    },
+    deactivate: async (userId: string) => {
+      const result = await api.post<{ ReleasedPatients: number }>(account(userId, 'Deactivate'));
+      await refresh(userId);
+      return result;
+    },
+    reactivate: async (userId: string) => {
+      await api.post(account(userId, 'Reactivate'));
+      await refresh(userId);
     },
   };
 };

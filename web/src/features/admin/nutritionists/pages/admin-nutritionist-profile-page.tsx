@@ -4,6 +4,7 @@
  * address, gender, specializations (Skill tags), visibility, and the photo.
  */
 import { Link, Navigate, useParams } from 'react-router-dom';
+import { AccountPanel } from '../components/account-panel';
 import {
   Alert,
   Anchor,
@@ -275,7 +276,10 @@ export function AdminNutritionistProfilePage() {
       ) : !profile ? (
         <PageLoader />
       ) : (
-        <ProfileEditor key={profile.UserId} profile={profile} />
+        <>
+          <AccountPanel profile={profile} />
+          <ProfileEditor key={profile.UserId} profile={profile} />
+        </>
       )}
     </Stack>
   );

@@ -1,20 +1,30 @@
 /** /Admin/Nutritionists (BusinessAdmin): every nutritionist, whether the profile is public and complete. */
+import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { Anchor, Avatar, Badge, Group, Stack, Table, Text } from '@mantine/core';
+import { Anchor, Avatar, Badge, Button, Group, Stack, Table, Text } from '@mantine/core';
+import { IconUserPlus } from '@tabler/icons-react';
 import { paths } from '../../../../paths';
 import { LoadError } from '../../../../ui/load-error';
 import { Page } from '../../../../ui/page';
 import { PageLoader } from '../../../../ui/page-loader';
 import { useAdminNutritionists } from '../api/admin-nutritionists';
+import { NewNutritionistDialog } from '../components/new-nutritionist-dialog';
 
 export function AdminNutritionistsPage() {
   const { data: nutritionists, error, mutate } = useAdminNutritionists();
+  const [creating, setCreating] = useState(false);
   return (
     <Page
       title="Nutrizionisti"
       description="I profili pubblici dei nutrizionisti: dati, foto, specializzazioni e visibilità sul sito."
       head={{ noIndex: true }}
     >
+      <Group mb="md">
+        <Button leftSection={<IconUserPlus size={18} aria-hidden />} onClick={() => setCreating(true)}>
+          Nuovo nutrizionista
+        </Button>
+      </Group>
+      <NewNutritionistDialog opened={creating} onClose={() => setCreating(false)} />
       {error ? (
         <LoadError onRetry={() => mutate()} />
       ) : !nutritionists ? (
@@ -59,6 +69,16 @@ export function AdminNutritionistsPage() {
                       <Badge variant="light" color={nutritionist.IsPublic ? 'leaf' : 'gray'}>
                         {nutritionist.IsPublic ? 'Pubblico' : 'Nascosto'}
                       </Badge>
+                      {nutritionist.Deactivated ? (
+                        <Badge variant="light" color="red">
+                          Disattivato
+                        </Badge>
+                      ) : null}
+                      {nutritionist.IsCalendarPartner ? (
+                        <Badge variant="outline" color="gray">
+                          Partner calendario
+                        </Badge>
+                      ) : null}
                       {!nutritionist.IsComplete ? (
                         <Badge variant="outline" color="apricot">
                           Incompleto

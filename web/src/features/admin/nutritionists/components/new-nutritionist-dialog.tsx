@@ -1,0 +1,156 @@
+/**
+ * "Nuovo nutrizionista" (BusinessAdmin): name, e-mail, personal and professional title, gender and the
+ * calendar partner flag; the person receives an invitation mail to choose the password
+ * (docs/product.md#nutritionist-accounts).
+ */
+import { useState } from 'react';
+import { Button, Checkbox, Group, Modal, Radio, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { createNutritionistAccountSchema, type CreateNutritionistAccountRequest } from '@nutri/shared';
+import { isApiError, isNetworkError } from '../../../../api/api-error';
+import { errorTexts } from '../../../../lib/shared-values';
+import { showErrorToast, showSuccessToast } from '../../../../ui/notify';
+import { useNutritionistAccountActions } from '../api/admin-nutritionists';
+
+type Form = {
+  FirstName: string;
+  LastName: string;
+  Email: string;
+  PersonalTitle: string;
+  ProfessionalTitle: string;
+  Gender: string;
+  IsCalendarPartner: boolean;
+};
+const EMPTY: Form = {
+  FirstName: '',
+  LastName: '',
+  Email: '',
+  PersonalTitle: '',
+  ProfessionalTitle: '',
+  Gender: '',
+  IsCalendarPartner: false,
+};
+
+export function NewNutritionistDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+  const actions = useNutritionistAccountActions();
+  const [form, setForm] = useState<Form>(EMPTY);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [sending, setSending] = useState(false);
+  const text = (
+    name: 'FirstName' | 'LastName' | 'Email' | 'ProfessionalTitle',
+    label: string,
+    type = 'text',
+  ) => (
+    <TextInput
+      label={label}
+      type={type}
+      required
+      value={form[name]}
+      error={errors[name]}
+      onChange={(event) => setForm({ ...form, [name]: event.currentTarget.value })}
+    />
+  );
+  const submit = async () => {
+    const request = {
+      ...form,
+      Gender: form.Gender === '' ? undefined : Number(form.Gender),
+      PersonalTitle: form.PersonalTitle || undefined,
+    } as unknown as CreateNutritionistAccountRequest;
+    const parsed = createNutritionistAccountSchema.safeParse(request);
+    if (!parsed.success) {
+      setErrors(
+        Object.fromEntries(parsed.error.issues.map((issue) => [String(issue.path[0]), issue.message])),
+      );
+      return;
+    }
+    setErrors({});
+    setSending(true);
+    try {
+      await actions.create(parsed.data);
+      showSuccessToast(`Account creato: abbiamo inviato l’invito a ${parsed.data.Email}`, {
+        outcomeOf: 'new-nutritionist',
+      });
+      setForm(EMPTY);
+      onClose();
+    } catch (error) {
+      if (isApiError(error))
+        setErrors(
+          Object.fromEntries(
+            Object.entries(error.fieldErrors).map(([field, messages]) => [field, messages[0] ?? '']),
+          ),
+        );
+      showErrorToast(
+        isNetworkError(error)
+          ? errorTexts.connectionProblem
+          : ((isApiError(error) ? error.serverMessage : null) ?? errorTexts.cannotSaveData),
+        { outcomeOf: 'new-nutritionist' },
+      );
+    } finally {
+      setSending(false);
+    }
+  };
+  return (
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title="Nuovo nutrizionista"
+      size="lg"
+      closeButtonProps={{ 'aria-label': 'Chiudi' }}
+    >
+      <form
+        aria-label="Nuovo nutrizionista"
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          void submit();
+        }}
+      >
+        <Stack gap="sm">
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            {text('FirstName', 'Nome')}
+            {text('LastName', 'Cognome')}
+          </SimpleGrid>
+          {text('Email', 'E-mail', 'email')}
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <Select
+              label="Titolo personale"
+              required
+              data={[
+                { value: 'dottoressa', label: 'Dottoressa (Dott.ssa)' },
+                { value: 'dottore', label: 'Dottore (Dott.)' },
+              ]}
+              value={form.PersonalTitle || null}
+              error={errors.PersonalTitle}
+              onChange={(value) => setForm({ ...form, PersonalTitle: value ?? '' })}
+            />
+            {text('ProfessionalTitle', 'Titolo professionale')}
+          </SimpleGrid>
+          <Radio.Group
+            label="Genere"
+            required
+            value={form.Gender}
+            error={errors.Gender}
+            onChange={(value) => setForm({ ...form, Gender: value })}
+          >
+            <Group mt={6}>
+              <Radio value="2" label="Donna" />
+              <Radio value="1" label="Uomo" />
+            </Group>
+          </Radio.Group>
+          <Checkbox
+            label="Partner per l’integrazione con Google Calendar"
+            checked={form.IsCalendarPartner}
+            onChange={(event) => setForm({ ...form, IsCalendarPartner: event.currentTarget.checked })}
+          />
+          <Group justify="flex-end" mt="sm">
+            <Button variant="default" onClick={onClose} disabled={sending}>
+              Annulla
+            </Button>
+            <Button type="submit" loading={sending}>
+              Crea e invia l’invito
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
