@@ -80,6 +80,10 @@ export default defineConfig({
       // a network drop late), which docs/decisions/0022-video-room.md records as open work.
       dependencies: ['desktop', 'phone'],
       retries: 2,
+      // Two Chromiums encoding and decoding video leave little of the 2-core machine for rendering pages:
+      // a page's heading can take longer than elsewhere to show. The call's own deadlines (the first
+      // media, the recovery within 10 s) are set by the test itself.
+      expect: { timeout: 20_000 },
       use: {
         ...devices['Desktop Chrome'],
         viewport: { width: 1280, height: 800 },

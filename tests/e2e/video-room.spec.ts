@@ -2,9 +2,10 @@
  * A video visit in two browsers (docs/product.md#video-room): a patient and their nutritionist, each in their own
  * context with Chromium's fake camera and microphone, enter the room of an introductory visit that
  * started a moment ago. Each page must play the other's video (frames sampled on a canvas, not black)
- * and a live audio track; mute and camera off show on the other side; hanging up and rejoining work; a
- * network drop on the patient's side (offline, and the realtime channel cut) recovers by itself within
- * 10 s. axe checks the pre-call check, the waiting state and the call.
+ * and a live audio track; mute and camera off show on the other side; hanging up and rejoining work; two
+ * network drops on the patient's side recover by itself within 10 s each: one the realtime channel
+ * survives (the call restarts ICE on the same connection), one that cuts it too (the page joins again and
+ * a new connection pair is made). axe checks the pre-call check, the waiting state and the call.
  *
  * NUTRI_SCREENSHOTS_DIR set: the pre-call check, the waiting state and the call are also saved there,
  * desktop and phone width (docs/screenshots).
@@ -106,6 +107,22 @@ const join = async (page: Page) => {
 const newPerson = (browser: Browser, testInfo: TestInfo, email: string) =>
   openAs(browser, testInfo, email, PASSWORD);
 
+/** The room's frames a page sends on the realtime channel (`action` and, for a signal, its kind). */
+const sentFrames = (page: Page) => {
+  const frames: { action: string; kind?: string; iceRestart?: boolean }[] = [];
+  page.on('websocket', (socket) =>
+    socket.on('framesent', ({ payload }) => {
+      if (typeof payload !== 'string') return;
+      const frame = JSON.parse(payload) as {
+        action?: string;
+        Signal?: { kind?: string; iceRestart?: boolean };
+      };
+      if (frame.action) frames.push({ action: frame.action, ...frame.Signal });
+    }),
+  );
+  return frames;
+};
+
 test('patient and nutritionist hold a video visit: media both ways, mute, camera off, hang up, rejoin, recovery @webrtc', async ({
   browser,
 }, testInfo) => {
@@ -116,6 +133,7 @@ test('patient and nutritionist hold a video visit: media both ways, mute, camera
 
   const doc = await newPerson(browser, testInfo, nutritionist.email);
   const pat = await newPerson(browser, testInfo, patient.email);
+  const patFrames = sentFrames(pat);
 
   // The nutritionist's card offers the video call today; the patient's agenda too.
   await doc.goto(`/AreaNutritionists/Bookings/${booking.BookingId}`);
@@ -167,18 +185,33 @@ test('patient and nutritionist hold a video visit: media both ways, mute, camera
   await expectRemoteMedia(doc);
   await expectRemoteMedia(pat);
 
-  // The patient's network drops (offline, and the realtime channel cut): "Riconnessione…", then the call
-  // comes back by itself.
+  // The patient's device goes offline and back while the realtime channel holds: "Riconnessione…", then
+  // an ICE restart of the same connection (no new join, no new connection) brings the call back.
   const context = pat.context();
+  const joinsBefore = patFrames.filter((frame) => frame.action === 'JoinVideoRoom').length;
+  const offersBefore = patFrames.filter((frame) => frame.kind === 'offer').length;
+  await context.setOffline(true);
+  await expect(pat.getByText('Riconnessione…')).toBeVisible();
+  await context.setOffline(false);
+  let back = Date.now();
+  const left = () => Math.max(1, RECOVERY_MS - (Date.now() - back));
+  await expectRemoteMedia(pat, left());
+  await expectRemoteMedia(doc, left());
+  const offers = patFrames.filter((frame) => frame.kind === 'offer').slice(offersBefore);
+  expect(offers.map((offer) => offer.iceRestart === true)).toEqual([true]);
+  expect(patFrames.filter((frame) => frame.action === 'JoinVideoRoom')).toHaveLength(joinsBefore);
+
+  // The network drops with the realtime channel (offline, and the channel cut): "Riconnessione…", then
+  // the page joins again and the call comes back by itself.
   await context.setOffline(true);
   const outage = await pat.request.post(`/dev/realtime/outage?seconds=2&userId=${patient.id}`);
   expect(outage.status()).toBe(200);
   await expect(pat.getByText('Riconnessione…')).toBeVisible();
   await context.setOffline(false);
-  const back = Date.now();
-  const left = () => Math.max(1, RECOVERY_MS - (Date.now() - back));
+  back = Date.now();
   await expectRemoteMedia(pat, left());
   await expectRemoteMedia(doc, left());
+  expect(patFrames.filter((frame) => frame.action === 'JoinVideoRoom').length).toBeGreaterThan(joinsBefore);
 
   await doc.context().close();
   await context.close();
