@@ -55,6 +55,8 @@ const RENEGOTIATE_AFTER_MS = { impolite: 4_000, polite: 8_000 };
  * only restarts the race.
  */
 const CONNECT_TIMEOUT_MS = 8_000;
+/** The extra time a connection still on its way gets, once, before it is given up. */
+const UNDER_WAY_EXTRA_MS = 8_000;
 /** ICE candidates kept while their description is not there yet (a few per network interface). */
 const MAX_PENDING_CANDIDATES = 40;
 
@@ -386,11 +388,8 @@ export class PeerCall {
       this.iceRestartPending = true;
       pc.restartIce();
     }
-    clearTimeout(this.renegotiateTimer);
-    this.renegotiateTimer = setTimeout(
-      () => {
-        if (this.pc === pc && pc.connectionState !== 'connected') this.renegotiate();
-      },
+    this.renegotiateUnlessUp(
+      pc,
       this.options.polite ? RENEGOTIATE_AFTER_MS.polite : RENEGOTIATE_AFTER_MS.impolite,
     );
   }
@@ -408,11 +407,24 @@ export class PeerCall {
    * is started again. Only the side that offered watches: the other has nothing to start.
    */
   private watchConnecting() {
-    const pc = this.pc;
+    if (this.pc) this.renegotiateUnlessUp(this.pc, CONNECT_TIMEOUT_MS);
+  }
+
+  /**
+   * After `ms`, a new connection unless this one is up. A connection still on its way (answered, its
+   * candidates being checked) gets once more time: on a loaded device a good one can take that long, and
+   * starting again would only restart the race. One waiting for an answer, or failed, does not.
+   */
+  private renegotiateUnlessUp(pc: RTCPeerConnection, ms: number, extended = false) {
     clearTimeout(this.renegotiateTimer);
     this.renegotiateTimer = setTimeout(() => {
-      if (this.pc === pc && pc?.connectionState !== 'connected') this.renegotiate();
-    }, CONNECT_TIMEOUT_MS);
+      if (this.pc !== pc || pc.connectionState === 'connected') return;
+      const underWay =
+        pc.signalingState === 'stable' &&
+        (pc.connectionState === 'connecting' || pc.connectionState === 'new');
+      if (underWay && !extended) this.renegotiateUnlessUp(pc, UNDER_WAY_EXTRA_MS, true);
+      else this.renegotiate();
+    }, ms);
   }
 
   private clearTimers() {
