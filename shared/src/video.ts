@@ -173,7 +173,18 @@ export const videoSignalSchema = z.discriminatedUnion('kind', [
     sdp: z.string().min(1).max(20_000),
     iceRestart: z.boolean().optional(),
   }),
-  z.object({ kind: z.literal('answer'), sdp: z.string().min(1).max(20_000) }),
+  z.object({
+    kind: z.literal('answer'),
+    sdp: z.string().min(1).max(20_000),
+    /**
+     * The session id (SDP `o=` line) of the offer answered: an answer that reaches a newer connection of
+     * the offerer, after it started afresh, is recognised and dropped rather than applied to it.
+     */
+    answers: z
+      .string()
+      .regex(/^\d{1,24}$/)
+      .optional(),
+  }),
   z.object({
     kind: z.literal('candidate'),
     candidate: z.string().max(1_000),

@@ -367,7 +367,12 @@ describe('signalling', () => {
       FromUserId: pair.patient.id,
       Signal: OFFER,
     });
-    const answer = { kind: 'answer', sdp: 'v=0\r\no=- 3 4 IN IP4 127.0.0.1\r\ns=-\r\n' };
+    // The answer names the offer it answers (OFFER's session id): relayed too, the offerer needs it.
+    const answer = {
+      kind: 'answer',
+      sdp: 'v=0\r\no=- 3 4 IN IP4 127.0.0.1\r\ns=-\r\n',
+      answers: '1',
+    };
     sendFrame(nutritionist, frame('VideoSignal', booking.BookingId, { Signal: answer }));
     expect(await nextVideoEvent(patient)).toMatchObject({ type: 'VideoSignal', Signal: answer });
     const candidate = {

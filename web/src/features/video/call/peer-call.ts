@@ -8,7 +8,15 @@
  * Recovery after a network drop, without anyone pressing anything: first an ICE restart (same
  * connection, new candidates), then, if media has not come back, a full renegotiation (a new
  * RTCPeerConnection). The other side recognises a new connection by the SDP session id (the `o=` line,
- * fixed for a connection's life) and starts afresh too, so no extra signalling frame is needed.
+ * fixed for a connection's life) and starts afresh too, so no extra signalling frame is needed; an
+ * answer names the session it answers, so an answer that arrives after its offerer started afresh is
+ * dropped instead of wiring the new connection to an old one.
+ *
+ * A connection that was never negotiated is not rolled back: Chromium leaves the remote tracks of a
+ * rolled-back fresh connection muted, so the polite side answers a colliding first offer with a new
+ * connection instead, and a connection made to answer (the other member joined) never offers by itself.
+ * The relay does not keep the order of frames: ICE candidates that arrive before their description are
+ * kept and added once it is set.
  *
  * Nothing here is stored or logged: SDPs and candidates go to the other member through the realtime
  * channel only.
@@ -30,13 +38,27 @@ export interface PeerCallOptions {
   onRemoteStream: (stream: MediaStream | null) => void;
 }
 
-/** After a drop is seen, how long the connection gets to recover alone before an ICE restart. */
-const DISCONNECTED_GRACE_MS = 1_000;
+/**
+ * After a drop is seen, how long the connection gets to recover alone before an ICE restart. The
+ * impolite side restarts first; the polite one only if no restart of the other side reached it meanwhile,
+ * so the two rarely make colliding offers.
+ */
+const DISCONNECTED_GRACE_MS = { impolite: 1_000, polite: 3_000 };
 /**
  * After an ICE restart, how long before a full renegotiation. The impolite side acts first; the polite
  * one later, only if the impolite side could not (its channel down, say), so the two rarely both start.
  */
 const RENEGOTIATE_AFTER_MS = { impolite: 4_000, polite: 8_000 };
+/**
+ * How long the side that offered a new connection waits for it to come up before offering another. On a
+ * loaded phone or gateway an offer, its answer and the candidates take seconds: starting again too soon
+ * only restarts the race.
+ */
+const CONNECT_TIMEOUT_MS = 8_000;
+/** The extra time a connection still on its way gets, once, before it is given up. */
+const UNDER_WAY_EXTRA_MS = 8_000;
+/** ICE candidates kept while their description is not there yet (a few per network interface). */
+const MAX_PENDING_CANDIDATES = 40;
 
 /** The session id of an SDP's origin line (`o=- 4611731400430051336 2 IN IP4 127.0.0.1`). */
 export const sdpSessionId = (sdp: string): string | null => /^o=\S+ (\S+) /m.exec(sdp)?.[1] ?? null;
@@ -64,6 +86,12 @@ export class PeerCall {
   private makingOffer = false;
   private iceRestartPending = false;
   private ignoreOffer = false;
+  /** A connection made to answer the other side's offer: it does not offer by itself before that. */
+  private awaitingOffer = false;
+  /** Candidates not added yet (their description had not arrived), tried again after each description. */
+  private pendingCandidates: RTCIceCandidateInit[] = [];
+  /** When an offer of the other side was last applied (an ICE restart of theirs makes ours needless). */
+  private remoteOfferAt = 0;
   /** The other side's current connection (SDP session id), to notice that it started afresh. */
   private remoteSessionId: string | null = null;
   /** Signals are applied one at a time, in arrival order. */
@@ -76,10 +104,13 @@ export class PeerCall {
 
   constructor(private readonly options: PeerCallOptions) {}
 
-  /** Opens the connection with the local media (the other member is in the room). */
-  start() {
-    this.create();
-    this.watchConnecting();
+  /**
+   * Opens the connection with the local media: `offer` when this side joined the other member, `answer`
+   * when the other member's first frame arrived (its offer is on the way: offering too would collide).
+   */
+  start(role: 'offer' | 'answer' = 'offer') {
+    this.create(role === 'answer');
+    if (role === 'offer') this.watchConnecting();
   }
 
   get connectionState(): RTCPeerConnectionState | 'new' {
@@ -161,11 +192,12 @@ export class PeerCall {
     this.teardown();
   }
 
-  private create() {
+  private create(answering = false) {
     this.teardown();
     this.remoteSessionId = null;
     this.makingOffer = false;
     this.ignoreOffer = false;
+    this.awaitingOffer = answering;
     this.lastInbound = { lost: 0, received: 0 };
     const pc = new RTCPeerConnection({ iceServers: this.options.iceServers() });
     this.pc = pc;
@@ -209,7 +241,7 @@ export class PeerCall {
 
   private async offer(pc: RTCPeerConnection) {
     // negotiationneeded can be queued just before a remote offer is applied: that one is answered instead.
-    if (pc.signalingState !== 'stable') return;
+    if (this.awaitingOffer || pc.signalingState !== 'stable') return;
     try {
       this.makingOffer = true;
       const iceRestart = this.iceRestartPending;
@@ -219,7 +251,7 @@ export class PeerCall {
       if (this.pc !== pc || !description) return;
       // A remote offer got in just before: the implicit setLocalDescription answered it; send that.
       if (description.type === 'answer') {
-        this.options.sendSignal({ kind: 'answer', sdp: description.sdp });
+        this.sendAnswer(description.sdp);
         return;
       }
       if (description.type !== 'offer') return;
@@ -238,41 +270,85 @@ export class PeerCall {
   private async apply(signal: VideoSignal) {
     if (this.closed) return;
     if (signal.kind === 'candidate') {
+      const candidate: RTCIceCandidateInit = {
+        candidate: signal.candidate,
+        sdpMid: signal.sdpMid,
+        sdpMLineIndex: signal.sdpMLineIndex,
+      };
       const pc = this.pc;
-      if (!pc) return;
-      try {
-        await pc.addIceCandidate({
-          candidate: signal.candidate,
-          sdpMid: signal.sdpMid,
-          sdpMLineIndex: signal.sdpMLineIndex,
-        });
-      } catch {
-        // A candidate of an ignored offer or of the other side's previous connection: of no use.
-      }
+      if (!pc?.remoteDescription || !(await this.addCandidate(pc, candidate))) this.keepCandidate(candidate);
       return;
     }
     const session = sdpSessionId(signal.sdp);
-    // The other side started a new connection (a reload, its full renegotiation): start afresh too.
-    if (signal.kind === 'offer' && session && this.remoteSessionId && session !== this.remoteSessionId)
-      this.create();
-    // An answer from a connection that is not the current one's partner answers an offer long gone.
-    if (signal.kind === 'answer' && session && this.remoteSessionId && session !== this.remoteSessionId)
-      return;
-    const pc = this.pc;
+    let pc = this.pc;
     if (!pc) return;
-    const collision = signal.kind === 'offer' && (this.makingOffer || pc.signalingState !== 'stable');
-    this.ignoreOffer = !this.options.polite && collision;
-    if (this.ignoreOffer) return;
-    if (signal.kind === 'answer' && pc.signalingState !== 'have-local-offer') return;
-    await pc.setRemoteDescription({ type: signal.kind, sdp: signal.sdp });
-    if (session) this.remoteSessionId = session;
-    if (signal.kind === 'offer') {
-      // Explicit createAnswer: if offer() answered first (see there), this one fails in 'stable' and
-      // nothing else is sent; an implicit setLocalDescription would make a new offer instead.
-      await pc.setLocalDescription(await pc.createAnswer());
-      if (this.pc === pc && pc.localDescription?.type === 'answer')
-        this.options.sendSignal({ kind: 'answer', sdp: pc.localDescription.sdp });
+    if (signal.kind === 'answer') {
+      // An answer to an offer of another connection (this side started afresh since): of no use here.
+      const offered = pc.localDescription ? sdpSessionId(pc.localDescription.sdp) : null;
+      if (signal.answers && offered && signal.answers !== offered) return;
+      if (session && this.remoteSessionId && session !== this.remoteSessionId) return;
+      if (pc.signalingState !== 'have-local-offer') return;
+      await pc.setRemoteDescription({ type: 'answer', sdp: signal.sdp });
+      if (session) this.remoteSessionId = session;
+      await this.addPendingCandidates(pc);
+      // An ICE restart of a connection that never stopped (the device said offline, the path held): no
+      // state change will say it is back, so say it now.
+      if (this.pc === pc && pc.connectionState === 'connected') this.onConnectionState(pc);
+      return;
     }
+    // The other side started a new connection (a reload, its full renegotiation): start afresh too. It
+    // wins over an ICE restart of the old connection that this side may be offering at the same moment.
+    const newSession = Boolean(session && this.remoteSessionId && session !== this.remoteSessionId);
+    const collision = this.makingOffer || pc.signalingState !== 'stable';
+    this.ignoreOffer = !newSession && collision && !this.options.polite;
+    if (this.ignoreOffer) return;
+    // Polite, and its own first offer collided: a fresh connection answers (no rollback, see above).
+    if (newSession || (collision && !pc.currentRemoteDescription)) {
+      this.create(true);
+      pc = this.pc;
+      if (!pc) return;
+    }
+    this.awaitingOffer = false;
+    this.remoteOfferAt = Date.now();
+    await pc.setRemoteDescription({ type: 'offer', sdp: signal.sdp });
+    if (session) this.remoteSessionId = session;
+    // Explicit createAnswer: if offer() answered first (see there), this one fails in 'stable' and
+    // nothing else is sent; an implicit setLocalDescription would make a new offer instead.
+    await pc.setLocalDescription(await pc.createAnswer());
+    if (this.pc === pc && pc.localDescription?.type === 'answer') this.sendAnswer(pc.localDescription.sdp);
+    await this.addPendingCandidates(pc);
+  }
+
+  private sendAnswer(sdp: string) {
+    const answers =
+      this.remoteSessionId ?? (this.pc?.remoteDescription && sdpSessionId(this.pc.remoteDescription.sdp));
+    this.options.sendSignal({ kind: 'answer', sdp, ...(answers ? { answers } : {}) });
+  }
+
+  /** Adds a candidate; false when the connection refused it (its description is not this one's yet). */
+  private async addCandidate(pc: RTCPeerConnection, candidate: RTCIceCandidateInit) {
+    try {
+      await pc.addIceCandidate(candidate);
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  private keepCandidate(candidate: RTCIceCandidateInit) {
+    this.pendingCandidates.push(candidate);
+    if (this.pendingCandidates.length > MAX_PENDING_CANDIDATES) this.pendingCandidates.shift();
+  }
+
+  /**
+   * The candidates that came before this description. Those it still refuses belong to another
+   * connection of the other side (an older one, or a newer one whose offer is on its way) and are kept.
+   */
+  private async addPendingCandidates(pc: RTCPeerConnection) {
+    const pending = this.pendingCandidates;
+    this.pendingCandidates = [];
+    for (const candidate of pending)
+      if (this.pc !== pc || !(await this.addCandidate(pc, candidate))) this.keepCandidate(candidate);
   }
 
   private onConnectionState(pc: RTCPeerConnection) {
@@ -281,13 +357,20 @@ export class PeerCall {
         this.clearTimers();
         this.setStatus('connected');
         break;
-      case 'disconnected':
+      case 'disconnected': {
         this.setStatus('reconnecting');
         clearTimeout(this.graceTimer);
-        this.graceTimer = setTimeout(() => {
-          if (this.pc === pc && pc.connectionState !== 'connected') this.restartIce();
-        }, DISCONNECTED_GRACE_MS);
+        const droppedAt = Date.now();
+        this.graceTimer = setTimeout(
+          () => {
+            // The other side's ICE restart got here first: answering it is the restart.
+            if (this.remoteOfferAt >= droppedAt) return;
+            if (this.pc === pc && pc.connectionState !== 'connected') this.restartIce();
+          },
+          this.options.polite ? DISCONNECTED_GRACE_MS.polite : DISCONNECTED_GRACE_MS.impolite,
+        );
         break;
+      }
       case 'failed':
         this.setStatus('reconnecting');
         this.restartIce();
@@ -305,11 +388,8 @@ export class PeerCall {
       this.iceRestartPending = true;
       pc.restartIce();
     }
-    clearTimeout(this.renegotiateTimer);
-    this.renegotiateTimer = setTimeout(
-      () => {
-        if (this.pc === pc && pc.connectionState !== 'connected') this.renegotiate();
-      },
+    this.renegotiateUnlessUp(
+      pc,
       this.options.polite ? RENEGOTIATE_AFTER_MS.polite : RENEGOTIATE_AFTER_MS.impolite,
     );
   }
@@ -322,16 +402,29 @@ export class PeerCall {
     this.watchConnecting();
   }
 
-  /** A connection that does not come up (an offer lost with the channel) is started again. */
+  /**
+   * A connection this side offered that does not come up (an offer or its answer lost with the channel)
+   * is started again. Only the side that offered watches: the other has nothing to start.
+   */
   private watchConnecting() {
-    const pc = this.pc;
+    if (this.pc) this.renegotiateUnlessUp(this.pc, CONNECT_TIMEOUT_MS);
+  }
+
+  /**
+   * After `ms`, a new connection unless this one is up. A connection still on its way (answered, its
+   * candidates being checked) gets once more time: on a loaded device a good one can take that long, and
+   * starting again would only restart the race. One waiting for an answer, or failed, does not.
+   */
+  private renegotiateUnlessUp(pc: RTCPeerConnection, ms: number, extended = false) {
     clearTimeout(this.renegotiateTimer);
-    this.renegotiateTimer = setTimeout(
-      () => {
-        if (this.pc === pc && pc?.connectionState !== 'connected') this.renegotiate();
-      },
-      this.options.polite ? RENEGOTIATE_AFTER_MS.polite : RENEGOTIATE_AFTER_MS.impolite,
-    );
+    this.renegotiateTimer = setTimeout(() => {
+      if (this.pc !== pc || pc.connectionState === 'connected') return;
+      const underWay =
+        pc.signalingState === 'stable' &&
+        (pc.connectionState === 'connecting' || pc.connectionState === 'new');
+      if (underWay && !extended) this.renegotiateUnlessUp(pc, UNDER_WAY_EXTRA_MS, true);
+      else this.renegotiate();
+    }, ms);
   }
 
   private clearTimers() {

@@ -102,7 +102,7 @@ export const useVideoCall = ({
     };
 
     // Joining waits for the first ICE servers, so a call always starts at once, with them.
-    const startCall = () => {
+    const startCall = (role: 'offer' | 'answer') => {
       if (disposed) return;
       callRef.current?.close();
       const call = new PeerCall({
@@ -119,7 +119,7 @@ export const useVideoCall = ({
       });
       callRef.current = call;
       setStatus('connecting');
-      call.start();
+      call.start(role);
     };
 
     const endCall = () => {
@@ -159,7 +159,7 @@ export const useVideoCall = ({
         case 'VideoJoined':
           joinedRef.current = true;
           sendMediaState();
-          if (event.OtherPresent) startCall();
+          if (event.OtherPresent) startCall('offer');
           else {
             endCall();
             setStatus('waiting');
@@ -176,7 +176,8 @@ export const useVideoCall = ({
           setStatus('waiting');
           break;
         case 'VideoSignal':
-          if (!callRef.current) startCall();
+          // The other member joined and offers; its candidates may come before the offer.
+          if (!callRef.current) startCall('answer');
           callRef.current?.handleSignal(event.Signal);
           break;
         case 'VideoMediaState':

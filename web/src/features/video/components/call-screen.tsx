@@ -72,6 +72,8 @@ function QualityBadge({ quality }: { quality: ConnectionQuality | null }) {
     <Badge
       color={color}
       variant="filled"
+      // Yellow ("discreta") needs dark text to be readable; the theme's other colours keep white.
+      autoContrast
       leftSection={<Icon size={14} aria-hidden />}
       className={classes.quality}
       data-testid="connection-quality"
