@@ -153,7 +153,7 @@ export function AdminBookingsPage() {
               <SegmentedControl
                 aria-labelledby="paid-filter"
                 value={filters.paid ?? 'all'}
-                onChange={(value) => set({ paid: value === 'all' ? undefined : (value as 'true' | 'false') })}
+                onChange={(value) => set({ paid: value === 'all' ? undefined : value })}
                 data={[
                   { value: 'all', label: 'Tutti' },
                   { value: 'true', label: 'Pagati' },
