@@ -25,7 +25,10 @@ const REASON = 'Il paziente ha chiamato il supporto';
 
 const openBookings = async (page: Page) => {
   await page.goto('/Admin/Bookings');
-  await expect(page.getByRole('heading', { level: 1, name: 'Appuntamenti' })).toBeVisible();
+  // The admin area's chunk loads on first use: longer than a page's own wait on a busy machine.
+  await expect(page.getByRole('heading', { level: 1, name: 'Appuntamenti' })).toBeVisible({
+    timeout: 30_000,
+  });
 };
 
 const choose = async (page: Page, label: string, option: string) => {
@@ -82,22 +85,23 @@ test('a BusinessAdmin filters every booking, acts on them and sees each action i
   // A fresh page clears every filter.
   await openBookings(page);
   await choose(page, 'Nutrizionista', nutritionist.displayName);
-  await page.getByRole('radio', { name: 'Non pagati' }).check({ force: true });
+  await page.getByRole('radiogroup', { name: 'Pagamento' }).getByText('Non pagati').click();
   await expect(cards(page)).toHaveCount(1);
-  await page.getByRole('radio', { name: 'Tutti' }).check({ force: true });
-  await page.getByLabel('Dal giorno').fill(romeDateIn(5));
-  await page.getByLabel('Al giorno').fill(romeDateIn(5));
+  await page.getByRole('radiogroup', { name: 'Pagamento' }).getByText('Tutti').click();
+  await page.getByLabel('Dal giorno', { exact: true }).fill(romeDateIn(5));
+  await page.getByLabel('Al giorno', { exact: true }).fill(romeDateIn(5));
   await expect(cards(page)).toHaveCount(1);
   await expect(cards(page).first()).toContainText(`n. ${intro.BookingId}`);
-  await page.getByLabel('Dal giorno').fill('');
-  await page.getByLabel('Al giorno').fill('');
+  await page.getByLabel('Dal giorno', { exact: true }).fill('');
+  await page.getByLabel('Al giorno', { exact: true }).fill('');
   await expect(cards(page)).toHaveCount(3);
   // The patient picker searches every patient (name, e-mail, phone or codice fiscale).
   await page.getByRole('combobox', { name: 'Paziente' }).fill(`Altro${tag}`);
   await page.getByRole('option', { name: new RegExp(`Oreste Altro${tag}`) }).click();
   await expect(cards(page)).toHaveCount(0);
   await expect(page.getByText('Nessun appuntamento con questi filtri.')).toBeVisible();
-  await page.getByRole('button', { name: 'Cancella il paziente' }).click();
+  await openBookings(page);
+  await choose(page, 'Nutrizionista', nutritionist.displayName);
   await expect(cards(page)).toHaveCount(3);
   expect(await seriousViolations(page)).toEqual([]);
   if (SCREENSHOTS)
@@ -150,6 +154,7 @@ test('a BusinessAdmin filters every booking, acts on them and sees each action i
 });
 
 test('the demo admin filters by status and finds a patient with the back-office search', async ({ page }) => {
+  test.setTimeout(90_000);
   const nutritionist = await createNutritionist();
   const tag = randomUUID().slice(0, 4);
   const patient = await createPatientOf(nutritionist.id, `Demetra Cerca${tag}`);
@@ -157,7 +162,8 @@ test('the demo admin filters by status and finds a patient with the back-office 
   await signIn(page, 'admin@nutri.local', 'Admin1234!');
   await openBookings(page);
   await choose(page, 'Stato', 'In attesa di pagamento');
-  await expect(cards(page).first()).toBeVisible();
+  // Every awaiting booking of the stack's data: a longer page to wait for on a busy machine.
+  await expect(cards(page).first()).toBeVisible({ timeout: 30_000 });
   await expect(cards(page).getByText('Confermato', { exact: true })).toHaveCount(0);
   await page.getByRole('combobox', { name: 'Paziente' }).fill(patient.email.slice(0, 14));
   await page.getByRole('option', { name: new RegExp(`Demetra Cerca${tag}`) }).click();
