@@ -22,6 +22,12 @@ import { signIn } from '../support/sign-in';
 
 const SCREENSHOTS = process.env.NUTRI_SCREENSHOTS_DIR;
 const REASON = 'Il paziente ha chiamato il supporto';
+const DIALOG_TITLES: Record<string, string> = {
+  Annulla: 'Annulla l’appuntamento',
+  Sposta: 'Sposta l’appuntamento',
+  Completa: 'Segna come completato',
+  'Invia link di pagamento': 'Invia di nuovo il link di pagamento',
+};
 
 const openBookings = async (page: Page) => {
   await page.goto('/Admin/Bookings');
@@ -45,7 +51,7 @@ const act = async (
   fill?: (dialog: ReturnType<Page['getByRole']>) => Promise<void>,
 ) => {
   await page.getByRole('button', { name: button, exact: true }).click();
-  const dialog = page.getByRole('dialog').last();
+  const dialog = page.getByRole('dialog', { name: DIALOG_TITLES[button] });
   if (fill) await fill(dialog);
   await dialog.getByLabel(/^Motivo \(resta/).fill(REASON);
   await dialog.getByRole('button', { name: 'Continua' }).click();
