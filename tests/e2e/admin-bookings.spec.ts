@@ -22,10 +22,19 @@ import { signIn } from '../support/sign-in';
 
 const SCREENSHOTS = process.env.NUTRI_SCREENSHOTS_DIR;
 const REASON = 'Il paziente ha chiamato il supporto';
+const DIALOG_TITLES: Record<string, string> = {
+  Annulla: 'Annulla l’appuntamento',
+  Sposta: 'Sposta l’appuntamento',
+  Completa: 'Segna come completato',
+  'Invia link di pagamento': 'Invia di nuovo il link di pagamento',
+};
 
 const openBookings = async (page: Page) => {
   await page.goto('/Admin/Bookings');
-  await expect(page.getByRole('heading', { level: 1, name: 'Appuntamenti' })).toBeVisible();
+  // The admin area's chunk loads on first use: longer than a page's own wait on a busy machine.
+  await expect(page.getByRole('heading', { level: 1, name: 'Appuntamenti' })).toBeVisible({
+    timeout: 30_000,
+  });
 };
 
 const choose = async (page: Page, label: string, option: string) => {
@@ -39,11 +48,11 @@ const cards = (page: Page) =>
 const act = async (
   page: Page,
   button: string,
-  fill: (dialog: ReturnType<Page['getByRole']>) => Promise<void>,
+  fill?: (dialog: ReturnType<Page['getByRole']>) => Promise<void>,
 ) => {
   await page.getByRole('button', { name: button, exact: true }).click();
-  const dialog = page.getByRole('dialog').last();
-  await fill(dialog);
+  const dialog = page.getByRole('dialog', { name: DIALOG_TITLES[button] });
+  if (fill) await fill(dialog);
   await dialog.getByLabel(/^Motivo \(resta/).fill(REASON);
   await dialog.getByRole('button', { name: 'Continua' }).click();
   await dialog.getByRole('button', { name: 'Sì, conferma' }).click();
@@ -82,22 +91,23 @@ test('a BusinessAdmin filters every booking, acts on them and sees each action i
   // A fresh page clears every filter.
   await openBookings(page);
   await choose(page, 'Nutrizionista', nutritionist.displayName);
-  await page.getByRole('radio', { name: 'Non pagati' }).check({ force: true });
+  await page.getByRole('radiogroup', { name: 'Pagamento' }).getByText('Non pagati').click();
   await expect(cards(page)).toHaveCount(1);
-  await page.getByRole('radio', { name: 'Tutti' }).check({ force: true });
-  await page.getByLabel('Dal giorno').fill(romeDateIn(5));
-  await page.getByLabel('Al giorno').fill(romeDateIn(5));
+  await page.getByRole('radiogroup', { name: 'Pagamento' }).getByText('Tutti').click();
+  await page.getByLabel('Dal giorno', { exact: true }).fill(romeDateIn(5));
+  await page.getByLabel('Al giorno', { exact: true }).fill(romeDateIn(5));
   await expect(cards(page)).toHaveCount(1);
   await expect(cards(page).first()).toContainText(`n. ${intro.BookingId}`);
-  await page.getByLabel('Dal giorno').fill('');
-  await page.getByLabel('Al giorno').fill('');
+  await page.getByLabel('Dal giorno', { exact: true }).fill('');
+  await page.getByLabel('Al giorno', { exact: true }).fill('');
   await expect(cards(page)).toHaveCount(3);
   // The patient picker searches every patient (name, e-mail, phone or codice fiscale).
   await page.getByRole('combobox', { name: 'Paziente' }).fill(`Altro${tag}`);
   await page.getByRole('option', { name: new RegExp(`Oreste Altro${tag}`) }).click();
   await expect(cards(page)).toHaveCount(0);
   await expect(page.getByText('Nessun appuntamento con questi filtri.')).toBeVisible();
-  await page.getByRole('button', { name: 'Cancella il paziente' }).click();
+  await openBookings(page);
+  await choose(page, 'Nutrizionista', nutritionist.displayName);
   await expect(cards(page)).toHaveCount(3);
   expect(await seriousViolations(page)).toEqual([]);
   if (SCREENSHOTS)
@@ -111,7 +121,7 @@ test('a BusinessAdmin filters every booking, acts on them and sees each action i
   const drawer = page.getByRole('dialog', { name: `Appuntamento n. ${visit.BookingId}` });
   await expect(drawer.getByRole('heading', { name: 'Storico' })).toBeVisible();
   await expect(drawer.getByText('Appuntamento creato')).toBeVisible();
-  await act(page, 'Invia link di pagamento', async () => undefined);
+  await act(page, 'Invia link di pagamento');
   await expect(drawer.getByText('Link di pagamento inviato di nuovo')).toBeVisible();
   await expect(drawer.getByText(`Motivo: ${REASON}`)).toBeVisible();
   await expect(drawer.getByText(/booking\.payment-link/)).toBeVisible();
@@ -144,12 +154,13 @@ test('a BusinessAdmin filters every booking, acts on them and sees each action i
   // Mark the started visit completed.
   await page.getByRole('button', { name: new RegExp(`n\\. ${started.BookingId} di`) }).click();
   const startedDrawer = page.getByRole('dialog', { name: `Appuntamento n. ${started.BookingId}` });
-  await act(page, 'Completa', async () => undefined);
+  await act(page, 'Completa');
   await expect(startedDrawer.getByText('Appuntamento completato')).toBeVisible();
   await expect(startedDrawer.getByText(/booking\.complete/)).toBeVisible();
 });
 
 test('the demo admin filters by status and finds a patient with the back-office search', async ({ page }) => {
+  test.setTimeout(90_000);
   const nutritionist = await createNutritionist();
   const tag = randomUUID().slice(0, 4);
   const patient = await createPatientOf(nutritionist.id, `Demetra Cerca${tag}`);
@@ -157,7 +168,8 @@ test('the demo admin filters by status and finds a patient with the back-office 
   await signIn(page, 'admin@nutri.local', 'Admin1234!');
   await openBookings(page);
   await choose(page, 'Stato', 'In attesa di pagamento');
-  await expect(cards(page).first()).toBeVisible();
+  // Every awaiting booking of the stack's data: a longer page to wait for on a busy machine.
+  await expect(cards(page).first()).toBeVisible({ timeout: 30_000 });
   await expect(cards(page).getByText('Confermato', { exact: true })).toHaveCount(0);
   await page.getByRole('combobox', { name: 'Paziente' }).fill(patient.email.slice(0, 14));
   await page.getByRole('option', { name: new RegExp(`Demetra Cerca${tag}`) }).click();

@@ -24,8 +24,8 @@ export const indexAllPatientsForSearch = async (
     for (const user of users) {
       const searchable = {
         Id: String(user.Id),
-        DisplayName: String(user.DisplayName ?? ''),
-        Email: String(user.Email ?? ''),
+        DisplayName: typeof user.DisplayName === 'string' ? user.DisplayName : '',
+        Email: typeof user.Email === 'string' ? user.Email : '',
         MobilePhoneNo: typeof user.MobilePhoneNo === 'string' ? user.MobilePhoneNo : null,
       };
       items.push(...patientSearchItems(searchable));

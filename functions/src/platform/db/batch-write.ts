@@ -19,7 +19,7 @@ const writeChunk = async (items: readonly Record<string, unknown>[]) => {
     const { UnprocessedItems } = await db().send(
       new BatchWriteCommand({ RequestItems: { [tableName()]: pending } }),
     );
-    pending = (UnprocessedItems?.[tableName()] ?? []) as Record<string, unknown>[];
+    pending = UnprocessedItems?.[tableName()] ?? [];
   }
 };
 

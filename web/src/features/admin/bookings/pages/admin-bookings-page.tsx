@@ -48,19 +48,20 @@ function BookingRow({ booking, onOpen }: { booking: BookingView; onOpen: () => v
         w="100%"
         aria-label={`Apri l’appuntamento n. ${booking.BookingId} di ${booking.Patient.DisplayName}`}
       >
-        <Group justify="space-between" wrap="nowrap" align="flex-start">
-          <Stack gap={2} style={{ minWidth: 0 }}>
+        {/* The status first and whole: a phone has no room for it beside the names. */}
+        <Stack gap={2} style={{ minWidth: 0 }}>
+          <Group justify="space-between" gap="xs">
             <Text fw={600}>{inRome(booking.BookingTime).format('ddd DD/MM/YYYY HH:mm')}</Text>
-            <Text size="sm" truncate>
-              {booking.Patient.DisplayName} · {booking.Nutritionist.DisplayName}
-            </Text>
-            <Text size="xs" c="dimmed">
-              n. {booking.BookingId} · {booking.BookingType.Name} · {euro(booking.TotalPaymentAmount)}
-              {booking.PaidAt ? ' · pagato' : booking.TotalPaymentAmount > 0 ? ' · non pagato' : ''}
-            </Text>
-          </Stack>
-          <BookingStatusBadge statusId={booking.BookingStatusId} />
-        </Group>
+            <BookingStatusBadge statusId={booking.BookingStatusId} />
+          </Group>
+          <Text size="sm" truncate>
+            {booking.Patient.DisplayName} · {booking.Nutritionist.DisplayName}
+          </Text>
+          <Text size="xs" c="dimmed">
+            n. {booking.BookingId} · {booking.BookingType.Name} · {euro(booking.TotalPaymentAmount)}
+            {booking.PaidAt ? ' · pagato' : booking.TotalPaymentAmount > 0 ? ' · non pagato' : ''}
+          </Text>
+        </Stack>
       </UnstyledButton>
     </Paper>
   );
@@ -153,7 +154,7 @@ export function AdminBookingsPage() {
               <SegmentedControl
                 aria-labelledby="paid-filter"
                 value={filters.paid ?? 'all'}
-                onChange={(value) => set({ paid: value === 'all' ? undefined : (value as 'true' | 'false') })}
+                onChange={(value) => set({ paid: value === 'all' ? undefined : value })}
                 data={[
                   { value: 'all', label: 'Tutti' },
                   { value: 'true', label: 'Pagati' },
