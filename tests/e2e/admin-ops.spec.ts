@@ -125,7 +125,7 @@ test.describe('back office operations', () => {
       'tally.delivery.replay',
     );
     // The filter changes the list: every delivery shows it, replayed.
-    await page.getByLabel('Mostra', { exact: true }).click();
+    await page.getByRole('combobox', { name: 'Mostra' }).click();
     await page.getByRole('option', { name: 'Tutte le consegne' }).click();
     await expect(page).not.toHaveURL(/filter=/);
     await expect(page.getByRole('row').filter({ hasText: delivery.submissionId })).toContainText(
@@ -155,11 +155,11 @@ test.describe('back office operations', () => {
     await shoot(page, 'admin-whatsapp', testInfo.project.name);
 
     // Each filter changes the result.
-    await page.getByLabel('Stato', { exact: true }).click();
+    await page.getByRole('combobox', { name: 'Stato' }).click();
     await page.getByRole('option', { name: 'Non riuscito' }).click();
     await expect(page).toHaveURL(/status=failed/);
     await expect(page.getByRole('row').filter({ hasText: patient.name })).toHaveCount(0);
-    await page.getByLabel('Stato', { exact: true }).click();
+    await page.getByRole('combobox', { name: 'Stato' }).click();
     await page.getByRole('option', { name: 'Letto' }).click();
     await expect(page.getByRole('row').filter({ hasText: patient.name })).toHaveCount(1);
     await page.getByRole('button', { name: 'Solo questo paziente' }).first().click();
@@ -180,12 +180,12 @@ test.describe('back office operations', () => {
     expect(await seriousViolations(page)).toEqual([]);
     await shoot(page, 'admin-patient-events', testInfo.project.name);
 
-    await page.getByRole('checkbox', { name: 'WhatsApp' }).click();
+    await page.getByRole('radio', { name: 'WhatsApp' }).click();
     await expect(page).toHaveURL(/kind=whatsapp/);
     await expect(timeline).not.toContainText('Questionario ricevuto');
     await expect(timeline).toContainText('Avviso urgente su WhatsApp');
 
-    await page.getByRole('checkbox', { name: 'Questionario' }).click();
+    await page.getByRole('radio', { name: 'Questionario' }).click();
     const { listSubjectAudit } = await audit();
     await page.getByRole('button', { name: 'Vedi le risposte' }).click();
     const answers = page.getByRole('dialog', { name: 'Risposte al questionario' });

@@ -104,7 +104,7 @@ export function PatientEventsPage() {
           setParams(next, { replace: true });
         }}
       >
-        <Group gap="xs" mb="lg" role="group" aria-label="Tipo di evento">
+        <Group gap="xs" mb="lg" role="radiogroup" aria-label="Tipo di evento">
           <Chip value="all">Tutti</Chip>
           {PATIENT_EVENT_KINDS.map((value) => (
             <Chip key={value} value={value}>
