@@ -147,12 +147,13 @@ test.describe('back office operations', () => {
     expect(await seriousViolations(page)).toEqual([]);
     await shoot(page, 'admin-patient-events', testInfo.project.name);
 
-    await page.getByRole('radio', { name: 'WhatsApp' }).click();
+    const kinds = page.getByRole('radiogroup', { name: 'Tipo di evento' });
+    await kinds.getByText('WhatsApp', { exact: true }).click();
     await expect(page).toHaveURL(/kind=whatsapp/);
     await expect(timeline).not.toContainText('Questionario ricevuto');
     await expect(timeline).toContainText('Avviso urgente su WhatsApp');
 
-    await page.getByRole('radio', { name: 'Questionario' }).click();
+    await kinds.getByText('Questionario', { exact: true }).click();
     const { listSubjectAudit } = await audit();
     await page.getByRole('button', { name: 'Vedi le risposte' }).click();
     const answers = page.getByRole('dialog', { name: 'Risposte al questionario' });
