@@ -139,7 +139,8 @@ test.describe('back office operations', () => {
     await page.goto(`/Admin/Patients/${patient.id}/Events`);
     await expect(
       page.getByRole('heading', { level: 1, name: `Cronologia di ${patient.displayName}` }),
-    ).toBeVisible();
+      // The header is read with every source of the timeline: slower than a page of one table.
+    ).toBeVisible({ timeout: 30_000 });
     const timeline = page.getByLabel('Cronologia');
     await expect(timeline).toContainText('Questionario ricevuto');
     await expect(timeline).toContainText('Avviso urgente su WhatsApp');
