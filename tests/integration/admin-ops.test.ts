@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { api, createTestUser, login } from './support/api';
 import { adminAccessToken, createNutritionist, createPatientOf } from './support/visits';
-import { storeQuestionnaire } from '../support/questionnaire';
+import { failedTallyDelivery, linkQuestionnaire, storeQuestionnaire } from '../support/questionnaire';
 
 const audit = () => import('../../functions/src/platform/audit');
 const submissions = () => import('../../functions/src/onboarding/submissions-repo');
@@ -209,26 +209,11 @@ describe('questionnaire webhook log', () => {
   });
 
   it('replays a failed delivery once: the questionnaire is stored once however often, and concurrently', async () => {
-    const { buildFormResponse } = await localTally();
-    const { appendWebhookLog, getSubmission } = await submissions();
-    const payload = buildFormResponse({ nome: 'Giulia' });
-    const raw = JSON.stringify(payload);
-    const at = new Date();
+    const { getSubmission } = await submissions();
     // A delivery whose processing failed (signature held): as the webhook records it on an outage.
-    const logId = await appendWebhookLog(
-      {
-        ReceivedAt: at.toISOString(),
-        Outcome: 'failed',
-        StatusCode: 500,
-        SubmissionId: payload.data.submissionId,
-        EventId: payload.eventId,
-        MatchOutcome: null,
-        SignatureValid: true,
-        ErrorName: 'ProvisionedThroughputExceededException',
-      },
-      at,
-      raw,
-    );
+    const delivery = await failedTallyDelivery('Giulia');
+    const { logId } = delivery;
+    const payload = { data: { submissionId: delivery.submissionId } };
     expect(await getSubmission(payload.data.submissionId)).toBeNull();
     const before = await overview();
     expect((await logPage('open-failures')).body.Data.map((row) => row.LogId)).toContain(logId);
@@ -249,7 +234,7 @@ describe('questionnaire webhook log', () => {
     );
     const stored = await getSubmission(payload.data.submissionId);
     expect(stored?.logId).toBe(logId);
-    expect(stored?.receivedAt).toBe(at.toISOString());
+    expect(stored?.receivedAt).toBe(delivery.receivedAt);
 
     const again = await api<{ AlreadyReplayed: boolean; Outcome: string }>(
       'POST',
@@ -402,18 +387,7 @@ describe('patient timeline and the admin home', () => {
       { firstName: 'Tina', email: patient.email, phone: '+393330000001', age: 40 },
       { nutritionistUserId: nutritionist.id, patientUserId: patient.id },
     );
-    // The patient registered with it, as the registration links them.
-    const { UpdateCommand } = await import('@aws-sdk/lib-dynamodb');
-    const { patientKey } = await import('../../functions/src/onboarding/patients-repo');
-    const { db, tableName } = await import('../../functions/src/platform/db/client');
-    await db().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: patientKey(patient.id),
-        UpdateExpression: 'SET TallySubmissionId = :id',
-        ExpressionAttributeValues: { ':id': submissionId },
-      }),
-    );
+    await linkQuestionnaire(patient.id, submissionId);
     expect(
       (
         await api('POST', `CurrentNutritionist/Patients/${patient.id}/SendUrgentChatMessageNotification`, {

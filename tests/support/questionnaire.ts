@@ -48,3 +48,44 @@ export const storeQuestionnaire = async (
   });
   return { submissionId: payload.data.submissionId, stored };
 };
+
+/** The patient registered with the submission, as the registration links them. */
+export const linkQuestionnaire = async (patientUserId: string, submissionId: string) => {
+  const { UpdateCommand } = await import('@aws-sdk/lib-dynamodb');
+  const { patientKey } = await import('../../functions/src/onboarding/patients-repo');
+  const { db, tableName } = await import('../../functions/src/platform/db/client');
+  await db().send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: patientKey(patientUserId),
+      UpdateExpression: 'SET TallySubmissionId = :id',
+      ExpressionAttributeValues: { ':id': submissionId },
+    }),
+  );
+};
+
+/**
+ * A questionnaire delivery whose processing failed after its signature held (as the webhook records it
+ * during an outage): its log entry and kept body, with the local Tally's payload.
+ */
+export const failedTallyDelivery = async (firstName: string) => {
+  const { buildFormResponse } = await import('../../infra/local/local-tally');
+  const { appendWebhookLog } = await import('../../functions/src/onboarding/submissions-repo');
+  const payload = buildFormResponse({ nome: firstName });
+  const at = new Date();
+  const logId = await appendWebhookLog(
+    {
+      ReceivedAt: at.toISOString(),
+      Outcome: 'failed',
+      StatusCode: 500,
+      SubmissionId: payload.data.submissionId,
+      EventId: payload.eventId,
+      MatchOutcome: null,
+      SignatureValid: true,
+      ErrorName: 'ProvisionedThroughputExceededException',
+    },
+    at,
+    JSON.stringify(payload),
+  );
+  return { logId, submissionId: payload.data.submissionId, receivedAt: at.toISOString() };
+};

@@ -7,6 +7,7 @@ import * as z from 'zod';
 import { addRomeDays, romeInstant } from '@nutri/shared';
 import { getUserNames } from '../accounts';
 import { defineOperation } from '../http/operation';
+import { pageLimitSchema } from '../http/page-query';
 import { pageCursor } from '../platform/db/cursor';
 import { NOTICE_STATUSES, listUrgentNotices } from './urgent-notice-log-repo';
 
@@ -17,12 +18,7 @@ const romeDay = z
 
 export const urgentNoticeFiltersSchema = z
   .strictObject({
-    limit: z.coerce
-      .number({ error: 'Il numero di righe deve essere un numero.' })
-      .int('Il numero di righe deve essere intero.')
-      .min(1, 'Almeno una riga.')
-      .max(100, 'Al massimo 100 righe.')
-      .default(25),
+    limit: pageLimitSchema(),
     cursor: z.string().max(2000).optional(),
     status: z.enum(NOTICE_STATUSES, { error: 'Stato non valido.' }).optional(),
     nutritionistUserId: z.string().min(1).max(100, 'Identificativo troppo lungo.').optional(),

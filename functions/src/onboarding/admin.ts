@@ -10,6 +10,7 @@ import { TALLY_LOG_FILTERS } from '@nutri/shared';
 import type { SignedInActor } from '../http/actor';
 import { AppError, notFound } from '../http/errors';
 import { defineOperation } from '../http/operation';
+import { pageLimitSchema } from '../http/page-query';
 import { getUserNames } from '../accounts';
 import { recordAudit } from '../platform/audit';
 import { now } from '../platform/clock';
@@ -73,12 +74,7 @@ export const listTallyWebhookLog = defineOperation(
   ['BusinessAdmin'],
   {
     query: z.strictObject({
-      limit: z.coerce
-        .number({ error: 'Il numero di righe deve essere un numero.' })
-        .int('Il numero di righe deve essere intero.')
-        .min(1, 'Almeno una riga.')
-        .max(100, 'Al massimo 100 righe.')
-        .default(25),
+      limit: pageLimitSchema(),
       cursor: z.string().max(2000).optional(),
       filter: z.enum(TALLY_LOG_FILTERS, { error: 'Filtro non valido.' }).default('all'),
     }),

@@ -33,6 +33,7 @@ import {
 import { chatActivityOfUser, listUrgentNotices } from '../chat';
 import { notFound } from '../http/errors';
 import { defineOperation } from '../http/operation';
+import { pageLimitSchema } from '../http/page-query';
 import {
   countFailedTallyDeliveriesSince,
   countUnassignedPatients,
@@ -115,16 +116,11 @@ const CONSENT_NAMES: Record<number, string> = {
 };
 
 const patientEventsQuery = z.strictObject({
-  limit: z.coerce
-    .number({ error: 'Il numero di eventi deve essere un numero.' })
-    .int('Il numero di eventi deve essere intero.')
-    .min(1, 'Almeno un evento.')
-    .max(100, 'Al massimo 100 eventi.')
-    .default(50),
+  limit: pageLimitSchema(50),
   kind: z.enum(PATIENT_EVENT_KINDS, { error: 'Tipo di evento non valido.' }).optional(),
   cursor: z
     .string()
-    .regex(/^\d{4}-\d{2}-\d{2}T[\d:.]+Z\|[\w-]{1,200}$/, 'Segnalibro della pagina non valido.')
+    .regex(/^\d{4}-\d{2}-\d{2}T[\d:.]+Z\|[\w:.-]{1,300}$/, 'Segnalibro della pagina non valido.')
     .optional(),
 });
 
@@ -313,12 +309,7 @@ export const listBouncedMailsForAdmin = defineOperation(
   ['BusinessAdmin'],
   {
     query: z.strictObject({
-      limit: z.coerce
-        .number({ error: 'Il numero di righe deve essere un numero.' })
-        .int('Il numero di righe deve essere intero.')
-        .min(1, 'Almeno una riga.')
-        .max(100, 'Al massimo 100 righe.')
-        .default(25),
+      limit: pageLimitSchema(),
       cursor: z.string().max(2000).optional(),
     }),
   },

@@ -11,7 +11,7 @@
  * since an instant, counted (gsi3). Kept a year (TTL).
  */
 import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { EmailEvent } from '@nutri/shared';
+import { EMAIL_EVENTS, type EmailEvent } from '@nutri/shared';
 import { db, isExpired, tableName, toEpochSeconds } from './db/client';
 import { countQuery } from './db/query';
 import type { MailEvent } from './mail-events';
@@ -105,17 +105,6 @@ export const recordUserMailEvent = async (userId: string, event: MailEvent) => {
     });
 };
 
-const EVENT_NAMES: readonly EmailEvent[] = [
-  'processed',
-  'delivered',
-  'open',
-  'click',
-  'dropped',
-  'bounce',
-  'spamreport',
-  'deferred',
-];
-
 const toMail = (item: Record<string, unknown>): LoggedMail => ({
   SesMessageId: String(item.SesMessageId),
   Subject: typeof item.Subject === 'string' ? item.Subject : null,
@@ -124,7 +113,7 @@ const toMail = (item: Record<string, unknown>): LoggedMail => ({
   LastEvent: (item.LastEvent ?? 'processed') as EmailEvent,
   LastEventAt: String(item.LastEventAt ?? item.SentAt),
   Events: Object.fromEntries(
-    EVENT_NAMES.flatMap((name) =>
+    EMAIL_EVENTS.flatMap((name) =>
       typeof item[`At_${name}`] === 'string' ? [[name, item[`At_${name}`] as string]] : [],
     ),
   ),

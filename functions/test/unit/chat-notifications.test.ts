@@ -118,6 +118,10 @@ describe('SES events to EmailLastEvent', () => {
         event: expected,
         at,
         tags: { 'ses:configuration-set': ['NutriMail'], kind: ['chat-notification'], notification: ['n-1'] },
+        // The recipients and when SES took the mail (the mail log's), no subject in this event.
+        destination: ['paola@example.com'],
+        subject: null,
+        sentAt: '2026-03-02T10:00:00.000Z',
       });
     }
     // Every value of the spec's list is reachable.

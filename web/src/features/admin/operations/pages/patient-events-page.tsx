@@ -25,7 +25,7 @@ import { formatDateTime } from '../../../../lib/dates';
 import { Page } from '../../../../ui/page';
 import { usePatientEvents, usePatientHeader, type PatientEvent } from '../api/operations';
 import { AnswersDialog } from '../components/answers-dialog';
-import { mailEventLabel } from '../components/labels';
+import { mailEventLabel, matchLabel } from '../components/labels';
 import { PagedList } from '../components/paged-list';
 
 const ICONS: Record<PatientEventKind, typeof IconMail> = {
@@ -54,14 +54,23 @@ function EventItem({ event, onShowAnswers }: { event: PatientEvent; onShowAnswer
         </Badge>
         {event.Status ? (
           <Badge variant="light" size="sm">
-            {event.Kind === 'mail' ? mailEventLabel(event.Status) : event.Status}
+            {event.Kind === 'mail'
+              ? mailEventLabel(event.Status)
+              : event.Kind === 'questionnaire'
+                ? matchLabel(event.Status)
+                : event.Status}
           </Badge>
         ) : null}
       </Group>
       <Text size="sm" c="dimmed">
         {formatDateTime(event.At)}
       </Text>
-      {event.Detail ? <Text size="sm">{event.Detail}</Text> : null}
+      {event.Detail ? (
+        <Text size="sm">
+          {/* A mail's detail is its delivery events in order: shown in Italian. */}
+          {event.Kind === 'mail' ? event.Detail.split(' → ').map(mailEventLabel).join(' → ') : event.Detail}
+        </Text>
+      ) : null}
       {event.HasAnswers ? (
         <Button size="xs" variant="default" mt={6} onClick={onShowAnswers}>
           Vedi le risposte
@@ -104,7 +113,7 @@ export function PatientEventsPage() {
           setParams(next, { replace: true });
         }}
       >
-        <Group gap="xs" mb="lg" role="group" aria-label="Tipo di evento">
+        <Group gap="xs" mb="lg" role="radiogroup" aria-label="Tipo di evento">
           <Chip value="all">Tutti</Chip>
           {PATIENT_EVENT_KINDS.map((value) => (
             <Chip key={value} value={value}>
