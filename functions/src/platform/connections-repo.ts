@@ -15,6 +15,7 @@ import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/l
 import { WEBSOCKET_LIMITS, type ChatRole } from '@nutri/shared';
 import { batchGet } from './db/batch-get';
 import { db, tableName, toEpochSeconds } from './db/client';
+import { writtenIfConditionHolds } from './db/conditional';
 import { queryAll } from './db/query';
 import { transact, type TransactItem } from './db/transact';
 
@@ -111,8 +112,16 @@ export const putConnection = async (connection: Connection, also: readonly Trans
   return (await transactRetried(items)) === null;
 };
 
+/** Removes the entry; a user without an item (nothing to remove) gets no empty one. */
 const deleteUserEntry = async (userId: string, connectionId: string) => {
-  await db().send(new UpdateCommand(removeEntry(userId, connectionId)));
+  await writtenIfConditionHolds(
+    db().send(
+      new UpdateCommand({
+        ...removeEntry(userId, connectionId),
+        ConditionExpression: 'attribute_exists(pk)',
+      }),
+    ),
+  );
 };
 
 /**
