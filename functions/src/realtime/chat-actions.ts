@@ -173,9 +173,11 @@ export const sendMessage: WebSocketOperation = async (event) => {
     );
   } catch (error) {
     if (!isDomainError(error, 'session-ended') || !connection.familyId) throw error;
+    // Told why before its connections are closed.
+    await refuse(event, 'unauthorized', chatActionErrors.notSignedIn);
     forgetConnection(connection.connectionId);
     await closeSessionConnections(connection.userId, new Set([connection.familyId]));
-    return refuse(event, 'unauthorized', chatActionErrors.notSignedIn);
+    return { statusCode: 200 };
   }
   // What I wrote I have seen: appendMessage moved my own mark to it in the same write.
   if (result.created) await pushMessageAdded(conversation, result.message);
