@@ -49,6 +49,7 @@ const HTTP_FACES: Record<DomainErrorCode, HttpFace> = {
     code: 'forbidden',
     message: 'Questo account è stato disabilitato. Per informazioni scrivi al supporto.',
   },
+  'session-ended': { code: 'unauthorized' },
 };
 
 /** The error code, Italian message and field errors a domain error answers with. */

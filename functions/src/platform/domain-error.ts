@@ -31,6 +31,8 @@ export const DOMAIN_ERROR_CODES = [
   'last-system-admin',
   /** The account was disabled by a UserManager: no new session starts. */
   'account-disabled',
+  /** The session the write was made in has ended (sign-out, password change): nothing was written. */
+  'session-ended',
 ] as const;
 
 export type DomainErrorCode = (typeof DOMAIN_ERROR_CODES)[number];
