@@ -5,6 +5,7 @@
  * history and the back office's actions. Phone first: filters stack, each booking is a card.
  */
 import { useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import {
   Button,
   Center,
@@ -67,14 +68,48 @@ function BookingRow({ booking, onOpen }: { booking: BookingView; onOpen: () => v
   );
 }
 
+// The filters live in the address, so a figure of the back-office home can open the list already filtered,
+// and a filtered list can be reloaded, bookmarked or sent to a colleague. Anything unreadable is ignored.
+const positiveInteger = (value: string | null) => {
+  const number = Number(value);
+  return value && Number.isInteger(number) && number > 0 ? number : undefined;
+};
+const calendarDay = (value: string | null) =>
+  value && /^\d{4}-\d{2}-\d{2}$/.test(value) ? value : undefined;
+const filtersFromAddress = (search: URLSearchParams): AdminBookingFilters => {
+  const paid = search.get('paid');
+  return {
+    statusId: positiveInteger(search.get('statusId')),
+    bookingTypeId: positiveInteger(search.get('bookingTypeId')),
+    nutritionistUserId: search.get('nutritionistUserId') || undefined,
+    patientUserId: search.get('patientUserId') || undefined,
+    from: calendarDay(search.get('from')),
+    to: calendarDay(search.get('to')),
+    paid: paid === 'true' || paid === 'false' ? paid : undefined,
+    order: search.get('order') === 'asc' ? 'asc' : 'desc',
+  };
+};
+
 export function AdminBookingsPage() {
-  const [filters, setFilters] = useState<AdminBookingFilters>({ order: 'desc' });
+  const [search, setSearch] = useSearchParams();
+  const filters = filtersFromAddress(search);
   const [patient, setPatient] = useState<AdminPatientRef | null>(null);
   const [open, setOpen] = useState<number | null>(null);
   const [exporting, setExporting] = useState(false);
   const nutritionists = useAdminNutritionists();
   const list = useAdminBookings(filters);
-  const set = (change: Partial<AdminBookingFilters>) => setFilters((current) => ({ ...current, ...change }));
+  const set = (change: Partial<AdminBookingFilters>) =>
+    setSearch(
+      (current) => {
+        const next = new URLSearchParams(current);
+        for (const [key, value] of Object.entries(change)) {
+          if (value === undefined || value === '') next.delete(key);
+          else next.set(key, String(value));
+        }
+        return next;
+      },
+      { replace: true },
+    );
   const numberOrUndefined = (value: string | null) => (value ? Number(value) : undefined);
   const exportCsv = async () => {
     setExporting(true);
