@@ -349,7 +349,7 @@ describe('the last SystemAdmin', () => {
       ]);
       expect(results.map((result) => result.status).sort()).toEqual([200, 409]);
       const survivor =
-        results[0]!.status === 200
+        results[0].status === 200
           ? { user: first, token: firstToken }
           : { user: second, token: secondToken };
       const self = await setRoles(survivor.token, survivor.user.id, ['UserManager']);

@@ -15,7 +15,6 @@ import {
   DeleteCommand,
   GetCommand,
   PutCommand,
-  TransactWriteCommand,
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
 import { db, isExpired, tableName, toEpochSeconds } from '../platform/db/client';
