@@ -349,9 +349,7 @@ describe('the last SystemAdmin', () => {
       ]);
       expect(results.map((result) => result.status).sort()).toEqual([200, 409]);
       const survivor =
-        results[0]!.status === 200
-          ? { user: first, token: firstToken }
-          : { user: second, token: secondToken };
+        results[0].status === 200 ? { user: first, token: firstToken } : { user: second, token: secondToken };
       const self = await setRoles(survivor.token, survivor.user.id, ['UserManager']);
       expect(self.status).toBe(409);
       expect(JSON.stringify(self.body)).toMatch(/ultimo amministratore di sistema/);

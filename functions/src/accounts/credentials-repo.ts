@@ -11,13 +11,7 @@
  * briefly per container, see session-state.ts); a user's families (gsi1).
  */
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import {
-  DeleteCommand,
-  GetCommand,
-  PutCommand,
-  TransactWriteCommand,
-  UpdateCommand,
-} from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { db, isExpired, tableName, toEpochSeconds } from '../platform/db/client';
 import { queryAll } from '../platform/db/query';
 import { transact, transactOrThrow, type TransactItem } from '../platform/db/transact';

@@ -43,7 +43,8 @@ const HTTP_FACES: Record<DomainErrorCode, HttpFace> = {
   'chat-busy': { code: 'conflict', message: 'Troppi messaggi nello stesso momento: riprova.' },
   'last-system-admin': {
     code: 'conflict',
-    message: 'È l’ultimo amministratore di sistema attivo: il ruolo non può essere tolto né l’account disabilitato.',
+    message:
+      'È l’ultimo amministratore di sistema attivo: il ruolo non può essere tolto né l’account disabilitato.',
   },
   'account-disabled': {
     code: 'forbidden',

@@ -4,8 +4,7 @@ import { Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { useSWRConfig } from 'swr';
 import { userProfileSchema } from '@nutri/shared';
 import { api } from '../../../api/client';
-import { isApiError, isNetworkError } from '../../../api/api-error';
-import { errorTexts } from '../../../lib/shared-values';
+import { firstFieldErrors, saveFailureMessage } from '../../../ui/form/save-error';
 import { showErrorToast, showSuccessToast } from '../../../ui/notify';
 import { USER_DETAILS_KEY } from '../../auth';
 
@@ -27,18 +26,8 @@ export function ChangeEmail() {
       setPassword('');
       showSuccessToast('Indirizzo e-mail cambiato', { outcomeOf: 'change-email' });
     } catch (error) {
-      if (isApiError(error))
-        setErrors(
-          Object.fromEntries(
-            Object.entries(error.fieldErrors).map(([field, messages]) => [field, messages[0] ?? '']),
-          ),
-        );
-      showErrorToast(
-        isNetworkError(error)
-          ? errorTexts.connectionProblem
-          : ((isApiError(error) ? error.serverMessage : null) ?? errorTexts.cannotSaveData),
-        { outcomeOf: 'change-email' },
-      );
+      setErrors(firstFieldErrors(error));
+      showErrorToast(saveFailureMessage(error), { outcomeOf: 'change-email' });
     } finally {
       setSaving(false);
     }

@@ -2,7 +2,7 @@
  * The UserManager's calls (docs/product.md#user-management): overview, the paged list, one user's
  * account with its sessions and audit trail, and each change.
  */
-import useSWR, { useSWRConfig } from 'swr';
+import useSWR, { useSWRConfig, type SWRResponse } from 'swr';
 import type { AdminUserDetailsRequest, Role, UserStatus } from '@nutri/shared';
 import { api, apiPath } from '../../../api/client';
 import { useCursorList, type CursorListKey, type CursorListPage } from '../../../api/cursor-list';
@@ -49,7 +49,7 @@ export interface ManagedUser {
   Audit: AuditRow[];
 }
 
-export const useUsersOverview = () =>
+export const useUsersOverview = (): SWRResponse<UsersOverview, unknown> =>
   useSWR('/UserManagement/Overview', (path: string) => api.get<UsersOverview>(path));
 
 export interface UserListFilters {
@@ -72,7 +72,7 @@ export const useUserList = (filters: UserListFilters) =>
 
 const userKey = (userId: string) => apiPath('UserManagement', 'Users', userId);
 
-export const useManagedUser = (userId: string | undefined) =>
+export const useManagedUser = (userId: string | undefined): SWRResponse<ManagedUser, unknown> =>
   useSWR(userId ? userKey(userId) : null, (key: string) => api.get<ManagedUser>(key), {
     revalidateOnFocus: false,
   });

@@ -1,5 +1,6 @@
 /** A user's audit trail: who did what and when, each changed field before and after. */
 import { Badge, Stack, Table, Text } from '@mantine/core';
+import { ROLE_LABELS, type Role } from '@nutri/shared';
 import type { AuditRow } from '../api/users-api';
 
 const ACTION_LABELS: Record<string, string> = {
@@ -33,6 +34,16 @@ const FIELD_LABELS: Record<string, string> = {
 const shown = (value: string | number | null | undefined) =>
   value === null || value === undefined || value === '' ? '—' : String(value);
 
+/** Role names as the back office writes them (the entry keeps the API's names). */
+const shownValue = (field: string, value: string | number | null | undefined) =>
+  field === 'Roles' && typeof value === 'string'
+    ? value
+        .split(', ')
+        .filter(Boolean)
+        .map((role) => ROLE_LABELS[role as Role] ?? role)
+        .join(', ') || '—'
+    : shown(value);
+
 /** `Field.before` / `Field.after` pairs, then any other detail. */
 const describe = (details: AuditRow['Details']) => {
   const fields = [
@@ -44,7 +55,7 @@ const describe = (details: AuditRow['Details']) => {
   ];
   const changes = fields.map(
     (field) =>
-      `${FIELD_LABELS[field] ?? field}: ${shown(details[`${field}.before`])} → ${shown(details[`${field}.after`])}`,
+      `${FIELD_LABELS[field] ?? field}: ${shownValue(field, details[`${field}.before`])} → ${shownValue(field, details[`${field}.after`])}`,
   );
   const others = Object.entries(details)
     .filter(([key]) => !key.endsWith('.before') && !key.endsWith('.after'))

@@ -20,41 +20,21 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { ROLES, ROLE_LABELS, type Role } from '@nutri/shared';
-import { isApiError, isNetworkError } from '../../../api/api-error';
-import { errorTexts } from '../../../lib/shared-values';
+import { isApiError } from '../../../api/api-error';
 import { LoadError } from '../../../ui/load-error';
-import { showErrorToast, showSuccessToast } from '../../../ui/notify';
+import { runWithToasts } from '../../../ui/form/save-error';
 import { Page } from '../../../ui/page';
 import { PageLoader } from '../../../ui/page-loader';
 import { ConfirmDialog } from '../../bookings';
 import { useManagedUser, useManagedUserActions, type ManagedUser } from '../api/users-api';
 import { AuditTrail } from '../components/audit-trail';
 
-const failure = (error: unknown) => {
-  if (isNetworkError(error)) return errorTexts.connectionProblem;
-  return (isApiError(error) ? error.serverMessage : null) ?? errorTexts.cannotSaveData;
-};
-
 /** Runs a change, says how it went, and hands field errors to the form. */
-const run = async (
+const run = (
   action: () => Promise<unknown>,
   done: string,
   onFieldErrors?: (errors: Record<string, string>) => void,
-) => {
-  try {
-    await action();
-    showSuccessToast(done, { outcomeOf: 'edit-user' });
-  } catch (error) {
-    if (isApiError(error) && onFieldErrors)
-      onFieldErrors(
-        Object.fromEntries(
-          Object.entries(error.fieldErrors).map(([field, messages]) => [field, messages[0] ?? '']),
-        ),
-      );
-    showErrorToast(failure(error), { outcomeOf: 'edit-user' });
-    throw error;
-  }
-};
+) => runWithToasts(action, done, 'edit-user', onFieldErrors);
 
 const when = (iso: string) =>
   new Date(iso).toLocaleString('it-IT', { timeZone: 'Europe/Rome', dateStyle: 'short', timeStyle: 'short' });
@@ -196,11 +176,7 @@ function RolesForm({ user }: { user: ManagedUser }) {
       }}
     >
       <Stack gap="sm">
-        <Checkbox.Group
-          value={roles}
-          onChange={(value) => setRoles(value as Role[])}
-          label="Ruoli dell’utente"
-        >
+        <Checkbox.Group value={roles} onChange={(value) => setRoles(value)} label="Ruoli dell’utente">
           <Stack gap={6} mt={6}>
             {ROLES.map((role) => (
               <Checkbox key={role} value={role} label={ROLE_LABELS[role]} />

@@ -6,29 +6,13 @@
 import { useState } from 'react';
 import { Badge, Button, Card, Group, Stack, Switch, Text, Title } from '@mantine/core';
 import type { AdminNutritionistProfile } from '@nutri/shared';
-import { isApiError, isNetworkError } from '../../../../api/api-error';
-import { errorTexts } from '../../../../lib/shared-values';
-import { showErrorToast, showSuccessToast } from '../../../../ui/notify';
+import { runWithToasts } from '../../../../ui/form/save-error';
+import { showSuccessToast } from '../../../../ui/notify';
 import { ConfirmDialog } from '../../../bookings';
 import { useNutritionistAccountActions } from '../api/admin-nutritionists';
 
-const report = (error: unknown) =>
-  showErrorToast(
-    isNetworkError(error)
-      ? errorTexts.connectionProblem
-      : ((isApiError(error) ? error.serverMessage : null) ?? errorTexts.cannotSaveData),
-    { outcomeOf: 'nutritionist-account' },
-  );
-
-const attempt = async (action: () => Promise<unknown>, done: string) => {
-  try {
-    await action();
-    showSuccessToast(done, { outcomeOf: 'nutritionist-account' });
-  } catch (error) {
-    report(error);
-    throw error;
-  }
-};
+const attempt = (action: () => Promise<unknown>, done: string) =>
+  runWithToasts(action, done, 'nutritionist-account');
 
 export function AccountPanel({ profile }: { profile: AdminNutritionistProfile }) {
   const actions = useNutritionistAccountActions();

@@ -6,8 +6,7 @@
 import { useState } from 'react';
 import { Button, Checkbox, Group, Modal, Radio, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { createNutritionistAccountSchema, type CreateNutritionistAccountRequest } from '@nutri/shared';
-import { isApiError, isNetworkError } from '../../../../api/api-error';
-import { errorTexts } from '../../../../lib/shared-values';
+import { firstFieldErrors, saveFailureMessage } from '../../../../ui/form/save-error';
 import { showErrorToast, showSuccessToast } from '../../../../ui/notify';
 import { useNutritionistAccountActions } from '../api/admin-nutritionists';
 
@@ -72,18 +71,8 @@ export function NewNutritionistDialog({ opened, onClose }: { opened: boolean; on
       setForm(EMPTY);
       onClose();
     } catch (error) {
-      if (isApiError(error))
-        setErrors(
-          Object.fromEntries(
-            Object.entries(error.fieldErrors).map(([field, messages]) => [field, messages[0] ?? '']),
-          ),
-        );
-      showErrorToast(
-        isNetworkError(error)
-          ? errorTexts.connectionProblem
-          : ((isApiError(error) ? error.serverMessage : null) ?? errorTexts.cannotSaveData),
-        { outcomeOf: 'new-nutritionist' },
-      );
+      setErrors(firstFieldErrors(error));
+      showErrorToast(saveFailureMessage(error), { outcomeOf: 'new-nutritionist' });
     } finally {
       setSending(false);
     }
