@@ -2,6 +2,7 @@ import { SimpleGrid } from '@mantine/core';
 import {
   IconArticle,
   IconBrandWhatsapp,
+  IconCalendarEvent,
   IconClipboardList,
   IconStar,
   IconTags,
@@ -15,10 +16,6 @@ import { Page } from '../../../ui/page';
 import { OverviewFigures } from '../operations/components/overview-figures';
 
 const SECTIONS = [
-  {
-    title: 'Appuntamenti',
-    description: 'Tutte le prenotazioni del servizio, con stato, pagamenti e storico per paziente.',
-  },
   {
     title: 'Dashboard',
     description: 'Riepilogo mensile, conversioni, pagamenti giornalieri e andamento per nutrizionista.',
@@ -35,6 +32,12 @@ export function AdminHomePage() {
     >
       <OverviewFigures />
       <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="lg" mb={48}>
+        <LinkCard
+          to={paths.admin.bookings()}
+          icon={<IconCalendarEvent size={24} />}
+          title="Appuntamenti"
+          description="Tutte le prenotazioni del servizio, con filtri, storico, esportazione e azioni."
+        />
         <LinkCard
           to={paths.admin.content()}
           icon={<IconArticle size={24} />}
