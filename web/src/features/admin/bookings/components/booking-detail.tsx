@@ -92,6 +92,14 @@ const actorOf = (event: BookingHistoryEventView) =>
     : `${bookingHistoryActorLabels[event.ActorRole]}${event.ActorName ? `: ${event.ActorName}` : ''}`;
 
 type DialogKind = AdminBookingAction['kind'];
+
+/** The audit trail's action codes, as the register shows them. */
+const AUDIT_ACTION_LABELS: Record<string, string> = {
+  'booking.cancel': 'Annullamento',
+  'booking.move': 'Spostamento',
+  'booking.complete': 'Segnato come completato',
+  'booking.payment-link': 'Link di pagamento inviato',
+};
 const DIALOG_TITLES: Record<DialogKind, string> = {
   Cancel: 'Annulla l’appuntamento',
   Move: 'Sposta l’appuntamento',
@@ -344,7 +352,9 @@ export function BookingDetailDrawer({
               <Stack gap="xs" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
                 {data.Audit.map((entry) => (
                   <Text component="li" size="sm" key={entry.AuditId}>
-                    {when(entry.At)} · {entry.ActorName ?? entry.ActorUserId} · {entry.Action} ·{' '}
+                    {when(entry.At)} · {entry.ActorName ?? entry.ActorUserId} ·{' '}
+                    {AUDIT_ACTION_LABELS[entry.Action] ?? entry.Action}
+                    {' · '}
                     {entry.Reason}
                   </Text>
                 ))}
