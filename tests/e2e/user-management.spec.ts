@@ -133,6 +133,9 @@ test.describe('nutritionist accounts (BusinessAdmin only)', () => {
     await dialog.getByLabel('Titolo professionale').fill('Dietista');
     await dialog.getByRole('radio', { name: 'Donna' }).check();
     await dialog.getByRole('checkbox', { name: /Partner/ }).check();
+    // Each corrected field has lost its error.
+    await expect(dialog.getByText('Campo obbligatorio')).toHaveCount(0);
+    await expect(dialog.getByText('Scegli il genere.')).toHaveCount(0);
     await shoot(page, 'admin-new-nutritionist', testInfo.project.name);
     await dialog.getByRole('button', { name: 'Crea e invia l’invito' }).click();
     await expect(dialog).toBeHidden();

@@ -34,6 +34,11 @@ export function NewNutritionistDialog({ opened, onClose }: { opened: boolean; on
   const [form, setForm] = useState<Form>(EMPTY);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [sending, setSending] = useState(false);
+  // An edited field loses its error at once: the message was about the value just replaced.
+  const change = <K extends keyof Form>(name: K, value: Form[K]) => {
+    setForm((current) => ({ ...current, [name]: value }));
+    setErrors(({ [name]: _replaced, ...others }) => others);
+  };
   const text = (
     name: 'FirstName' | 'LastName' | 'Email' | 'ProfessionalTitle',
     label: string,
@@ -45,7 +50,7 @@ export function NewNutritionistDialog({ opened, onClose }: { opened: boolean; on
       required
       value={form[name]}
       error={errors[name]}
-      onChange={(event) => setForm({ ...form, [name]: event.currentTarget.value })}
+      onChange={(event) => change(name, event.currentTarget.value)}
     />
   );
   const submit = async () => {
@@ -109,7 +114,7 @@ export function NewNutritionistDialog({ opened, onClose }: { opened: boolean; on
               ]}
               value={form.PersonalTitle || null}
               error={errors.PersonalTitle}
-              onChange={(value) => setForm({ ...form, PersonalTitle: value ?? '' })}
+              onChange={(value) => change('PersonalTitle', value ?? '')}
             />
             {text('ProfessionalTitle', 'Titolo professionale')}
           </SimpleGrid>
@@ -118,7 +123,7 @@ export function NewNutritionistDialog({ opened, onClose }: { opened: boolean; on
             required
             value={form.Gender}
             error={errors.Gender}
-            onChange={(value) => setForm({ ...form, Gender: value })}
+            onChange={(value) => change('Gender', value)}
           >
             <Group mt={6}>
               <Radio value="2" label="Donna" />
@@ -128,7 +133,7 @@ export function NewNutritionistDialog({ opened, onClose }: { opened: boolean; on
           <Checkbox
             label="Partner per l’integrazione con Google Calendar"
             checked={form.IsCalendarPartner}
-            onChange={(event) => setForm({ ...form, IsCalendarPartner: event.currentTarget.checked })}
+            onChange={(event) => change('IsCalendarPartner', event.currentTarget.checked)}
           />
           <Group justify="flex-end" mt="sm">
             <Button variant="default" onClick={onClose} disabled={sending}>
