@@ -188,14 +188,21 @@ describe('data stack', () => {
   describe('secrets', () => {
     it('exist without any generated or inline value (operators set them)', () => {
       const secrets = Object.values(template.findResources('AWS::SecretsManager::Secret') as Resources);
-      expect(secrets).toHaveLength(5);
+      expect(secrets).toHaveLength(6);
       for (const secret of secrets) {
         expect(secret.Properties).not.toHaveProperty('GenerateSecretString');
         expect(secret.Properties).not.toHaveProperty('SecretString');
         expect(secret.DeletionPolicy).toBe('Retain');
       }
       const descriptions = secrets.map((secret) => String(secret.Properties.Description));
-      for (const name of ['JWT', 'Stripe secret API key', 'Stripe webhook', 'Tally', 'WhatsApp']) {
+      for (const name of [
+        'JWT',
+        'Stripe secret API key',
+        'Stripe webhook',
+        'Tally',
+        'WhatsApp Business',
+        'Meta app secret',
+      ]) {
         expect(descriptions.some((description) => description.includes(name))).toBe(true);
       }
     });

@@ -50,7 +50,7 @@ export const loginAttackNoticeMail = (displayName: string, failures: number, res
 
 export const invitationMail = (displayName: string, url: string, validDays: number) =>
   renderMail({
-    subject: 'Benvenuto in Nutrì: crea la tua password',
+    subject: 'Ti diamo il benvenuto in Nutrì: crea la tua password',
     greeting: `Ciao ${displayName},`,
     paragraphs: [
       'è stato creato per te un account da nutrizionista su Nutrì.',
