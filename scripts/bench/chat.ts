@@ -13,7 +13,7 @@
  * 2. Open loop: `--rate` messages per second in total, spread over all clients, for `--seconds`, each sent
  *    at its scheduled moment whatever the earlier ones became (what real users do): delivery latency
  *    from the send to the partner's MessageAdded (p50/p99), messages lost and duplicated, and the DynamoDB
- *    calls and `@connections` posts per message.
+ *    calls and `@connections` posts per message, and the CPU time the stack's processes spent per message.
  * 3. Saturated: the raw rate of the append's own transaction (the same items, conditions and sizes,
  *    written straight to the same DynamoDB Local by this process, RAW_CONCURRENCY at once, each on its own
  *    conversation), then every client sending `--messages` messages one after another
@@ -34,6 +34,7 @@ import { callsLine, readCallCounts, resetCallCounts } from './call-counts';
 import { cleanUpOnSignals, runBenchmark, startStack, stopStack } from './lifecycle';
 import { assertLoopback, loadLine } from './machine';
 import { drainOutbox } from './outbox';
+import { cpuPer, cpuSince, readStackCpu } from './stack-cpu';
 import { callApi as call, percentile, pool, readBoundedOptions } from './tools';
 
 const LIMITS = {
@@ -635,8 +636,10 @@ const main = async () => {
     console.log(`Open loop: ${options.rate} messages/s in total for ${options.seconds} s…`);
     loads.open = loadLine();
     await resetCallCounts(baseUrl);
+    const openCpuBefore = readStackCpu(stack.child.pid!);
     const openStarted = await runOpenLoop(clients, pairs, { ...options, deadline });
     await drainDeliveries(sent, 'open');
+    const openCpu = cpuSince(openCpuBefore, stack.child.pid!);
     // Pushes of the last messages may still be on their way to the sender's own tab: they count too.
     await pause(500);
     const openCounts = await readCallCounts(baseUrl);
@@ -653,8 +656,10 @@ const main = async () => {
     );
     loads.saturated = loadLine();
     await resetCallCounts(baseUrl);
+    const saturatedCpuBefore = readStackCpu(stack.child.pid!);
     const closed = await runClosedLoop(clients, pairs, { ...options, deadline });
     await drainDeliveries(sent, 'saturated');
+    const saturatedCpu = cpuSince(saturatedCpuBefore, stack.child.pid!);
     const saturatedCounts = await readCallCounts(baseUrl);
     const saturated = deliveryOf(sent, 'saturated', closed.started);
     const storedOk = await checkStore(pairs, sent, (client) => userOf(client).id);
@@ -735,6 +740,14 @@ const main = async () => {
       `  presence:    ${callsLine(presenceCounts, ['ws $connect', 'outbox'], clients.length, 'connect')}, ` +
         `in \$connect and the outbox together (outbox drained in ${(drained.ms / 1000).toFixed(1)} s, ${drained.pending} left)`,
     );
+    // CPU time of the stack's processes per message sent, background work included (load moves it far less than latency).
+    const cpuLine = (used: typeof openCpu, messages: number) => {
+      const cpu = cpuPer(used, messages);
+      return `${cpu.totalMs.toFixed(1)} ms per message (runtime ${cpu.runtimeMs.toFixed(1)}, DynamoDB Local ${cpu.dynamoDbMs.toFixed(1)})`;
+    };
+    console.log(`\nStack CPU (the runtime's process and DynamoDB Local's):`);
+    console.log(`  open loop:   ${cpuLine(openCpu, open.sent)}`);
+    console.log(`  saturated:   ${cpuLine(saturatedCpu, saturated.sent)}`);
     console.log(
       `\nLatency: SendMessage leaving the sender -> MessageAdded at the partner (same process clock). Raw rate:` +
         `\nthe append's transaction written by this process to the same DynamoDB Local, ${RAW_CONCURRENCY} at once, each on` +

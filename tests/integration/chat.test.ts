@@ -233,6 +233,35 @@ describe('messages over the realtime channel', () => {
     ]);
   });
 
+  it('refuses a message sent right after its session ended elsewhere, stores nothing and closes the tab', async () => {
+    const pair = await newPair();
+    const sid = await conversationOf(pair);
+    const patientTab = await connectWith(pair.patient.token);
+    const nutritionistTab = await connectWith(pair.nutritionist.token);
+    send(patientTab, sid, 'Prima');
+    expect((await nextOfType(nutritionistTab, 'MessageAdded')).message).toMatchObject({ Body: 'Prima' });
+
+    // The session ends in another container (this test process), which closes none of the stack's
+    // connections: the stack's own 5-second memory of the session still says it is on.
+    const { fam } = JSON.parse(
+      Buffer.from(pair.patient.token.split('.')[1]!, 'base64url').toString('utf8'),
+    ) as { fam: string };
+    const { revokeFamily } = await import('../../functions/src/accounts/credentials-repo');
+    await revokeFamily(fam, new Date());
+
+    send(patientTab, sid, 'Dopo la disconnessione');
+    expect(await nextOfType(patientTab, 'error')).toMatchObject({
+      code: 'unauthorized',
+      message: chatActionErrors.notSignedIn,
+    });
+    for (;;) if ((await patientTab.next()).kind === 'closed') break;
+    expect(await noneOfType(nutritionistTab, 'MessageAdded')).toBe(true);
+    const history = await api<ChatMessagesResponse>('GET', `Chat/Messages/${pair.patient.id}`, {
+      token: pair.nutritionist.token,
+    });
+    expect(history.body.Items.map((message) => message.Body)).toEqual(['Prima']);
+  });
+
   it('refuses an empty, too long or garbled message, and a conversation of others, with Italian errors', async () => {
     const pair = await newPair();
     const other = await newPair();

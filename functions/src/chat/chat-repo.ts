@@ -29,7 +29,7 @@ import {
 import { db, tableName } from '../platform/db/client';
 import { writtenIfConditionHolds } from '../platform/db/conditional';
 import { queryAll } from '../platform/db/query';
-import { transact, transactWithReason } from '../platform/db/transact';
+import { transact, transactWithReason, type TransactItem } from '../platform/db/transact';
 import { DomainError } from '../platform/domain-error';
 
 export interface Conversation {
@@ -221,6 +221,11 @@ export interface NewMessage {
    * (e.g. the file list's entry, keyed by the message's index, so a file message never lacks it).
    */
   indexedItem?: (message: ChatMessage) => { sk: string } & Record<string, unknown>;
+  /**
+   * A condition checked in the append's own transaction (e.g. that the sender's session is still on):
+   * when it does not hold nothing is written and DomainError `session-ended` is thrown.
+   */
+  condition?: TransactItem;
 }
 
 /** Attempts before an append under heavy contention gives up with 409 (each loser retries at once). */
@@ -313,7 +318,9 @@ const appendInTurn = async (
     };
     const failed = await transactWithReason(
       [
-        // The id guard first: a repeated MessageId is recognised as such even when a concurrent sender
+        // The caller's condition first: when it fails, that is the answer, whatever else failed with it.
+        ...(input.condition ? [{ item: input.condition, failure: 'refused' as const }] : []),
+        // The id guard next: a repeated MessageId is recognised as such even when a concurrent sender
         // also took the index.
         {
           item: {
@@ -402,6 +409,7 @@ const appendInTurn = async (
       remember({ ...conversation, MaxMessageIndex: index, LastMessageDate: message.DateCreated });
       return { message, created: true };
     }
+    if (failed.failure === 'refused') throw new DomainError('session-ended');
     if (failed.failure === 'duplicate') {
       const existing = await getMessageById(input.conversationSid, input.messageId);
       if (existing) return { message: existing, created: false };

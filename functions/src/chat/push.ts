@@ -8,7 +8,7 @@ import type { ChatMessage, ChatServerEvent } from '@nutri/shared';
 import { logger } from '../platform/logger';
 import { managementEndpoint, pushToConnection } from '../platform/realtime';
 import { now } from '../platform/clock';
-import { deleteGoneConnection, listUserConnections } from '../platform/connections-repo';
+import { deleteGoneConnection, listConnectionsOfUsers, type Connection } from '../platform/connections-repo';
 import type { Conversation } from './chat-repo';
 
 /** Sends the event to the users' connections, except `exceptConnectionId` (the sender's own tab). */
@@ -24,36 +24,36 @@ export const pushToUsers = async (
     // No WebSocket API configured (e.g. a script using the functions code): nobody to push to.
     return;
   }
+  let connections: Connection[];
+  try {
+    // Read after the caller's commit, all users at once: a tab is either listed here (and gets the
+    // event) or opened after the commit (and loads the state then).
+    connections = [...(await listConnectionsOfUsers(userIds)).values()].flat();
+  } catch (error) {
+    logger.warn('Chat push skipped', {
+      type: event.type,
+      reason: error instanceof Error ? error.name : 'Error',
+    });
+    return;
+  }
   await Promise.all(
-    [...new Set(userIds)].map(async (userId) => {
-      try {
-        const connections = await listUserConnections(userId);
-        await Promise.all(
-          connections
-            .filter(({ connectionId }) => connectionId !== exceptConnectionId)
-            .map(async (connection) => {
-              const { connectionId } = connection;
-              try {
-                // A 410 for a connection still in its `$connect` is no proof it is gone (see
-                // CONNECT_GRACE_MS): that tab misses this event but reloads its lists once open.
-                if ((await pushToConnection(endpoint, connectionId, event)) === 'gone')
-                  await deleteGoneConnection(connection, now());
-              } catch (error) {
-                logger.warn('Chat push failed', {
-                  type: event.type,
-                  connectionId,
-                  reason: error instanceof Error ? error.name : 'Error',
-                });
-              }
-            }),
-        );
-      } catch (error) {
-        logger.warn('Chat push skipped', {
-          type: event.type,
-          reason: error instanceof Error ? error.name : 'Error',
-        });
-      }
-    }),
+    connections
+      .filter(({ connectionId }) => connectionId !== exceptConnectionId)
+      .map(async (connection) => {
+        const { connectionId } = connection;
+        try {
+          // A 410 for a connection still in its `$connect` is no proof it is gone (see
+          // CONNECT_GRACE_MS): that tab misses this event but reloads its lists once open.
+          if ((await pushToConnection(endpoint, connectionId, event)) === 'gone')
+            await deleteGoneConnection(connection, now());
+        } catch (error) {
+          logger.warn('Chat push failed', {
+            type: event.type,
+            connectionId,
+            reason: error instanceof Error ? error.name : 'Error',
+          });
+        }
+      }),
   );
 };
 

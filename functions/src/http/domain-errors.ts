@@ -41,6 +41,7 @@ const HTTP_FACES: Record<DomainErrorCode, HttpFace> = {
   },
   'email-taken': { code: 'conflict', message: 'Questo indirizzo e-mail è già associato a un altro account.' },
   'chat-busy': { code: 'conflict', message: 'Troppi messaggi nello stesso momento: riprova.' },
+  'session-ended': { code: 'unauthorized' },
 };
 
 /** The error code, Italian message and field errors a domain error answers with. */

@@ -27,6 +27,8 @@ export const DOMAIN_ERROR_CODES = [
   'email-taken',
   /** A conversation kept losing the race for its next message index. */
   'chat-busy',
+  /** The session the write was made in has ended (sign-out, password change): nothing was written. */
+  'session-ended',
 ] as const;
 
 export type DomainErrorCode = (typeof DOMAIN_ERROR_CODES)[number];

@@ -3,8 +3,8 @@
  * SetUserLastSeenMessage and OnlineUsers. The sender is the connection's user (stored at `$connect` from
  * the ticket); every action checks that this user is a member of the conversation named. The connection
  * and the conversation's members come from what this container already read (they never change), so a
- * message costs its append transaction and the reads of the members' connections
- * (docs/decisions/0020-chat-hot-path.md).
+ * message costs its append transaction (which also checks the sender's session) and one read of both
+ * members' connections (docs/decisions/0020-chat-hot-path.md).
  */
 import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
@@ -18,7 +18,7 @@ import {
   type ChatServerEvent,
   type RealtimeErrorMessage,
 } from '@nutri/shared';
-import { isSessionActive } from '../accounts';
+import { activeSessionCondition, isSessionActive } from '../accounts/start';
 import type { WebSocketEvent, WebSocketOperation } from '../http/websocket-operation';
 import { AppError } from '../http/errors';
 import {
@@ -31,8 +31,9 @@ import {
   pushToUsers,
 } from '../chat';
 import { now } from '../platform/clock';
+import { isDomainError } from '../platform/domain-error';
 import { managementEndpoint, pushToConnection } from '../platform/realtime';
-import { deleteConnection, listUserConnections } from '../platform/connections-repo';
+import { deleteConnection, listConnectionsOfUsers } from '../platform/connections-repo';
 import { closeSessionConnections } from '../platform/session-connections';
 import { forgetConnection, knownConnection } from './known-connections';
 import { partnersOf } from './presence';
@@ -67,9 +68,29 @@ const signedInConnection = async (event: WebSocketEvent) => {
   return connection;
 };
 
-/** The sender and the parsed body, or null after an error reply. */
-const parse = async <T>(event: WebSocketEvent, schema: z.ZodType<T>) => {
-  const connection = await signedInConnection(event);
+/**
+ * Refuses an action that wrote nothing. `sessionChecked` false: the session was not asked yet (SendMessage
+ * asks inside its write), so a connection whose session has ended is refused as such first, and closed.
+ */
+const refuseAction = async (
+  event: WebSocketEvent,
+  code: string,
+  message: string,
+  { sessionChecked = true } = {},
+) => {
+  if (!sessionChecked && !(await signedInConnection(event)))
+    return refuse(event, 'unauthorized', chatActionErrors.notSignedIn);
+  return refuse(event, code, message);
+};
+
+/**
+ * The sender and the parsed body, or null after an error reply. `sessionInWrite`: the action's own write
+ * checks the session (SendMessage's transaction), so it is not asked here, except before an error reply.
+ */
+const parse = async <T>(event: WebSocketEvent, schema: z.ZodType<T>, { sessionInWrite = false } = {}) => {
+  const connection = sessionInWrite
+    ? await knownConnection(event.requestContext.connectionId)
+    : await signedInConnection(event);
   if (!connection?.userId) {
     await refuse(event, 'unauthorized', chatActionErrors.notSignedIn);
     return null;
@@ -82,10 +103,16 @@ const parse = async <T>(event: WebSocketEvent, schema: z.ZodType<T>) => {
   }
   const parsed = schema.safeParse(body);
   if (!parsed.success) {
-    await refuse(event, 'validation_failed', chatActionErrors.invalid);
+    await refuseAction(event, 'validation_failed', chatActionErrors.invalid, {
+      sessionChecked: !sessionInWrite,
+    });
     return null;
   }
-  return { userId: connection.userId, body: parsed.data };
+  return {
+    connection: { ...connection, userId: connection.userId },
+    userId: connection.userId,
+    body: parsed.data,
+  };
 };
 
 /**
@@ -96,40 +123,62 @@ const memberConversation = async (
   event: WebSocketEvent,
   conversationSid: string,
   userId: string,
-  { known = true } = {},
+  { known = true, sessionChecked = true } = {},
 ) => {
   try {
     return await (known ? knownConversationOfMember : conversationOfMember)(conversationSid, userId);
   } catch (error) {
     if (!(error instanceof AppError) || error.code !== 'not_found') throw error;
-    await refuse(event, 'not_found', chatActionErrors.notFound);
+    await refuseAction(event, 'not_found', chatActionErrors.notFound, { sessionChecked });
     return null;
   }
 };
 
-/** SendMessage: stored at the next index first, then MessageAdded to every tab of both members. */
+/**
+ * SendMessage: stored at the next index first, then MessageAdded to every tab of both members. Whether the
+ * sender's session is still on is a condition of the append's own transaction (not a read before it): a
+ * message of an ended session is never stored, and the connection is then closed.
+ */
 export const sendMessage: WebSocketOperation = async (event) => {
-  const input = await parse(event, sendMessageActionSchema);
+  const input = await parse(event, sendMessageActionSchema, { sessionInWrite: true });
   if (!input) return { statusCode: 200 };
+  const unchecked = { sessionChecked: false };
   const text = input.body.Text.trim();
-  if (!text) return refuse(event, 'validation_failed', chatActionErrors.emptyMessage);
+  if (!text) return refuseAction(event, 'validation_failed', chatActionErrors.emptyMessage, unchecked);
   if (text.length > CHAT_MESSAGE_MAX_LENGTH)
-    return refuse(event, 'validation_failed', chatActionErrors.tooLong);
-  if (!isCleanMultiLine(text)) return refuse(event, 'validation_failed', chatActionErrors.controlCharacters);
-  const conversation = await memberConversation(event, input.body.ConversationSid, input.userId);
+    return refuseAction(event, 'validation_failed', chatActionErrors.tooLong, unchecked);
+  if (!isCleanMultiLine(text))
+    return refuseAction(event, 'validation_failed', chatActionErrors.controlCharacters, unchecked);
+  const conversation = await memberConversation(event, input.body.ConversationSid, input.userId, unchecked);
   if (!conversation) return { statusCode: 200 };
-  const result = await appendMessage(
-    {
-      conversationSid: conversation.ConversationSid,
-      // Scoped by author, so one user's ids can never collide with (and read back) another's message.
-      messageId: `${input.userId}:${input.body.MessageId ?? randomUUID()}`,
-      authorId: input.userId,
-      body: text,
-      attributes: {},
-      at: now(),
-    },
-    conversation,
-  );
+  const at = now();
+  const { connection } = input;
+  let result;
+  try {
+    result = await appendMessage(
+      {
+        conversationSid: conversation.ConversationSid,
+        // Scoped by author, so one user's ids can never collide with (and read back) another's message.
+        messageId: `${input.userId}:${input.body.MessageId ?? randomUUID()}`,
+        authorId: input.userId,
+        body: text,
+        attributes: {},
+        at,
+        // Connections stored before sessions were recorded on them carry none (they live out their 2 hours).
+        ...(connection.familyId
+          ? { condition: activeSessionCondition(connection.familyId, connection.userId, at) }
+          : {}),
+      },
+      conversation,
+    );
+  } catch (error) {
+    if (!isDomainError(error, 'session-ended') || !connection.familyId) throw error;
+    // Told why before its connections are closed.
+    await refuse(event, 'unauthorized', chatActionErrors.notSignedIn);
+    forgetConnection(connection.connectionId);
+    await closeSessionConnections(connection.userId, new Set([connection.familyId]));
+    return { statusCode: 200 };
+  }
   // What I wrote I have seen: appendMessage moved my own mark to it in the same write.
   if (result.created) await pushMessageAdded(conversation, result.message);
   // A retried send gets its stored message back (its tab may have missed the first push).
@@ -193,9 +242,10 @@ export const onlineUsers: WebSocketOperation = async (event) => {
   const connection = await signedInConnection(event);
   if (!connection?.userId) return refuse(event, 'unauthorized', chatActionErrors.notSignedIn);
   const partners = await partnersOf(connection.userId, connection.role);
-  const online = await Promise.all(
-    partners.map(async (userId) => ((await listUserConnections(userId)).length > 0 ? userId : null)),
-  );
-  await reply(event, { type: 'OnlineUsers', UserIds: online.filter((id): id is string => id !== null) });
+  const connections = await listConnectionsOfUsers(partners);
+  await reply(event, {
+    type: 'OnlineUsers',
+    UserIds: partners.filter((userId) => connections.get(userId)?.length),
+  });
   return { statusCode: 200 };
 };
