@@ -71,7 +71,13 @@ const when = (iso: string) =>
 export function AuditTrail({ entries }: { entries: AuditRow[] }) {
   if (entries.length === 0) return <Text c="dimmed">Nessuna modifica registrata.</Text>;
   return (
-    <Table.ScrollContainer minWidth={560}>
+    <Table.ScrollContainer
+      minWidth={560}
+      type="native"
+      tabIndex={0}
+      role="region"
+      aria-label="Registro delle modifiche, scorrevole"
+    >
       <Table verticalSpacing="xs" aria-label="Registro delle modifiche">
         <Table.Thead>
           <Table.Tr>

@@ -256,7 +256,13 @@ function Sessions({ user }: { user: ManagedUser }) {
   const [revoking, setRevoking] = useState<string | null>(null);
   if (user.Sessions.length === 0) return <Text c="dimmed">Nessuna sessione attiva.</Text>;
   return (
-    <Table.ScrollContainer minWidth={480}>
+    <Table.ScrollContainer
+      minWidth={480}
+      type="native"
+      tabIndex={0}
+      role="region"
+      aria-label="Sessioni attive, scorrevole"
+    >
       <Table verticalSpacing="xs" aria-label="Sessioni attive">
         <Table.Thead>
           <Table.Tr>

@@ -97,7 +97,13 @@ export function UserListPage() {
           <Text c="dimmed">Nessun utente corrisponde ai filtri.</Text>
         ) : (
           <>
-            <Table.ScrollContainer minWidth={640}>
+            <Table.ScrollContainer
+              minWidth={640}
+              type="native"
+              tabIndex={0}
+              role="region"
+              aria-label="Elenco degli utenti"
+            >
               <Table striped highlightOnHover verticalSpacing="sm" aria-label="Utenti">
                 <Table.Thead>
                   <Table.Tr>
