@@ -55,7 +55,10 @@ export function AcceptInvitationPage() {
   };
 
   return (
-    <AuthCard title="Ti diamo il benvenuto in Nutrì" description="Scegli la password del tuo account da nutrizionista.">
+    <AuthCard
+      title="Ti diamo il benvenuto in Nutrì"
+      description="Scegli la password del tuo account da nutrizionista."
+    >
       {!token ? (
         <Alert
           color="apricot"

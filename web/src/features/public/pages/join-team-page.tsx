@@ -219,7 +219,7 @@ function ApplicationFormCard({ onSent }: { onSent: () => void }) {
             </Text>
           </Group>
           {fileError ? (
-            <Text size="sm" c="red.8" mt={6} role="alert">
+            <Text size="sm" c="red.9" mt={6} role="alert">
               {fileError}
             </Text>
           ) : null}

@@ -164,7 +164,7 @@ function ConversationList({
   onSelect: (sid: string) => void;
 }) {
   const conversations = useChatViewerConversations(userId);
-  if (isApiError(conversations.error, 404)) return <Text c="red.8">{chatViewerTexts.userNotFound}</Text>;
+  if (isApiError(conversations.error, 404)) return <Text c="red.9">{chatViewerTexts.userNotFound}</Text>;
   if (conversations.error) return <LoadError onRetry={() => void conversations.mutate()} />;
   if (!conversations.data) return <Loader size="sm" aria-label="Caricamento delle conversazioni" />;
   const { User, Data } = conversations.data;
@@ -262,7 +262,7 @@ const useConversationPages = (sid: string) => {
 
 function ConversationReader({ sid }: { sid: string }) {
   const { conversation, items, hasMore, error, loadingOlder, loadOlder, retry } = useConversationPages(sid);
-  if (isApiError(error, 404)) return <Text c="red.8">{chatViewerTexts.conversationNotFound}</Text>;
+  if (isApiError(error, 404)) return <Text c="red.9">{chatViewerTexts.conversationNotFound}</Text>;
   if (error && !conversation) return <LoadError onRetry={retry} />;
   if (!conversation) return <Loader size="sm" aria-label="Caricamento dei messaggi" />;
   const authorName = (authorId: string) =>

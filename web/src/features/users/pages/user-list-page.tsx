@@ -3,7 +3,7 @@
  * and status, "Mostra altri" paging. Filters live in the URL, so a link from /Users opens them set.
  */
 import { useState } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import { Anchor, Badge, Button, Group, Select, Stack, Table, Text, TextInput } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { ROLES, ROLE_LABELS, USER_STATUSES, type Role, type UserStatus } from '@nutri/shared';
@@ -12,6 +12,7 @@ import { LoadError } from '../../../ui/load-error';
 import { Page } from '../../../ui/page';
 import { PageLoader } from '../../../ui/page-loader';
 import { useUserList } from '../api/users-api';
+import { useAddressFilters } from '../../../lib/use-address-filters';
 
 const STATUS_LABELS: Record<UserStatus, string> = {
   all: 'Tutti',
@@ -25,7 +26,7 @@ const asStatus = (value: string | null): UserStatus =>
   value && (USER_STATUSES as readonly string[]).includes(value) ? (value as UserStatus) : 'all';
 
 export function UserListPage() {
-  const [params, setParams] = useSearchParams();
+  const [params, changeAddress] = useAddressFilters();
   const filters = {
     search: params.get('search') ?? '',
     role: asRole(params.get('role')),
@@ -33,12 +34,8 @@ export function UserListPage() {
   };
   const [typed, setTyped] = useState(filters.search);
   const list = useUserList(filters);
-  const setFilter = (name: string, value: string) => {
-    const next = new URLSearchParams(params);
-    if (value && value !== 'all') next.set(name, value);
-    else next.delete(name);
-    setParams(next, { replace: true });
-  };
+  const setFilter = (name: string, value: string) =>
+    changeAddress({ [name]: value === 'all' ? null : value });
 
   return (
     <Page

@@ -5,7 +5,6 @@
  * history and the back office's actions. Phone first: filters stack, each booking is a card.
  */
 import { useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
 import {
   Button,
   Center,
@@ -34,10 +33,11 @@ import { LoadError } from '../../../../ui/load-error';
 import { showErrorToast } from '../../../../ui/notify';
 import { Page } from '../../../../ui/page';
 import { BookingStatusBadge } from '../../../bookings';
-import { useAdminNutritionists } from '../../nutritionists/api/admin-nutritionists';
+import { AdminNutritionistFilter } from '../../nutritionists/components/admin-nutritionist-filter';
 import { downloadAdminBookingsCsv, useAdminBookings, type AdminBookingFilters } from '../api/admin-bookings';
 import { AdminPatientPicker } from '../components/admin-patient-picker';
 import { BookingDetailDrawer } from '../components/booking-detail';
+import { useAddressFilters } from '../../../../lib/use-address-filters';
 
 const euro = (cents: number) => `${(cents / 100).toFixed(2).replace('.', ',')} €`;
 
@@ -91,25 +91,13 @@ const filtersFromAddress = (search: URLSearchParams): AdminBookingFilters => {
 };
 
 export function AdminBookingsPage() {
-  const [search, setSearch] = useSearchParams();
+  const [search, changeAddress] = useAddressFilters();
   const filters = filtersFromAddress(search);
   const [patient, setPatient] = useState<AdminPatientRef | null>(null);
   const [open, setOpen] = useState<number | null>(null);
   const [exporting, setExporting] = useState(false);
-  const nutritionists = useAdminNutritionists();
   const list = useAdminBookings(filters);
-  const set = (change: Partial<AdminBookingFilters>) =>
-    setSearch(
-      (current) => {
-        const next = new URLSearchParams(current);
-        for (const [key, value] of Object.entries(change)) {
-          if (value === undefined || value === '') next.delete(key);
-          else next.set(key, String(value));
-        }
-        return next;
-      },
-      { replace: true },
-    );
+  const set = (change: Partial<AdminBookingFilters>) => changeAddress(change);
   const numberOrUndefined = (value: string | null) => (value ? Number(value) : undefined);
   const exportCsv = async () => {
     setExporting(true);
@@ -151,15 +139,9 @@ export function AdminBookingsPage() {
               onChange={(value) => set({ bookingTypeId: numberOrUndefined(value) })}
               comboboxProps={{ withinPortal: true }}
             />
-            <Select
-              label="Nutrizionista"
-              placeholder="Tutti"
-              clearable
-              searchable
-              data={(nutritionists.data ?? []).map((n) => ({ value: n.UserId, label: n.DisplayName }))}
+            <AdminNutritionistFilter
               value={filters.nutritionistUserId ?? null}
               onChange={(value) => set({ nutritionistUserId: value ?? undefined })}
-              comboboxProps={{ withinPortal: true }}
             />
             <AdminPatientPicker
               value={patient}

@@ -1,5 +1,6 @@
 /**
- * Nutritionist profiles in the back office (BusinessAdmin): the list (GET Admin/Nutritionists), one
+ * Nutritionist profiles in the back office (BusinessAdmin): the list (GET Admin/Nutritionists, searched by
+ * the start of the name, 50 per page), one
  * profile (GET/PATCH Admin/NutritionistProfile/{userId}) and its photo (POST .../image, field `File`).
  */
 import useSWR, { useSWRConfig, type SWRResponse } from 'swr';
@@ -8,22 +9,46 @@ import {
   adminNutritionistProfileSchema,
   adminNutritionistSummarySchema,
   listResponseSchema,
+  PAGE_SIZE,
   type AdminNutritionistProfile,
   type AdminNutritionistSummary,
   type CreateNutritionistAccountRequest,
   type UpdateNutritionistProfileRequest,
 } from '@nutri/shared';
 import { api, apiPath, apiUpload } from '../../../../api/client';
+import { useCursorList } from '../../../../api/cursor-list';
 import { requireId } from '../../content/api/require-id';
 
 export const ADMIN_NUTRITIONISTS_PATH = '/Admin/Nutritionists';
 const listSchema = listResponseSchema(adminNutritionistSummarySchema);
 
-export const useAdminNutritionists = (): SWRResponse<AdminNutritionistSummary[], unknown> =>
-  useSWR(
-    [ADMIN_NUTRITIONISTS_PATH, { limit: 100 }] as const,
-    async ([path, query]) => listSchema.parse(await api.get(path, { query })).Data,
+const LIST_PAGE_SIZE = 50;
+/** SWR's global `mutate(filter)` skips paged lists' keys: a change reloads the pages on screen through this. */
+const pagedListReloaders = new Set<() => void>();
+
+/** The paged list of /Admin/Nutritionists: `displayName` is the start of the name, '' for everyone. */
+export const useAdminNutritionistPages = (displayName: string) =>
+  useCursorList(
+    ADMIN_NUTRITIONISTS_PATH,
+    { limit: LIST_PAGE_SIZE, displayName: displayName || undefined },
+    async ([path, query]) => listSchema.parse(await api.get(path, { query })),
+    { reloaders: pagedListReloaders },
   );
+
+/** The nutritionist filter of other back-office lists: the first few whose name starts with the text. */
+export const useAdminNutritionistSearch = (
+  displayName: string,
+): SWRResponse<AdminNutritionistSummary[], unknown> =>
+  useSWR(
+    [ADMIN_NUTRITIONISTS_PATH, { limit: PAGE_SIZE.pickers, displayName: displayName.trim() }] as const,
+    async ([path, query]) => listSchema.parse(await api.get(path, { query })).Data,
+    { keepPreviousData: true },
+  );
+
+const reloadNutritionistLists = async (mutate: ReturnType<typeof useSWRConfig>['mutate']) => {
+  for (const reload of pagedListReloaders) reload();
+  await mutate((key) => Array.isArray(key) && key[0] === ADMIN_NUTRITIONISTS_PATH);
+};
 
 export const adminProfileKey = (userId: string) => apiPath('Admin', 'NutritionistProfile', requireId(userId));
 
@@ -40,7 +65,7 @@ export const useAdminProfileMutations = () => {
   const { mutate } = useSWRConfig();
   const store = async (profile: AdminNutritionistProfile) => {
     await mutate(adminProfileKey(profile.UserId), profile, { revalidate: false });
-    await mutate((key) => Array.isArray(key) && key[0] === ADMIN_NUTRITIONISTS_PATH);
+    await reloadNutritionistLists(mutate);
     return profile;
   };
   return {
@@ -67,7 +92,7 @@ export const useNutritionistAccountActions = () => {
   const { mutate } = useSWRConfig();
   const refresh = async (userId?: string) => {
     if (userId) await mutate(adminProfileKey(userId));
-    await mutate((key) => Array.isArray(key) && key[0] === ADMIN_NUTRITIONISTS_PATH);
+    await reloadNutritionistLists(mutate);
   };
   const account = (userId: string, action: string) =>
     apiPath('Admin', 'NutritionistAccounts', requireId(userId), action);

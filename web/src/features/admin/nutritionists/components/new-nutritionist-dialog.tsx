@@ -29,7 +29,14 @@ const EMPTY: Form = {
   IsCalendarPartner: false,
 };
 
-export function NewNutritionistDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+interface NewNutritionistDialogProps {
+  opened: boolean;
+  onClose: () => void;
+  /** The new account's display name ("Nome Cognome"), once it exists. */
+  onCreated: (displayName: string) => void;
+}
+
+export function NewNutritionistDialog({ opened, onClose, onCreated }: NewNutritionistDialogProps) {
   const actions = useNutritionistAccountActions();
   const [form, setForm] = useState<Form>(EMPTY);
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -74,6 +81,7 @@ export function NewNutritionistDialog({ opened, onClose }: { opened: boolean; on
         outcomeOf: 'new-nutritionist',
       });
       setForm(EMPTY);
+      onCreated(`${parsed.data.FirstName} ${parsed.data.LastName}`);
       onClose();
     } catch (error) {
       setErrors(firstFieldErrors(error));

@@ -6,7 +6,7 @@
  * (docs/product.md#back-office).
  */
 import { useState } from 'react';
-import { useParams, useSearchParams } from 'react-router-dom';
+import { useParams } from 'react-router-dom';
 import { Badge, Button, Chip, Group, Paper, Text, Timeline } from '@mantine/core';
 import {
   IconBrandWhatsapp,
@@ -27,6 +27,7 @@ import { usePatientEvents, usePatientHeader, type PatientEvent } from '../api/op
 import { AnswersDialog } from '../components/answers-dialog';
 import { mailEventLabel, matchLabel } from '../components/labels';
 import { PagedList } from '../components/paged-list';
+import { useAddressFilters } from '../../../../lib/use-address-filters';
 
 const ICONS: Record<PatientEventKind, typeof IconMail> = {
   questionnaire: IconClipboardList,
@@ -82,7 +83,7 @@ function EventItem({ event, onShowAnswers }: { event: PatientEvent; onShowAnswer
 
 export function PatientEventsPage() {
   const { patientUserId } = useParams();
-  const [params, setParams] = useSearchParams();
+  const [params, changeAddress] = useAddressFilters();
   const kind = kindOf(params.get('kind'));
   const header = usePatientHeader(patientUserId);
   const list = usePatientEvents(patientUserId, kind);
@@ -106,12 +107,7 @@ export function PatientEventsPage() {
       <Chip.Group
         multiple={false}
         value={kind ?? 'all'}
-        onChange={(value) => {
-          const next = new URLSearchParams(params);
-          if (value === 'all') next.delete('kind');
-          else next.set('kind', value);
-          setParams(next, { replace: true });
-        }}
+        onChange={(value) => changeAddress({ kind: value === 'all' ? null : value })}
       >
         <Group gap="xs" mb="lg" role="radiogroup" aria-label="Tipo di evento">
           <Chip value="all">Tutti</Chip>

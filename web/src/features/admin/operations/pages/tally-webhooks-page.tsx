@@ -5,7 +5,7 @@
  * with a valid signature can be replayed, once (docs/product.md#back-office).
  */
 import { useState } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import { Anchor, Badge, Button, Group, Select, Stack, Table, Text } from '@mantine/core';
 import { IconFileSearch, IconRefresh } from '@tabler/icons-react';
 import { TALLY_LOG_FILTERS, tallyLogFilterLabels, type TallyLogFilter } from '@nutri/shared';
@@ -19,6 +19,7 @@ import { replayTallyDelivery, useTallyWebhookLog, type TallyLogEntry } from '../
 import { matchLabel, outcomeColor, outcomeLabel } from '../components/labels';
 import { PagedList } from '../components/paged-list';
 import { PayloadDialog } from '../components/payload-dialog';
+import { useAddressFilters } from '../../../../lib/use-address-filters';
 
 const filterOf = (value: string | null): TallyLogFilter =>
   TALLY_LOG_FILTERS.includes(value as TallyLogFilter) ? (value as TallyLogFilter) : 'all';
@@ -141,7 +142,7 @@ function Row({
 }
 
 export function TallyWebhooksPage() {
-  const [params, setParams] = useSearchParams();
+  const [params, changeAddress] = useAddressFilters();
   const filter = filterOf(params.get('filter'));
   const list = useTallyWebhookLog(filter);
   const [payloadOf, setPayloadOf] = useState<string | null>(null);
@@ -157,12 +158,7 @@ export function TallyWebhooksPage() {
           data={TALLY_LOG_FILTERS.map((value) => ({ value, label: tallyLogFilterLabels[value] }))}
           value={filter}
           allowDeselect={false}
-          onChange={(value) => {
-            const next = new URLSearchParams(params);
-            if (value && value !== 'all') next.set('filter', value);
-            else next.delete('filter');
-            setParams(next, { replace: true });
-          }}
+          onChange={(value) => changeAddress({ filter: value === 'all' ? null : value })}
           w={280}
         />
       </Group>

@@ -4,16 +4,17 @@
  * Filters: status, nutritionist, patient, Rome date range; they live in the address, so a filtered view
  * can be linked (docs/product.md#back-office).
  */
-import { Link, useSearchParams } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import { Anchor, Badge, Button, Group, Select, Stack, Table, Text, TextInput } from '@mantine/core';
 import { WHATSAPP_NOTICE_STATUSES, type WhatsAppNoticeStatus } from '@nutri/shared';
 import { paths } from '../../../../paths';
 import { formatDateTime } from '../../../../lib/dates';
 import { Page } from '../../../../ui/page';
-import { useAdminNutritionists } from '../../nutritionists/api/admin-nutritionists';
+import { AdminNutritionistFilter } from '../../nutritionists/components/admin-nutritionist-filter';
 import { useWhatsAppNotices, type WhatsAppFilters, type WhatsAppNotice } from '../api/operations';
 import { noticeStatusColor, noticeStatusLabel } from '../components/labels';
 import { PagedList } from '../components/paged-list';
+import { useAddressFilters } from '../../../../lib/use-address-filters';
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -42,7 +43,7 @@ function StatusCell({ notice }: { notice: WhatsAppNotice }) {
         {formatDateTime(notice.StatusAt)}
       </Text>
       {notice.FailureReason ? (
-        <Text size="xs" c="red.8">
+        <Text size="xs" c="red.9">
           {notice.FailureReason}
           {notice.FailureCode ? ` (codice ${notice.FailureCode})` : ''}
         </Text>
@@ -52,16 +53,10 @@ function StatusCell({ notice }: { notice: WhatsAppNotice }) {
 }
 
 export function WhatsAppLogPage() {
-  const [params, setParams] = useSearchParams();
+  const [params, changeAddress] = useAddressFilters();
   const filters = filtersOf(params);
   const list = useWhatsAppNotices(filters);
-  const nutritionists = useAdminNutritionists();
-  const setFilter = (name: keyof WhatsAppFilters, value: string | null) => {
-    const next = new URLSearchParams(params);
-    if (value) next.set(name, value);
-    else next.delete(name);
-    setParams(next, { replace: true });
-  };
+  const setFilter = (name: keyof WhatsAppFilters, value: string | null) => changeAddress({ [name]: value });
   const patientName =
     filters.patientUserId &&
     list.notices.find((notice) => notice.PatientUserId === filters.patientUserId)?.PatientName;
@@ -85,15 +80,7 @@ export function WhatsAppLogPage() {
           onChange={(value) => setFilter('status', value)}
           w={180}
         />
-        <Select
-          label="Nutrizionista"
-          placeholder="Tutti"
-          clearable
-          searchable
-          data={(nutritionists.data ?? []).map((person) => ({
-            value: person.UserId,
-            label: person.DisplayName,
-          }))}
+        <AdminNutritionistFilter
           value={filters.nutritionistUserId ?? null}
           onChange={(value) => setFilter('nutritionistUserId', value)}
           w={240}
