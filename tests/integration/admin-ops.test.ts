@@ -6,7 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { api, createTestUser, login } from './support/api';
+import { api, createTestUser, login, stack } from './support/api';
 import { adminAccessToken, createNutritionist, createPatientOf } from './support/visits';
 import { failedTallyDelivery, linkQuestionnaire, storeQuestionnaire } from '../support/questionnaire';
 
@@ -299,6 +299,37 @@ describe('WhatsApp log and its status webhook', () => {
     });
     expect(bad.status).toBe(400);
     expect(bad.body.message).toBe('Il contenuto del webhook WhatsApp non è valido.');
+  });
+
+  it('answers the subscription check with the challenge only for the verify token of Meta', async () => {
+    const { LOCAL_WHATSAPP_WEBHOOK_VERIFY_TOKEN } = await whatsApp();
+    const check = (params: Record<string, string>) =>
+      fetch(`${stack.baseUrl}/api/v2/WhatsApp/Webhook?${new URLSearchParams(params).toString()}`);
+    const accepted = await check({
+      'hub.mode': 'subscribe',
+      'hub.verify_token': LOCAL_WHATSAPP_WEBHOOK_VERIFY_TOKEN,
+      'hub.challenge': 'sfida-1158201444',
+    });
+    expect(accepted.status).toBe(200);
+    expect(accepted.headers.get('content-type')).toMatch(/^text\/plain/);
+    expect(await accepted.text()).toBe('sfida-1158201444');
+    const refusals: Record<string, string>[] = [
+      { 'hub.mode': 'subscribe', 'hub.verify_token': 'un-altro-token', 'hub.challenge': '1' },
+      {
+        'hub.mode': 'unsubscribe',
+        'hub.verify_token': LOCAL_WHATSAPP_WEBHOOK_VERIFY_TOKEN,
+        'hub.challenge': '1',
+      },
+      { 'hub.mode': 'subscribe', 'hub.verify_token': LOCAL_WHATSAPP_WEBHOOK_VERIFY_TOKEN },
+      {},
+    ];
+    for (const params of refusals) {
+      const refused = await check(params);
+      expect(refused.status).toBe(403);
+      expect(((await refused.json()) as { message: string }).message).toBe(
+        'Verifica della sottoscrizione WhatsApp non riuscita.',
+      );
+    }
   });
 
   it('follows each notice to read (or failed, with the reason) as the provider reports, with filters', async () => {
