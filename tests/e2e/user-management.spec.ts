@@ -148,7 +148,9 @@ test.describe('nutritionist accounts (BusinessAdmin only)', () => {
     const link = /href="([^"]*\/Invito#[^"]+)"/.exec(mail.body.html ?? '')![1]!;
     const invited = await browser.newPage();
     await invited.goto(link.replace(/^https?:\/\/[^/]+/, ''));
-    await expect(invited.getByRole('heading', { level: 1, name: 'Ti diamo il benvenuto in Nutrì' })).toBeVisible();
+    await expect(
+      invited.getByRole('heading', { level: 1, name: 'Ti diamo il benvenuto in Nutrì' }),
+    ).toBeVisible();
     await invited.getByLabel('Password', { exact: true }).fill('Melograno-Rosso-2026');
     await invited.getByLabel('Conferma password').fill('Melograno-Rosso-2026');
     await shoot(invited, 'invitation', testInfo.project.name);
