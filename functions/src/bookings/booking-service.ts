@@ -304,7 +304,7 @@ export const cancelVisit = async (
       change = { patientUserId: profile.UserId, set, remove, ...stepCondition(profile) };
   }
   const kind = by === 'system' ? 'expired' : 'cancelled';
-  const effects = bookingOutboxEntry(kind, by, updated, at);
+  const effects = bookingOutboxEntry(kind, by, updated, at, { bySupport: Boolean(admin) });
   const details = {
     Status: updated.BookingStatusId,
     RefundOwed: updated.RefundOwed,
@@ -345,6 +345,7 @@ export const moveVisit = async (booking: Booking, start: Date, at: Date, admin?:
   };
   const effects = bookingOutboxEntry('modified', 'nutritionist', updated, at, {
     previousTime: booking.BookingTime,
+    bySupport: Boolean(admin),
   });
   const event = bookingHistoryEvent(
     booking,
