@@ -7,7 +7,14 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { api, createTestUser, login, stack } from './support/api';
-import { adminAccessToken, createNutritionist, createPatientOf } from './support/visits';
+import { BookingType } from '@nutri/shared';
+import {
+  adminAccessToken,
+  bookVisitFor,
+  createNutritionist,
+  createPatientOf,
+  romeDateIn,
+} from './support/visits';
 import { failedTallyDelivery, linkQuestionnaire, storeQuestionnaire } from '../support/questionnaire';
 
 const audit = () => import('../../functions/src/platform/audit');
@@ -49,6 +56,7 @@ interface TimelineEvent {
   Id: string;
   Kind: string;
   Title: string;
+  Detail: string | null;
   Status: string | null;
   At: string;
 }
@@ -426,6 +434,8 @@ describe('patient timeline and the admin home', () => {
         })
       ).status,
     ).toBe(200);
+    // Booking the introductory meeting moves the onboarding step from 1 to 2: a timeline entry of its own.
+    const intro = await bookVisitFor(nutritionist, patient.id, BookingType.FREE, `${romeDateIn(4)}T10:00`);
     // A mail to the patient: its delivery events reach the mail log.
     expect(
       (await api('POST', 'UserAccount/TryResetPassword', { body: { Email: patient.email } })).status,
@@ -448,6 +458,17 @@ describe('patient timeline and the admin home', () => {
       expect(kinds, kind).toContain(kind);
     const times = events.body.Data.map((event) => event.At);
     expect(times).toEqual([...times].sort().reverse());
+
+    const steps = await api<{ Data: TimelineEvent[] }>(
+      'GET',
+      `Admin/Patients/${patient.id}/Events?kind=onboarding`,
+      {
+        token: adminToken,
+      },
+    );
+    expect(steps.body.Data.find((event) => event.Title === 'Passo del percorso: da 1 a 2')?.Detail).toBe(
+      `«Il tuo incontro conoscitivo è prenotato» · Appuntamento creato, appuntamento n. ${intro.BookingId}`,
+    );
 
     const onlyMail = await api<{ Data: TimelineEvent[] }>(
       'GET',
