@@ -224,9 +224,11 @@ test.describe('account gaps', () => {
     test.setTimeout(90_000);
     const user = await createTestUser(['Patient']);
     await signIn(page, user.email, user.password);
-    await page.goto('/Account/Profile');
-    await expect(heading(page, 'Il mio profilo')).toBeVisible();
-    await page.getByRole('button', { name: 'Aggiungi il numero di cellulare' }).click();
+    // The patient's home asks for the missing number.
+    await page.goto('/Patients');
+    const request = page.getByRole('region', { name: 'Manca il tuo numero di cellulare' });
+    await expect(request).toBeVisible();
+    await request.getByRole('button', { name: 'Aggiungi il numero di cellulare' }).click();
     const dialog = page.getByRole('dialog', { name: 'Il tuo numero di cellulare' });
     const number = `333${Date.now().toString().slice(-7)}`;
     await dialog.getByRole('textbox', { name: 'Numero di cellulare' }).fill('12');
@@ -242,6 +244,9 @@ test.describe('account gaps', () => {
     await page.keyboard.type(code);
     await dialog.getByRole('button', { name: 'Verifica' }).click();
     await expect(dialog).toBeHidden();
+    await expect(request).toBeHidden();
+    await page.goto('/Account/Profile');
+    await expect(heading(page, 'Il mio profilo')).toBeVisible();
     await expect(page.getByText('Verificato', { exact: true })).toBeVisible();
 
     const newEmail = `cambiata-${Date.now().toString(36)}@nutri.test`;
