@@ -142,6 +142,11 @@ test.describe('nutritionist accounts (BusinessAdmin only)', () => {
     const row = page.getByRole('row', { name: new RegExp(`Marta Galli ${suffix}`) });
     await expect(row).toContainText('Nascosto');
     await expect(row).toContainText('Partner calendario');
+    // The list now shows the search for the new name, wherever it falls in the alphabet.
+    await expect(
+      page.getByRole('search', { name: 'Cerca nutrizionisti' }).getByLabel('Nome', { exact: true }),
+    ).toHaveValue(`Marta Galli ${suffix}`);
+    await shoot(page, 'admin-nutritionists', testInfo.project.name);
 
     // The invitation, in a browser of its own.
     const mail = await waitForMail(email, (one) => one.subject.includes('crea la tua password'));
