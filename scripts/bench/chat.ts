@@ -1,5 +1,5 @@
 /**
- * `npm run bench:chat [-- --pairs 100 --connects 20 --rate 50 --seconds 30 --messages 10 --timeout 600]`: the chat's hot
+ * `npm run bench:chat [-- --pairs 100 --connects 20 --warmup 15 --rate 50 --seconds 30 --messages 10 --timeout 600]`: the chat's hot
  * paths through the local WebSocket gateway, each beside what it is compared with, in one run.
  *
  * Starts its own local stack (free port, fresh temporary data directory, counting the handlers' DynamoDB
@@ -10,10 +10,14 @@
  *    gateway, `--connects` users arriving a second, each at its moment whatever became of the earlier
  *    ones: connect p50/p99 (ticket + upgrade, and the upgrade alone) and the DynamoDB calls per connect.
  *    The presence pushes the connects cause are then left to drain (outbox) before the clock starts again.
- * 2. Open loop: `--rate` messages per second in total, spread over all clients, for `--seconds`, each sent
+ * 2. Open loop: after `--warmup` seconds of the same load unmeasured (DynamoDB Local's JVM compiles its hot
+ *    code meanwhile; its p50/p99 are printed, not judged), `--rate` messages per second in total, spread
+ *    over all clients, for `--seconds`, each sent
  *    at its scheduled moment whatever the earlier ones became (what real users do): delivery latency
  *    from the send to the partner's MessageAdded (p50/p99), messages lost and duplicated, and the DynamoDB
  *    calls and `@connections` posts per message, and the CPU time the stack's processes spent per message.
+ *    Beside it, the floor: the message's DynamoDB work alone (the append's transaction, then the read of
+ *    both members' connections), written by this process at the same rate with the stack idle.
  * 3. Saturated: the raw rate of the append's own transaction (the same items, conditions and sizes,
  *    written straight to the same DynamoDB Local by this process, RAW_CONCURRENCY at once, each on its own
  *    conversation), then every client sending `--messages` messages one after another
@@ -42,6 +46,7 @@ const LIMITS = {
   connects: { default: 20, min: 1, max: 200 },
   rate: { default: 50, min: 1, max: 500 },
   seconds: { default: 30, min: 1, max: 120 },
+  warmup: { default: 15, min: 0, max: 120 },
   messages: { default: 10, min: 1, max: 100 },
   timeout: { default: 600, min: 60, max: 900 },
 };
@@ -136,7 +141,7 @@ const createPairs = async (baseUrl: string, count: number): Promise<BenchPair[]>
   );
 };
 
-type Phase = 'open' | 'saturated';
+type Phase = 'warm-up' | 'open' | 'saturated';
 
 /** One sent message and what became of it. */
 interface Sent {
@@ -381,6 +386,7 @@ const runOpenLoop = async (
   clients: Client[],
   pairs: BenchPair[],
   options: { rate: number; seconds: number; deadline: number },
+  phase: Phase = 'open',
 ) => {
   const total = options.rate * options.seconds;
   const started = performance.now();
@@ -390,7 +396,7 @@ const runOpenLoop = async (
     if (wait > 1) await pause(wait);
     const n = k % pairs.length;
     const index = 2 * n + (Math.floor(k / pairs.length) % 2);
-    clients[index]!.post('open', pairs[n]!.conversationSid, partnerOf(index), `Messaggio ${k + 1}`);
+    clients[index]!.post(phase, pairs[n]!.conversationSid, partnerOf(index), `Messaggio ${k + 1}`);
   }
   return started;
 };
@@ -419,23 +425,58 @@ const runClosedLoop = async (
 };
 
 /**
- * The raw rate of the append's transaction on the same DynamoDB Local (see appendMessage in
- * functions/src/chat/chat-repo.ts: the MessageId guard, the conversation's MaxMessageIndex bumped on the
- * value read, the message with its e-mail queue keys, the author's seen mark), `concurrency` writers at
- * once, each on a conversation of its own (so no condition fails), for `seconds`; and the time of one such
- * transaction alone.
+ * The message's DynamoDB work written straight to the same DynamoDB Local by this process, on
+ * conversations of its own (so no condition fails): the append's transaction as appendMessage in
+ * functions/src/chat/chat-repo.ts writes it (the sender's session condition, the MessageId guard, the
+ * conversation's MaxMessageIndex bumped on the value read, the message with its e-mail queue keys, the
+ * author's seen mark) and the read of both members' connection items after it (one BatchGetItem).
  */
-const measureRawTransactions = async (concurrency: number, seconds: number) => {
+const rawMessageWork = async () => {
   const { db, tableName } = await import('../../functions/src/platform/db/client');
-  const { TransactWriteCommand } = await import('@aws-sdk/lib-dynamodb');
+  const { BatchGetCommand, PutCommand, TransactWriteCommand } = await import('@aws-sdk/lib-dynamodb');
   const run = randomUUID().slice(0, 8);
   const body = 'Messaggio di prova per misurare la transazione, lungo come un messaggio vero.';
-  const append = async (writer: number, index: number) => {
+  const nextIndex = new Map<number, number>();
+  const sessions = new Set<number>();
+  const sessionKey = (writer: number) => ({ pk: `BENCHRAW#${run}#${writer}`, sk: 'SESSION' });
+  /** Appends the next message of `writer`'s conversation. */
+  const append = async (writer: number) => {
     const pk = `BENCHRAW#${run}#${writer}`;
+    if (!sessions.has(writer)) {
+      // The session family the condition checks, as sign-in writes it.
+      await db().send(
+        new PutCommand({
+          TableName: tableName(),
+          Item: {
+            ...sessionKey(writer),
+            type: 'BenchRaw',
+            userId: pk,
+            revoked: false,
+            expiresAt: 4_102_444_800,
+          },
+        }),
+      );
+      sessions.add(writer);
+    }
+    const index = nextIndex.get(writer) ?? 0;
+    nextIndex.set(writer, index + 1);
     const at = new Date().toISOString();
     await db().send(
       new TransactWriteCommand({
         TransactItems: [
+          {
+            ConditionCheck: {
+              TableName: tableName(),
+              Key: sessionKey(writer),
+              ConditionExpression:
+                'userId = :user AND (attribute_not_exists(revoked) OR revoked <> :true) AND (attribute_not_exists(expiresAt) OR expiresAt > :now)',
+              ExpressionAttributeValues: {
+                ':user': pk,
+                ':true': true,
+                ':now': Math.floor(Date.now() / 1000),
+              },
+            },
+          },
           {
             Put: {
               TableName: tableName(),
@@ -474,6 +515,8 @@ const measureRawTransactions = async (concurrency: number, seconds: number) => {
                 ConversationSid: pk,
                 EmailNotificationSent: false,
                 EmailLastEvent: null,
+                gsi3pk: `BENCHRAW#${run}`,
+                gsi3sk: `${at}#${pk}#${String(index).padStart(10, '0')}`,
               },
               ConditionExpression: 'attribute_not_exists(pk)',
             },
@@ -490,11 +533,62 @@ const measureRawTransactions = async (concurrency: number, seconds: number) => {
       }),
     );
   };
+  /** The read of both members' connections that follows the append. */
+  const readConnections = (writer: number) =>
+    db().send(
+      new BatchGetCommand({
+        RequestItems: {
+          [tableName()]: {
+            Keys: [
+              { pk: `BENCHRAW#${run}#${writer}#patient`, sk: 'CONNECTIONS' },
+              { pk: `BENCHRAW#${run}#${writer}#nutritionist`, sk: 'CONNECTIONS' },
+            ],
+            ConsistentRead: true,
+          },
+        },
+      }),
+    );
+  return { append, readConnections };
+};
+
+/**
+ * The open loop's floor: the message's DynamoDB work alone (the append, then the connections' read) at
+ * the open loop's rate and spread, with nothing else running: what no code in the stack can go below.
+ */
+const measureDatabaseFloor = async (options: { rate: number; seconds: number; writers: number }) => {
+  const { append, readConnections } = await rawMessageWork();
+  const latencies: number[] = [];
+  const inFlight: Promise<void>[] = [];
+  const started = performance.now();
+  for (let k = 0; k < options.rate * options.seconds; k += 1) {
+    const wait = started + (k * 1000) / options.rate - performance.now();
+    if (wait > 1) await pause(wait);
+    const writer = k % options.writers;
+    const sentAt = performance.now();
+    inFlight.push(
+      append(writer)
+        .then(() => readConnections(writer))
+        .then(() => {
+          latencies.push(performance.now() - sentAt);
+        }),
+    );
+  }
+  await Promise.all(inFlight);
+  return latencies.sort((a, b) => a - b);
+};
+
+/**
+ * The raw rate of the append's transaction (rawMessageWork) on the same DynamoDB Local, `concurrency`
+ * writers at once, each on a conversation of its own, for `seconds`; and the time of one such transaction
+ * alone.
+ */
+const measureRawTransactions = async (concurrency: number, seconds: number) => {
+  const { append } = await rawMessageWork();
   // One at a time first: the floor of a message's delivery latency.
   const aloneMs: number[] = [];
   for (let index = 0; index < 50; index += 1) {
     const started = performance.now();
-    await append(concurrency, index);
+    await append(concurrency);
     aloneMs.push(performance.now() - started);
   }
   let done = 0;
@@ -502,8 +596,8 @@ const measureRawTransactions = async (concurrency: number, seconds: number) => {
   const until = started + seconds * 1000;
   await Promise.all(
     Array.from({ length: concurrency }, async (_, writer) => {
-      for (let index = 0; performance.now() < until; index += 1) {
-        await append(writer, index);
+      while (performance.now() < until) {
+        await append(writer);
         done += 1;
       }
     }),
@@ -632,7 +726,21 @@ const main = async () => {
       name.endsWith('Chat/ConnectionTicket'),
     );
 
-    // 2. Open loop.
+    // 2. Open loop, after the same load unmeasured for a while: DynamoDB Local is a JVM whose compiler
+    // is still at work on the first thousand messages (a deployed stack is warm, and the cloud's
+    // DynamoDB has no such warm-up).
+    let warmUp: Delivery | undefined;
+    if (options.warmup > 0) {
+      console.log(`Warm-up: ${options.rate} messages/s for ${options.warmup} s, not judged…`);
+      const warmUpStarted = await runOpenLoop(
+        clients,
+        pairs,
+        { ...options, seconds: options.warmup, deadline },
+        'warm-up',
+      );
+      await drainDeliveries(sent, 'warm-up', SETTLE_MS);
+      warmUp = deliveryOf(sent, 'warm-up', warmUpStarted);
+    }
     console.log(`Open loop: ${options.rate} messages/s in total for ${options.seconds} s…`);
     loads.open = loadLine();
     await resetCallCounts(baseUrl);
@@ -646,6 +754,11 @@ const main = async () => {
     const open = deliveryOf(sent, 'open', openStarted);
     // An overloaded stack is still working off the open loop: the raw rate is measured once it is done.
     await drainDeliveries(sent, 'open', SETTLE_MS);
+    console.log(
+      `The database alone: the message's DynamoDB work at ${options.rate}/s for ${options.seconds} s…`,
+    );
+    loads.floor = loadLine();
+    const floor = await measureDatabaseFloor({ ...options, writers: pairs.length });
 
     // 3. Saturated: the raw transaction rate, then the closed loop right after it.
     console.log(`Raw append transactions, ${RAW_CONCURRENCY} at once for ${RAW_SECONDS} s…`);
@@ -696,6 +809,15 @@ const main = async () => {
         `${ms(p(burstAt, 50))} / ${ms(p(burstAt, 99))}`,
         'the earlier way of measuring',
       ],
+      ...(warmUp
+        ? ([
+            [
+              `warm-up (${options.rate}/s for ${options.warmup} s before): p50 / p99`,
+              `${ms(p(warmUp.latencies, 50))} / ${ms(p(warmUp.latencies, 99))}`,
+              'not judged: the JVM still compiling',
+            ],
+          ] as [string, string, string][])
+        : []),
       [`open loop (${options.rate}/s for ${options.seconds} s): sent`, String(open.sent), ''],
       [
         `  delivered in ${DRAIN_MS / 1000} s / not / duplicated`,
@@ -705,6 +827,11 @@ const main = async () => {
       ['  delivery p50', ms(p(open.latencies, 50)), `one append alone p50 ${ms(p(raw.aloneMs, 50))}`],
       ['  delivery p99', ms(p(open.latencies, 99)), `<= 50 ms, 0 lost, 0 dup: ${verdict(openMet)}`],
       ['  delivery max', ms(open.latencies.at(-1)), ''],
+      [
+        '  the database alone, same rate: p50 / p99',
+        `${ms(p(floor, 50))} / ${ms(p(floor, 99))}`,
+        'the floor: append + connections read',
+      ],
       ['  own echo missing', String(open.echoesMissing), ''],
       [
         '  by the end of the run: lost / duplicated',
@@ -751,8 +878,11 @@ const main = async () => {
     console.log(
       `\nLatency: SendMessage leaving the sender -> MessageAdded at the partner (same process clock). Raw rate:` +
         `\nthe append's transaction written by this process to the same DynamoDB Local, ${RAW_CONCURRENCY} at once, each on` +
-        `\nits own conversation. Load average when each phase started: connect ${loads.connect}; open loop` +
-        `\n${loads.open}; raw ${loads.raw}; saturated ${loads.saturated}; burst connect ${loads.burst}.`,
+        `\nits own conversation. The database alone: the same transaction and the BatchGetItem of the two members'` +
+        `\nconnection items, one after the other per message, sent by this process at the open loop's rate with` +
+        `\nthe stack idle. Load average when each phase started: connect ${loads.connect}; open loop` +
+        `\n${loads.open}; database alone ${loads.floor}; raw ${loads.raw}; saturated ${loads.saturated};` +
+        `\nburst connect ${loads.burst}.`,
     );
     if (closed.timedOut) console.log('The time limit was reached: some clients stopped early.');
     if (
