@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import {
   CreateTableCommand,
   DescribeTableCommand,
+  DescribeTimeToLiveCommand,
   DynamoDBClient,
   ListTablesCommand,
   ResourceNotFoundException,
@@ -170,8 +171,29 @@ const streamSpecification = {
 } as const;
 
 /**
- * Creates the table (and its indexes, stream and TTL setting) when it does not exist yet; turns the stream
- * on for a table made before the outbox was read from it.
+ * Time to live stays off on the local table, unlike the deployed one (infra/lib, `ttlAttribute`).
+ * DynamoDB Local's expiry job scans the whole table every second while holding the table's write lock
+ * (TimeToLiveDeletionJob), so every read and write waited behind it, longer as the table grew: the stalls
+ * of 50 to 100 ms that made the chat's delivery tail (docs/decisions/0020-chat-hot-path.md). Nothing
+ * relies on the deletion: the cloud deletes expired items only eventually, so every read already leaves
+ * expired items out (`isExpired`), and locally they simply stay.
+ */
+const turnTimeToLiveOff = async (client: DynamoDBClient, tableName: string) => {
+  const { TimeToLiveDescription } = await client.send(
+    new DescribeTimeToLiveCommand({ TableName: tableName }),
+  );
+  if (TimeToLiveDescription?.TimeToLiveStatus !== 'ENABLED') return;
+  await client.send(
+    new UpdateTimeToLiveCommand({
+      TableName: tableName,
+      TimeToLiveSpecification: { AttributeName: tableDefinition.ttlAttribute, Enabled: false },
+    }),
+  );
+};
+
+/**
+ * Creates the table (and its indexes and stream) when it does not exist yet; turns the stream on for a
+ * table made before the outbox was read from it, and time to live off on one made when it was on.
  */
 export const ensureTable = async (client: DynamoDBClient, tableName: string) => {
   try {
@@ -180,6 +202,7 @@ export const ensureTable = async (client: DynamoDBClient, tableName: string) => 
       await client.send(
         new UpdateTableCommand({ TableName: tableName, StreamSpecification: streamSpecification }),
       );
+    await turnTimeToLiveOff(client, tableName);
     return 'existing' as const;
   } catch (error) {
     if (!(error instanceof ResourceNotFoundException)) throw error;
@@ -211,12 +234,6 @@ export const ensureTable = async (client: DynamoDBClient, tableName: string) => 
         Projection: { ProjectionType: 'ALL' },
       })),
       StreamSpecification: streamSpecification,
-    }),
-  );
-  await client.send(
-    new UpdateTimeToLiveCommand({
-      TableName: tableName,
-      TimeToLiveSpecification: { AttributeName: tableDefinition.ttlAttribute, Enabled: true },
     }),
   );
   return 'created' as const;
