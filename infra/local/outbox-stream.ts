@@ -36,7 +36,12 @@ import {
   type StreamsClient,
 } from './dynamodb-streams';
 
-/** How often an idle shard is read: effects arrive within about this much after the commit. */
+/**
+ * How often a shard is read: effects arrive within about this much after the commit. A read that returned
+ * records is not repeated at once (only a full page is): under a steady stream of writes that turned into
+ * twenty reads a second, each taking DynamoDB Local's time from the requests (Lambda reads a shard four
+ * times a second).
+ */
 const POLL_MS = 100;
 /** How often the stream's shards are described again when none ended. */
 const DESCRIBE_EVERY_MS = 5_000;
@@ -229,7 +234,7 @@ export const startOutboxStream = async (options: OutboxStreamOptions) => {
     }
   };
 
-  /** Reads one shard once; true when it returned records (read again at once). */
+  /** Reads one shard once; true when it returned a full page (more is waiting: read again at once). */
   const readShard = async (shard: Shard) => {
     shard.iterator ??= await iteratorOf(shard);
     if (!shard.iterator) {
@@ -253,7 +258,7 @@ export const startOutboxStream = async (options: OutboxStreamOptions) => {
       // Its children may be there already: look at once.
       describedAt = 0;
     }
-    return records.length > 0;
+    return records.length >= READ_LIMIT;
   };
 
   const readable = () =>
