@@ -5,7 +5,9 @@
 import type { S3Client } from '@aws-sdk/client-s3';
 import { config } from './config';
 
-const sdk = () => import('./files-sdk');
+// The promise is kept: every import() call would go through the module loader again.
+let loading: Promise<typeof import('./files-sdk')> | undefined;
+const sdk = () => (loading ??= import('./files-sdk'));
 
 let client: S3Client | undefined;
 export const s3 = async () => {

@@ -6,7 +6,9 @@ import type { SESv2Client } from '@aws-sdk/client-sesv2';
 import { config } from './config';
 
 // SES is loaded on the first mail, not at start: most requests send none.
-const sdk = () => import('./mail-sdk');
+// The promise is kept: every import() call would go through the module loader again.
+let loading: Promise<typeof import('./mail-sdk')> | undefined;
+const sdk = () => (loading ??= import('./mail-sdk'));
 
 let client: SESv2Client | undefined;
 const ses = async () => {

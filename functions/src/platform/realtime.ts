@@ -6,7 +6,9 @@ import type { ApiGatewayManagementApiClient } from '@aws-sdk/client-apigatewayma
 import { config } from './config';
 
 // The `@connections` client is loaded on the first push, not at start.
-const sdk = () => import('./realtime-sdk');
+// The promise is kept: every import() call would go through the module loader again.
+let loading: Promise<typeof import('./realtime-sdk')> | undefined;
+const sdk = () => (loading ??= import('./realtime-sdk'));
 
 const clients = new Map<string, ApiGatewayManagementApiClient>();
 
