@@ -56,13 +56,9 @@ export const documentIdOf = (record: Pick<InvoiceRecord, 'BookingId' | 'Kind' | 
 const documentIdSchema = z
   .string()
   .regex(/^[1-9]\d{0,8}-(nutritionist|service)-(fattura|nc)$/, { error: invoicingTexts.documentNotFound })
-  .transform((value) => {
+  .transform((value): { bookingId: number; kind: InvoiceKind; type: DocumentType } => {
     const [bookingId, kind, suffix] = value.split('-') as [string, InvoiceKind, string];
-    return {
-      bookingId: Number(bookingId),
-      kind,
-      type: (suffix === 'nc' ? 'credit-note' : 'invoice'),
-    };
+    return { bookingId: Number(bookingId), kind, type: suffix === 'nc' ? 'credit-note' : 'invoice' };
   });
 const documentPath = z.object({ DocumentId: documentIdSchema });
 const bookingPath = z.object({ BookingId: pathId });
