@@ -1,12 +1,14 @@
 /**
  * What the patient sees about a paid visit on its page: when it was paid, the refund of an in-time
- * cancellation (docs/product.md#states) and the visit's two invoices (docs/product.md#overview: the nutritionist's 35 EUR
- * health service, deductible at 19% IRPEF, uploaded within 12 days; the rest from the service).
+ * cancellation (docs/product.md#states) and the visit's documents with their PDFs (docs/product.md#invoicing:
+ * the nutritionist's 35 EUR health invoice, issued within 12 days; the service's; credit notes of a refund).
  */
-import { Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import type { BookingView, InvoiceView } from '@nutri/shared';
 import { formatEuro } from '../../../lib/money';
 import { appointmentShortText } from '../../bookings';
+import { openInvoicePdf } from '../../invoicing';
+import { showErrorToast } from '../../../ui/notify';
 import { useBookingInvoices } from '../api/payments';
 
 const REFUND_TEXT: Record<NonNullable<BookingView['RefundState']>, string> = {
@@ -16,18 +18,14 @@ const REFUND_TEXT: Record<NonNullable<BookingView['RefundState']>, string> = {
 };
 
 const stateText = (invoice: InvoiceView) => {
-  switch (invoice.State) {
-    case 'awaiting-upload':
-      return invoice.UploadDueAt
-        ? `Inviata dal nutrizionista entro il ${appointmentShortText(invoice.UploadDueAt).slice(0, 10)}`
-        : 'In preparazione';
-    case 'to-issue':
-      return 'In preparazione';
-    case 'uploaded':
-    case 'issued':
-      return 'Emessa';
-  }
+  if (invoice.State !== 'draft') return invoice.HasPdf ? 'Emessa' : 'Emessa: il PDF è in preparazione';
+  return invoice.UploadDueAt
+    ? `Emessa dal nutrizionista entro il ${appointmentShortText(invoice.UploadDueAt).slice(0, 10)}`
+    : 'In preparazione';
 };
+
+const documentTitle = (invoice: InvoiceView) =>
+  `${invoice.DocumentType === 'credit-note' ? 'Nota di credito' : 'Fattura'}${invoice.Number ? ` ${invoice.Number}` : ''}`;
 
 export function BookingPaymentSection({ booking }: { booking: BookingView }) {
   const paid = booking.PaidAt !== null;
@@ -53,10 +51,10 @@ export function BookingPaymentSection({ booking }: { booking: BookingView }) {
           // A list rather than a table: it reads well on a phone.
           <Stack gap="xs" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
             {rows.map((invoice) => (
-              <Paper component="li" key={invoice.Kind} withBorder radius="md" p="sm">
+              <Paper component="li" key={invoice.DocumentId} withBorder radius="md" p="sm">
                 <Group justify="space-between" align="flex-start" gap="xs" wrap="nowrap">
                   <Stack gap={2}>
-                    <Text fw={600}>Fattura {invoice.Number}</Text>
+                    <Text fw={600}>{documentTitle(invoice)}</Text>
                     <Text size="sm">
                       {invoice.Description} · {invoice.Issuer}
                     </Text>
@@ -64,7 +62,26 @@ export function BookingPaymentSection({ booking }: { booking: BookingView }) {
                       {stateText(invoice)}
                     </Text>
                   </Stack>
-                  <Text fw={600}>{formatEuro(invoice.Amount)}</Text>
+                  <Stack gap={4} align="flex-end">
+                    <Text fw={600}>
+                      {invoice.DocumentType === 'credit-note' ? '−' : ''}
+                      {formatEuro(invoice.Amount)}
+                    </Text>
+                    {invoice.HasPdf ? (
+                      <Button
+                        size="compact-sm"
+                        variant="light"
+                        aria-label={`Scarica ${documentTitle(invoice)} in PDF`}
+                        onClick={() =>
+                          void openInvoicePdf('CurrentPatient/Invoices', invoice.DocumentId).catch(() =>
+                            showErrorToast('Impossibile scaricare la fattura.'),
+                          )
+                        }
+                      >
+                        Scarica PDF
+                      </Button>
+                    ) : null}
+                  </Stack>
                 </Group>
               </Paper>
             ))}
