@@ -1,2 +1,20 @@
 /** What other features and the app use of this feature. */
-export { openInvoicePdf } from './api/invoicing';
+export {
+  confirmDraft,
+  downloadAdminExport,
+  downloadAdminSts,
+  downloadOwnSts,
+  errorMessage,
+  openInvoicePdf,
+  remindNutritionist,
+  saveFiscalData,
+  uploadOwnInvoice,
+  useAdminInvoices,
+  useBookingsToInvoice,
+  useFiscalData,
+  useNutritionistInvoices,
+  usePatientInvoices,
+  type AdminInvoiceFilters,
+  type BookingToInvoice,
+} from './api/invoicing';
+export { DocumentList, DownloadPdfButton, documentTitle, signedAmount } from './components/document-list';

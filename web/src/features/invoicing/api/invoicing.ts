@@ -9,8 +9,13 @@ import type {
   NutritionistFiscalDataInput,
   NutritionistFiscalDataView,
 } from '@nutri/shared';
+import { isApiError } from '../../../api/api-error';
 import { api, apiPath } from '../../../api/client';
 import { saveTextFile } from '../../../lib/save-file';
+
+/** The server's Italian message of a refusal, or `fallback` (network failure, unexpected answer). */
+export const errorMessage = (error: unknown, fallback: string) =>
+  (isApiError(error) ? error.serverMessage : null) ?? fallback;
 
 export type DocumentsOf = 'CurrentPatient/Invoices' | 'CurrentNutritionist/Invoices' | 'Admin/Invoicing';
 
@@ -64,12 +69,18 @@ export const uploadOwnInvoice = async (bookingId: number, file: File, number: st
   });
 };
 
-export const downloadOwnSts = async (from: string, to: string) =>
+const saveSts = async (path: string, query: Record<string, string>) =>
   saveTextFile(
-    await api.get<string>('/CurrentNutritionist/Invoices/Sts', { query: { From: from, To: to } }),
-    `spese-sanitarie-${from}-${to}.xml`,
+    await api.get<string>(path, { query }),
+    `spese-sanitarie-${query.From}-${query.To}.xml`,
     'application/xml',
   );
+
+export const downloadOwnSts = (from: string, to: string) =>
+  saveSts('/CurrentNutritionist/Invoices/Sts', { From: from, To: to });
+
+export const downloadAdminSts = (nutritionistUserId: string, from: string, to: string) =>
+  saveSts('/Admin/Invoicing/Sts', { NutritionistUserId: nutritionistUserId, From: from, To: to });
 
 export interface AdminInvoiceFilters {
   From: string;

@@ -3,12 +3,11 @@
  * cancellation (docs/product.md#states) and the visit's documents with their PDFs (docs/product.md#invoicing:
  * the nutritionist's 35 EUR health invoice, issued within 12 days; the service's; credit notes of a refund).
  */
-import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Group, Paper, Stack, Text, Title } from '@mantine/core';
 import type { BookingView, InvoiceView } from '@nutri/shared';
 import { formatEuro } from '../../../lib/money';
 import { appointmentShortText } from '../../bookings';
-import { openInvoicePdf } from '../../invoicing';
-import { showErrorToast } from '../../../ui/notify';
+import { DownloadPdfButton, documentTitle } from '../../invoicing';
 import { useBookingInvoices } from '../api/payments';
 
 const REFUND_TEXT: Record<NonNullable<BookingView['RefundState']>, string> = {
@@ -18,14 +17,11 @@ const REFUND_TEXT: Record<NonNullable<BookingView['RefundState']>, string> = {
 };
 
 const stateText = (invoice: InvoiceView) => {
-  if (invoice.State !== 'draft') return invoice.HasPdf ? 'Emessa' : 'Emessa: il PDF è in preparazione';
+  if (invoice.State !== 'draft') return 'Emessa';
   return invoice.UploadDueAt
     ? `Emessa dal nutrizionista entro il ${appointmentShortText(invoice.UploadDueAt).slice(0, 10)}`
     : 'In preparazione';
 };
-
-const documentTitle = (invoice: InvoiceView) =>
-  `${invoice.DocumentType === 'credit-note' ? 'Nota di credito' : 'Fattura'}${invoice.Number ? ` ${invoice.Number}` : ''}`;
 
 export function BookingPaymentSection({ booking }: { booking: BookingView }) {
   const paid = booking.PaidAt !== null;
@@ -67,20 +63,9 @@ export function BookingPaymentSection({ booking }: { booking: BookingView }) {
                       {invoice.DocumentType === 'credit-note' ? '−' : ''}
                       {formatEuro(invoice.Amount)}
                     </Text>
-                    {invoice.HasPdf ? (
-                      <Button
-                        size="compact-sm"
-                        variant="light"
-                        aria-label={`Scarica ${documentTitle(invoice)} in PDF`}
-                        onClick={() =>
-                          void openInvoicePdf('CurrentPatient/Invoices', invoice.DocumentId).catch(() =>
-                            showErrorToast('Impossibile scaricare la fattura.'),
-                          )
-                        }
-                      >
-                        Scarica PDF
-                      </Button>
-                    ) : null}
+                    {invoice.State === 'draft' ? null : (
+                      <DownloadPdfButton base="CurrentPatient/Invoices" document={invoice} />
+                    )}
                   </Stack>
                 </Group>
               </Paper>

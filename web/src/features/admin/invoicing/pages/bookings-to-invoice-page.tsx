@@ -1,0 +1,98 @@
+/**
+ * /Admin/Invoicing/BookingsToInvoice (BusinessAdmin only): paid visits whose health invoice the
+ * nutritionist has not issued yet, overdue first (12 days after payment), with days since payment and a
+ * reminder to the nutritionist (docs/product.md#invoicing).
+ */
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { Anchor, Badge, Button, Table, Text } from '@mantine/core';
+import { paths } from '../../../../paths';
+import { formatDate } from '../../../../lib/dates';
+import { formatEuro } from '../../../../lib/money';
+import { showErrorToast, showSuccessToast } from '../../../../ui/notify';
+import { Page } from '../../../../ui/page';
+import { PageLoader } from '../../../../ui/page-loader';
+import { errorMessage, remindNutritionist, useBookingsToInvoice } from '../../../invoicing';
+
+export function BookingsToInvoicePage() {
+  const list = useBookingsToInvoice();
+  const [busy, setBusy] = useState<number | null>(null);
+  const remind = async (bookingId: number) => {
+    setBusy(bookingId);
+    try {
+      await remindNutritionist(bookingId);
+      showSuccessToast('Promemoria inviato al nutrizionista');
+    } catch (error) {
+      showErrorToast(errorMessage(error, 'Impossibile inviare il promemoria.'));
+    } finally {
+      setBusy(null);
+    }
+  };
+  const rows = list.data?.Data ?? [];
+  return (
+    <Page
+      title="Visite da fatturare"
+      description="Visite pagate di cui il nutrizionista non ha ancora emesso la fattura sanitaria: prima le scadute."
+      head={{ noIndex: true }}
+    >
+      <Anchor component={Link} to={paths.admin.invoicing()} mb="md" display="inline-block">
+        Tutte le fatture
+      </Anchor>
+      {!list.data ? (
+        <PageLoader />
+      ) : rows.length === 0 ? (
+        <Text c="dimmed">Nessuna visita da fatturare.</Text>
+      ) : (
+        <Table.ScrollContainer
+          minWidth={760}
+          type="native"
+          tabIndex={0}
+          role="region"
+          aria-label="Visite da fatturare"
+        >
+          <Table striped highlightOnHover aria-label="Visite pagate senza fattura sanitaria">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Nutrizionista</Table.Th>
+                <Table.Th>Paziente</Table.Th>
+                <Table.Th>Pagata il</Table.Th>
+                <Table.Th>Giorni</Table.Th>
+                <Table.Th>Importo</Table.Th>
+                <Table.Th>Azione</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {rows.map((row) => (
+                <Table.Tr key={row.DocumentId}>
+                  <Table.Td>{row.IssuerName}</Table.Td>
+                  <Table.Td>{row.CustomerName}</Table.Td>
+                  <Table.Td>{formatDate(row.PaidAt)}</Table.Td>
+                  <Table.Td>
+                    {row.DaysSincePayment}{' '}
+                    {row.Overdue ? (
+                      <Badge color="red" variant="light">
+                        Scaduta
+                      </Badge>
+                    ) : null}
+                  </Table.Td>
+                  <Table.Td>{formatEuro(row.Amount)}</Table.Td>
+                  <Table.Td>
+                    <Button
+                      size="compact-sm"
+                      variant="light"
+                      loading={busy === row.BookingId}
+                      aria-label={`Invia un promemoria a ${row.IssuerName}`}
+                      onClick={() => void remind(row.BookingId)}
+                    >
+                      Promemoria
+                    </Button>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+    </Page>
+  );
+}
