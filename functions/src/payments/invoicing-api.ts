@@ -159,9 +159,9 @@ export const downloadPatientInvoice = defineOperation(
 /** The patient opposes (or not) sending the visit's health expense to STS: before paying, or until issued. */
 export const setStsOpposition = defineOperation(
   ['Patient'],
-  { path: bookingPath, body: stsOppositionSchema },
+  { path: idPath, body: stsOppositionSchema },
   async ({ actor, path, body }) => {
-    const booking = await requireOwnBooking('Patient', actor, path.BookingId);
+    const booking = await requireOwnBooking('Patient', actor, path.id);
     if (booking.Payment) {
       const draft = await getDocument(booking.BookingId, 'nutritionist', 'invoice');
       if (draft && !(await setDraftStsOpposition(booking.BookingId, body.Opposed)))

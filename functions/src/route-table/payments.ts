@@ -86,7 +86,7 @@ export const paymentsRestRoutes = [
   },
   {
     method: 'PUT',
-    path: api('CurrentPatient/Bookings/{BookingId}/StsOpposition'),
+    path: api('CurrentPatient/Bookings/{id}/StsOpposition'),
     area: 'payments',
     operation: 'setStsOpposition',
     access: ['Patient'],
