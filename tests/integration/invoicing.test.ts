@@ -3,7 +3,6 @@
  * private bucket, read back as text; gapless numbers under concurrency; the stamp duty boundary; credit
  * notes on refund; the STS file validated against the published XSD; who may reach what.
  */
-import { createHmac, randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import {
   BookingStatus,
@@ -22,6 +21,7 @@ import {
   addNutritionistFiscalData,
   addPatientBillingProfile,
   download,
+  payByWebhook,
   pdfText,
   validateSts,
 } from './support/invoices';
@@ -37,40 +37,6 @@ import {
 const invoices = () => import('../../functions/src/payments/invoices');
 const repo = () => import('../../functions/src/payments/invoices-repo');
 const pdf = () => import('../../functions/src/payments/invoice-pdf');
-
-const WEBHOOK_SECRET = 'whsec_local_nutri';
-const sign = (payload: string, timestamp = Math.floor(Date.now() / 1000)) =>
-  `t=${timestamp},v1=${createHmac('sha256', WEBHOOK_SECRET).update(`${timestamp}.${payload}`).digest('hex')}`;
-
-/** Pays a booking through a signed checkout.session.completed, as Stripe sends it. */
-const payByWebhook = async (bookingId: number) => {
-  const paymentIntent = `pi_test_${randomUUID()}`;
-  const body = JSON.stringify({
-    id: `evt_test_${randomUUID()}`,
-    object: 'event',
-    type: 'checkout.session.completed',
-    created: Math.floor(Date.now() / 1000),
-    livemode: false,
-    data: {
-      object: {
-        id: `cs_test_${randomUUID()}`,
-        object: 'checkout.session',
-        amount_total: 5500,
-        currency: 'eur',
-        metadata: { BookingId: String(bookingId) },
-        payment_intent: paymentIntent,
-        payment_status: 'paid',
-        status: 'complete',
-      },
-    },
-  });
-  const response = await fetch(`${stack.baseUrl}/api/v2/Stripe/Webhook`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', 'Stripe-Signature': sign(body) },
-    body,
-  });
-  expect(response.status).toBe(200);
-};
 
 const runJob = async (name: string) => {
   const response = await fetch(`${stack.baseUrl}/dev/jobs/${name}/run`, { method: 'POST' });

@@ -151,7 +151,8 @@ export const renderInvoicePdf = async (record: InvoiceRecord): Promise<Uint8Arra
       }.`,
       { size: 9 },
     );
-  if (record.Kind === 'nutritionist') {
+  // The deduction and the opposition concern the expense, so an invoice's, not the credit note reversing it.
+  if (record.Kind === 'nutritionist' && record.DocumentType === 'invoice') {
     writer.text(invoiceWording.irpef, { size: 9 });
     if (record.StsOpposed) writer.text(invoiceWording.stsOpposed, { size: 9 });
   }
