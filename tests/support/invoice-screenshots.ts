@@ -2,16 +2,16 @@
  * Renders the first page of each kind of document the product draws (the service's invoice, a health
  * invoice in each regime, one with the stamp duty, a credit note) to PNG under docs/screenshots/, with
  * the same code the outbox step uses (functions/src/payments/invoice-pdf.ts) and Mozilla's PDF reader.
- * Run: `npx tsx scripts/invoice-screenshots.ts` (no stack needed).
+ * Run: `npx tsx tests/support/invoice-screenshots.ts` (no stack needed).
  */
 import { writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { splitVat } from '@nutri/shared';
-import { healthDocumentAmounts, serviceIssuer } from '../functions/src/payments/invoices';
-import { renderInvoicePdf } from '../functions/src/payments/invoice-pdf';
-import type { InvoiceRecord } from '../functions/src/payments/invoices-repo';
+import { healthDocumentAmounts, serviceIssuer } from '../../functions/src/payments/invoices';
+import { renderInvoicePdf } from '../../functions/src/payments/invoice-pdf';
+import type { InvoiceRecord } from '../../functions/src/payments/invoices-repo';
 
 process.env.TABLE_NAME ??= 'unused';
 process.env.FILES_BUCKET ??= 'unused';
@@ -19,7 +19,7 @@ process.env.ASSETS_BUCKET ??= 'unused';
 process.env.ASSETS_BASE_URL ??= 'http://localhost/assets';
 process.env.PUBLIC_BASE_URL ??= 'http://localhost';
 
-const OUT = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'docs', 'screenshots');
+const OUT = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'docs', 'screenshots');
 const require = createRequire(import.meta.url);
 const STANDARD_FONTS = `${path.dirname(require.resolve('pdfjs-dist/package.json'))}/standard_fonts/`;
 
