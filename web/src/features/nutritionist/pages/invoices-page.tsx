@@ -35,6 +35,7 @@ import {
   useNutritionistInvoices,
 } from '../../invoicing';
 import { AreaNav } from '../components/area-nav';
+import { ScrollableTable } from '../../../ui/scrollable-table';
 
 const MONTHS = ['Gen', 'Feb', 'Mar', 'Apr', 'Mag', 'Giu', 'Lug', 'Ago', 'Set', 'Ott', 'Nov', 'Dic'];
 
@@ -271,13 +272,7 @@ export function NutritionistInvoicesPage() {
               <Title order={2} fz="h4" id="totals" mb="xs">
                 Totali {year} per mese
               </Title>
-              <Table.ScrollContainer
-                minWidth={480}
-                type="native"
-                tabIndex={0}
-                role="region"
-                aria-label="Totali per mese"
-              >
+              <ScrollableTable minWidth={480} label="Totali per mese">
                 <Table striped aria-label={`Totali ${year}`}>
                   <Table.Thead>
                     <Table.Tr>
@@ -296,7 +291,7 @@ export function NutritionistInvoicesPage() {
                     ))}
                   </Table.Tbody>
                 </Table>
-              </Table.ScrollContainer>
+              </ScrollableTable>
             </Paper>
             <Paper
               withBorder

@@ -23,6 +23,7 @@ import {
   type AdminInvoiceFilters,
 } from '../../../invoicing';
 import { AdminNutritionistFilter } from '../../nutritionists/components/admin-nutritionist-filter';
+import { ScrollableTable } from '../../../../ui/scrollable-table';
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const firstOfYear = () => `${new Date().getFullYear()}-01-01`;
@@ -135,13 +136,7 @@ export function AdminInvoicingPage() {
       ) : rows.length === 0 ? (
         <Text c="dimmed">Nessuna fattura con questi filtri.</Text>
       ) : (
-        <Table.ScrollContainer
-          minWidth={760}
-          type="native"
-          tabIndex={0}
-          role="region"
-          aria-label="Elenco delle fatture"
-        >
+        <ScrollableTable minWidth={760} label="Elenco delle fatture">
           <Table striped highlightOnHover aria-label="Fatture">
             <Table.Thead>
               <Table.Tr>
@@ -168,7 +163,7 @@ export function AdminInvoicingPage() {
               ))}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </ScrollableTable>
       )}
     </Page>
   );

@@ -13,6 +13,7 @@ import { showErrorToast, showSuccessToast } from '../../../../ui/notify';
 import { Page } from '../../../../ui/page';
 import { PageLoader } from '../../../../ui/page-loader';
 import { errorMessage, remindNutritionist, useBookingsToInvoice } from '../../../invoicing';
+import { ScrollableTable } from '../../../../ui/scrollable-table';
 
 export function BookingsToInvoicePage() {
   const list = useBookingsToInvoice();
@@ -43,13 +44,7 @@ export function BookingsToInvoicePage() {
       ) : rows.length === 0 ? (
         <Text c="dimmed">Nessuna visita da fatturare.</Text>
       ) : (
-        <Table.ScrollContainer
-          minWidth={760}
-          type="native"
-          tabIndex={0}
-          role="region"
-          aria-label="Visite da fatturare"
-        >
+        <ScrollableTable minWidth={760} label="Visite da fatturare">
           <Table striped highlightOnHover aria-label="Visite pagate senza fattura sanitaria">
             <Table.Thead>
               <Table.Tr>
@@ -91,7 +86,7 @@ export function BookingsToInvoicePage() {
               ))}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </ScrollableTable>
       )}
     </Page>
   );
