@@ -61,6 +61,7 @@ export const invoicingTexts = {
   registerRequired: 'Indica l’albo o l’ordine professionale.',
   registerNumberRequired: 'Indica il numero di iscrizione all’albo.',
   documentNotFound: 'Fattura non trovata.',
+  zipTooLarge: 'Troppi documenti nel periodo per un solo archivio: scegli un periodo più breve.',
   notADraft: 'Questa fattura è già stata emessa.',
   fiscalDataIncomplete: 'Dati fiscali incompleti: completali in Fatture prima di emettere la fattura.',
   uploadNotFound: 'File non trovato: caricalo di nuovo.',

@@ -424,6 +424,40 @@ describe('the nutritionist’s own invoice, reminders and the back office', () =
     );
   };
 
+  it('a nutritionist without fiscal data is told what is missing, and the admin sees who is missing what; others are refused', async () => {
+    const missing = await createNutritionist();
+    const complete = await createNutritionist();
+    await addNutritionistFiscalData(complete.token);
+
+    // The nutritionist's own view names what is missing (the area's home warns with it before a paid visit).
+    const own = await api<{ Missing: string[] }>('GET', 'CurrentNutritionist/FiscalData', {
+      token: missing.token,
+    });
+    expect(own.status).toBe(200);
+    expect(own.body.Missing).toEqual([
+      'Dati per la fattura (nome, codice fiscale, indirizzo)',
+      'Regime fiscale e iscrizione all’albo',
+    ]);
+    const done = await api<{ Missing: string[] }>('GET', 'CurrentNutritionist/FiscalData', {
+      token: complete.token,
+    });
+    expect(done.body.Missing).toEqual([]);
+
+    const admin = await (await import('./support/visits')).adminAccessToken();
+    const list = await api<{ Data: { UserId: string; Email: string; Missing: string[] }[] }>(
+      'GET',
+      'Admin/Invoicing/MissingFiscalData',
+      { token: admin },
+    );
+    expect(list.status).toBe(200);
+    const row = list.body.Data.find((entry) => entry.UserId === missing.id);
+    expect(row).toMatchObject({ Email: missing.email, Missing: own.body.Missing });
+    expect(list.body.Data.some((entry) => entry.UserId === complete.id)).toBe(false);
+
+    for (const token of [missing.token, complete.token])
+      expect((await api('GET', 'Admin/Invoicing/MissingFiscalData', { token })).status).toBe(403);
+  });
+
   it('uploads their own PDF (checked), the patient downloads it; totals by month; fiscal data required', async () => {
     const nutritionist = await createNutritionist();
     const patient = await createPatientOf(nutritionist.id, 'Sara Galli');
@@ -563,11 +597,32 @@ describe('the nutritionist’s own invoice, reminders and the back office', () =
       'the PDF of the confirmed invoice',
     );
 
+    // The zip for the accountant: the CSV and the confirmed invoice's PDF, its text that of the invoice.
+    const zipped = await api<{ Url: string; Count: number }>(
+      'GET',
+      `Admin/Invoicing/Export/Zip?${period}&IssuerUserId=${nutritionist.id}`,
+      { token: admin },
+    );
+    expect(zipped.status).toBe(200);
+    expect(zipped.body.Count).toBe(1);
+    const { unzipSync, strFromU8 } = await import('fflate');
+    const entries = unzipSync(await download(zipped.body.Url));
+    expect(Object.keys(entries).sort()).toEqual([
+      'fatture.csv',
+      `pdf/${documentId} Fattura ${issued.Number}.pdf`,
+    ]);
+    expect(strFromU8(entries['fatture.csv']!)).toContain(`${issued.Number};Fattura;Anna Verdi;Elena Riva`);
+    expect(await pdfText(entries[`pdf/${documentId} Fattura ${issued.Number}.pdf`]!)).toContain(
+      issued.Number,
+    );
+
     // Roles other than the intended ones are refused: 403 for a route of another role, 404 for another's document.
     const other = await createNutritionist();
     const refusals: [string, string, string, number][] = [
       ['GET', 'Admin/Invoicing/BookingsToInvoice', nutritionist.token, 403],
       ['GET', `Admin/Invoicing?${period}`, patient.token, 403],
+      ['GET', `Admin/Invoicing/Export/Zip?${period}`, nutritionist.token, 403],
+      ['GET', `Admin/Invoicing/Export/Zip?${period}`, patient.token, 403],
       ['POST', `Admin/Invoicing/BookingsToInvoice/${overdue}/Remind`, nutritionist.token, 403],
       ['GET', `Admin/Invoicing/${documentId}/Download`, patient.token, 403],
       ['GET', 'CurrentNutritionist/Invoices', patient.token, 403],

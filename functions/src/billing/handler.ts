@@ -27,6 +27,7 @@ export const handler = createAreaHandler(
       getItalianCity: lazyOperation(loadItalianCities, 'getItalianCity'),
       getOwnFiscalData: lazyOperation(loadFiscalData, 'getOwnFiscalData'),
       putOwnFiscalData: lazyOperation(loadFiscalData, 'putOwnFiscalData'),
+      listNutritionistsMissingFiscalData: lazyOperation(loadFiscalData, 'listNutritionistsMissingFiscalData'),
     },
     webSocket: {},
   },

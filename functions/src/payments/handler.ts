@@ -37,6 +37,7 @@ export const handler = createAreaHandler(
       downloadOwnStsFile: lazyOperation(loadInvoicing, 'downloadOwnStsFile'),
       listAdminInvoices: lazyOperation(loadInvoicing, 'listAdminInvoices'),
       exportAdminInvoices: lazyOperation(loadInvoicing, 'exportAdminInvoices'),
+      exportAdminInvoicesZip: lazyOperation(loadInvoicing, 'exportAdminInvoicesZip'),
       downloadAdminInvoice: lazyOperation(loadInvoicing, 'downloadAdminInvoice'),
       listBookingsToInvoice: lazyOperation(loadInvoicing, 'listBookingsToInvoice'),
       remindNutritionistOfDraft: lazyOperation(loadInvoicing, 'remindNutritionistOfDraft'),

@@ -28,7 +28,15 @@ import { recordAudit } from '../platform/audit';
 import { now } from '../platform/clock';
 import { config } from '../platform/config';
 import { matchesFileSignature } from '../platform/file-signatures';
-import { deleteObject, headObject, presignDownload, presignUpload, readObjectStart } from '../platform/files';
+import {
+  deleteObject,
+  headObject,
+  presignDownload,
+  presignUpload,
+  putObject,
+  readObject,
+  readObjectStart,
+} from '../platform/files';
 import { newId } from '../platform/ids';
 import { remindDraftNow } from './invoice-effects';
 import { confirmDraft, recordOwnInvoice, requireOwnDocument } from './invoices';
@@ -47,6 +55,8 @@ import { stsXml } from './sts-export';
 
 const DOWNLOAD_EXPIRES_SECONDS = 300;
 const UPLOAD_EXPIRES_SECONDS = 600;
+const ZIP_MAX_DOCUMENTS = 2000;
+const ZIP_READS_AT_ONCE = 16;
 
 const TYPE_SUFFIX: Record<DocumentType, string> = { invoice: 'fattura', 'credit-note': 'nc' };
 export const documentIdOf = (record: Pick<InvoiceRecord, 'BookingId' | 'Kind' | 'DocumentType'>) =>
@@ -348,54 +358,111 @@ const csvCell = (value: string | number | null) => {
 };
 const euroCell = (cents: number) => (cents / 100).toFixed(2).replace('.', ',');
 
-/** The period's documents as CSV for the accountant (amounts in EUR with a comma). */
+const CSV_HEADER = [
+  'Numero',
+  'Tipo',
+  'Emittente',
+  'Cliente',
+  'Data',
+  'Pagato il',
+  'Importo (EUR)',
+  'Stato',
+  'Opposizione STS',
+];
+
+/** The period's documents as CSV for the accountant (amounts in EUR with a comma, BOM for Excel). */
+const invoicesCsv = (rows: readonly InvoiceDocumentView[]) => {
+  const lines = [CSV_HEADER.join(';')];
+  for (const row of rows)
+    lines.push(
+      [
+        row.Number,
+        row.DocumentType === 'credit-note' ? 'Nota di credito' : 'Fattura',
+        row.IssuerName,
+        row.CustomerName,
+        row.IssuedAt ? inRome(row.IssuedAt).format('DD/MM/YYYY') : null,
+        inRome(row.PaidAt).format('DD/MM/YYYY'),
+        euroCell(row.DocumentType === 'credit-note' ? -row.Amount : row.Amount),
+        row.State === 'uploaded' ? 'caricata' : 'emessa',
+        row.StsOpposed ? 'sì' : 'no',
+      ]
+        .map(csvCell)
+        .join(';'),
+    );
+  return `\uFEFF${lines.join('\r\n')}\r\n`;
+};
+
+const auditExport = (
+  actorUserId: string,
+  query: z.infer<typeof adminListQuery>,
+  count: number,
+  format: string,
+) =>
+  recordAudit(
+    {
+      Action: 'invoices.exported',
+      ActorUserId: actorUserId,
+      SubjectType: 'invoices',
+      SubjectId: `${query.From}..${query.To}`,
+      Details: { count, format },
+    },
+    now(),
+  );
+
 export const exportAdminInvoices = defineOperation(
   ['BusinessAdmin'],
   { query: adminListQuery },
   async ({ actor, query }) => {
     const rows = await views(await adminDocuments(query));
-    await recordAudit(
-      {
-        Action: 'invoices.exported',
-        ActorUserId: actor.userId,
-        SubjectType: 'invoices',
-        SubjectId: `${query.From}..${query.To}`,
-        Details: { count: rows.length },
-      },
-      now(),
-    );
-    const header = [
-      'Numero',
-      'Tipo',
-      'Emittente',
-      'Cliente',
-      'Data',
-      'Pagato il',
-      'Importo (EUR)',
-      'Stato',
-      'Opposizione STS',
-    ];
-    const lines = [header.join(';')];
-    for (const row of rows)
-      lines.push(
-        [
-          row.Number,
-          row.DocumentType === 'credit-note' ? 'Nota di credito' : 'Fattura',
-          row.IssuerName,
-          row.CustomerName,
-          row.IssuedAt ? inRome(row.IssuedAt).format('DD/MM/YYYY') : null,
-          inRome(row.PaidAt).format('DD/MM/YYYY'),
-          euroCell(row.DocumentType === 'credit-note' ? -row.Amount : row.Amount),
-          row.State === 'uploaded' ? 'caricata' : 'emessa',
-          row.StsOpposed ? 'sì' : 'no',
-        ]
-          .map(csvCell)
-          .join(';'),
-      );
-    return new HttpResponse(200, `\uFEFF${lines.join('\r\n')}\r\n`, {
+    await auditExport(actor.userId, query, rows.length, 'csv');
+    return new HttpResponse(200, invoicesCsv(rows), {
       'Content-Type': 'text/csv; charset=utf-8',
       'Content-Disposition': `attachment; filename="fatture-${query.From}-${query.To}.csv"`,
     });
+  },
+);
+
+/**
+ * The period's PDFs for the accountant, in one zip with the CSV. The zip is written to the private bucket
+ * and handed out through a 5-minute link, like a single PDF: a response body of API Gateway is limited to
+ * a few MB. A period of more than ZIP_MAX_DOCUMENTS documents is refused with a request to shorten it, so
+ * the request stays short.
+ */
+export const exportAdminInvoicesZip = defineOperation(
+  ['BusinessAdmin'],
+  { query: adminListQuery },
+  async ({ actor, query }) => {
+    const records = await adminDocuments(query);
+    if (records.length > ZIP_MAX_DOCUMENTS) throw new AppError('unprocessable', invoicingTexts.zipTooLarge);
+    const rows = await views(records);
+    const { zipSync, strToU8 } = await import('fflate');
+    const entries: Record<string, Uint8Array> = { 'fatture.csv': strToU8(invoicesCsv(rows)) };
+    const { FILES_BUCKET } = config();
+    const pdfs = records.filter((record) => record.PdfKey !== null);
+    for (let start = 0; start < pdfs.length; start += ZIP_READS_AT_ONCE)
+      await Promise.all(
+        pdfs.slice(start, start + ZIP_READS_AT_ONCE).map(async (record) => {
+          // Numbers repeat across issuers (one series each): the document id keeps the names apart.
+          entries[`pdf/${documentIdOf(record)} ${fileName(record)}`] = await readObject(
+            FILES_BUCKET,
+            record.PdfKey!,
+          );
+        }),
+      );
+    // PDFs are compressed already: stored, not deflated again.
+    const zip = Buffer.from(zipSync(entries, { level: 0 }));
+    const key = `exports/invoices/${newId()}.zip`;
+    await putObject(FILES_BUCKET, key, zip, 'application/zip');
+    await auditExport(actor.userId, query, rows.length, 'zip');
+    return {
+      Url: await presignDownload(
+        FILES_BUCKET,
+        key,
+        DOWNLOAD_EXPIRES_SECONDS,
+        `fatture-${query.From}-${query.To}.zip`,
+      ),
+      Count: rows.length,
+    };
   },
 );
 

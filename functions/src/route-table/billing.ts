@@ -110,6 +110,13 @@ export const billingRestRoutes = [
     operation: 'putOwnFiscalData',
     access: ['Nutritionist'],
   },
+  {
+    method: 'GET',
+    path: api('Admin/Invoicing/MissingFiscalData'),
+    area: 'billing',
+    operation: 'listNutritionistsMissingFiscalData',
+    access: ['BusinessAdmin'],
+  },
 ] as const satisfies readonly RestRoute[];
 
 export const billingRoutes = { area: 'billing', rest: billingRestRoutes, webSocket: [] } as const;

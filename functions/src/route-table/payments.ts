@@ -151,6 +151,13 @@ export const paymentsRestRoutes = [
   },
   {
     method: 'GET',
+    path: api('Admin/Invoicing/Export/Zip'),
+    area: 'payments',
+    operation: 'exportAdminInvoicesZip',
+    access: ['BusinessAdmin'],
+  },
+  {
+    method: 'GET',
     path: api('Admin/Invoicing/{DocumentId}/Download'),
     area: 'payments',
     operation: 'downloadAdminInvoice',
