@@ -3,6 +3,7 @@ export {
   confirmDraft,
   downloadAdminExport,
   downloadAdminSts,
+  downloadAdminZip,
   downloadOwnSts,
   errorMessage,
   openInvoicePdf,
@@ -12,9 +13,12 @@ export {
   useAdminInvoices,
   useBookingsToInvoice,
   useFiscalData,
+  useMissingFiscalData,
   useNutritionistInvoices,
   usePatientInvoices,
   type AdminInvoiceFilters,
   type BookingToInvoice,
+  type NutritionistMissingFiscalData,
 } from './api/invoicing';
 export { DocumentList, DownloadPdfButton, documentTitle, signedAmount } from './components/document-list';
+export { FiscalDataWarning } from './components/fiscal-data-warning';

@@ -107,6 +107,26 @@ export const downloadAdminExport = async (filters: AdminInvoiceFilters) => {
   );
 };
 
+/** The period's CSV and PDFs in one zip, through its 5-minute link (the link itself is never kept). */
+export const downloadAdminZip = async (filters: AdminInvoiceFilters) => {
+  const { Url } = await api.get<{ Url: string; Count: number }>('/Admin/Invoicing/Export/Zip', {
+    query: { ...filters },
+  });
+  window.location.assign(Url);
+};
+
+export interface NutritionistMissingFiscalData {
+  UserId: string;
+  DisplayName: string;
+  Email: string;
+  Missing: string[];
+}
+
+export const useMissingFiscalData = () =>
+  useSWR<{ Data: NutritionistMissingFiscalData[] }>('/Admin/Invoicing/MissingFiscalData', (path: string) =>
+    api.get<{ Data: NutritionistMissingFiscalData[] }>(path),
+  );
+
 export type BookingToInvoice = InvoiceDocumentView & { DaysSincePayment: number; Overdue: boolean };
 
 export const useBookingsToInvoice = () =>

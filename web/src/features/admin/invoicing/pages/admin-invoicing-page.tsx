@@ -1,6 +1,6 @@
 /**
  * /Admin/Invoicing (BusinessAdmin only, docs/decisions/0026-invoicing.md): the documents issued in a period
- * with filters (issuer, type, state), their PDFs, the period's CSV export for the accountant and the STS
+ * with filters (issuer, type, state), their PDFs, the period's CSV export and zip of PDFs for the accountant and the STS
  * file of a nutritionist (docs/product.md#invoicing). Filters live in the address.
  */
 import { useState } from 'react';
@@ -17,6 +17,7 @@ import {
   documentTitle,
   downloadAdminExport,
   downloadAdminSts,
+  downloadAdminZip,
   errorMessage,
   signedAmount,
   useAdminInvoices,
@@ -47,10 +48,10 @@ export function AdminInvoicingPage() {
   const [params, changeAddress] = useAddressFilters();
   const filters = filtersOf(params);
   const list = useAdminInvoices(filters);
-  const [busy, setBusy] = useState<'csv' | 'sts' | null>(null);
+  const [busy, setBusy] = useState<'csv' | 'zip' | 'sts' | null>(null);
   const nutritionistId =
     filters.IssuerUserId && filters.IssuerUserId !== 'SERVICE' ? filters.IssuerUserId : null;
-  const run = async (kind: 'csv' | 'sts', action: () => Promise<void>) => {
+  const run = async (kind: 'csv' | 'zip' | 'sts', action: () => Promise<void>) => {
     setBusy(kind);
     try {
       await action();
@@ -120,6 +121,13 @@ export function AdminInvoicingPage() {
           onClick={() => void run('csv', () => downloadAdminExport(filters))}
         >
           Esporta CSV
+        </Button>
+        <Button
+          variant="light"
+          loading={busy === 'zip'}
+          onClick={() => void run('zip', () => downloadAdminZip(filters))}
+        >
+          Archivio ZIP (CSV e PDF)
         </Button>
         {nutritionistId ? (
           <Button

@@ -1,18 +1,24 @@
 /**
  * /Admin/Invoicing/BookingsToInvoice (BusinessAdmin only): paid visits whose health invoice the
  * nutritionist has not issued yet, overdue first (12 days after payment), with days since payment and a
- * reminder to the nutritionist (docs/product.md#invoicing).
+ * reminder to the nutritionist; and the nutritionists whose fiscal data are incomplete, whose health
+ * invoices cannot be made until they complete them (docs/product.md#invoicing).
  */
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { Anchor, Badge, Button, Table, Text } from '@mantine/core';
+import { Anchor, Badge, Button, Table, Text, Title } from '@mantine/core';
 import { paths } from '../../../../paths';
 import { formatDate } from '../../../../lib/dates';
 import { formatEuro } from '../../../../lib/money';
 import { showErrorToast, showSuccessToast } from '../../../../ui/notify';
 import { Page } from '../../../../ui/page';
 import { PageLoader } from '../../../../ui/page-loader';
-import { errorMessage, remindNutritionist, useBookingsToInvoice } from '../../../invoicing';
+import {
+  errorMessage,
+  remindNutritionist,
+  useBookingsToInvoice,
+  useMissingFiscalData,
+} from '../../../invoicing';
 import { ScrollableTable } from '../../../../ui/scrollable-table';
 
 export function BookingsToInvoicePage() {
@@ -88,6 +94,45 @@ export function BookingsToInvoicePage() {
           </Table>
         </ScrollableTable>
       )}
+      <MissingFiscalData />
     </Page>
+  );
+}
+
+function MissingFiscalData() {
+  const list = useMissingFiscalData();
+  const rows = list.data?.Data ?? [];
+  return (
+    <section aria-labelledby="dati-fiscali-mancanti">
+      <Title order={2} fz="h4" id="dati-fiscali-mancanti" mt="xl" mb="xs">
+        Nutrizionisti senza dati fiscali completi
+      </Title>
+      {!list.data ? (
+        <PageLoader />
+      ) : rows.length === 0 ? (
+        <Text c="dimmed">Tutti i nutrizionisti hanno completato i dati fiscali.</Text>
+      ) : (
+        <ScrollableTable minWidth={560} label="Nutrizionisti senza dati fiscali">
+          <Table striped aria-label="Nutrizionisti senza dati fiscali completi">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Nutrizionista</Table.Th>
+                <Table.Th>Email</Table.Th>
+                <Table.Th>Mancano</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {rows.map((row) => (
+                <Table.Tr key={row.UserId}>
+                  <Table.Td>{row.DisplayName}</Table.Td>
+                  <Table.Td>{row.Email}</Table.Td>
+                  <Table.Td>{row.Missing.join('; ')}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </ScrollableTable>
+      )}
+    </section>
   );
 }
