@@ -116,10 +116,12 @@ export const featureAccess: Partial<Record<FeatureName, FeatureAccess>> = {
     secrets: ['whatsappAccessToken', 'whatsappAppSecret', 'whatsappWebhookVerifyToken'],
   },
   // Stripe Checkout and its webhook (both Stripe secrets); payment notices by mail and in the chat.
+  // Invoices: presigned links to their PDFs, the nutritionist's own PDF (presigned POST, checked).
   payments: {
     table: 'readWrite',
     jwt: true,
     mail: true,
+    files: 'readWrite',
     realtimePush: true,
     secrets: ['stripeSecretKey', 'stripeWebhookSecret'],
   },
@@ -135,7 +137,14 @@ export const featureAccess: Partial<Record<FeatureName, FeatureAccess>> = {
   },
   // Effects of committed changes, from the table's stream (jobs stack): chat messages (stored and pushed),
   // invoices, e-mails. A batch of ten items with SES calls may take a while; the event source retries it.
-  outbox: { table: 'readWrite', mail: true, realtimePush: true, timeout: Duration.minutes(1) },
+  // Invoice PDFs are drawn here and kept in the private files bucket.
+  outbox: {
+    table: 'readWrite',
+    mail: true,
+    realtimePush: true,
+    files: 'readWrite',
+    timeout: Duration.minutes(1),
+  },
   // The video room: signalling relayed between the two members' connections, entries and exits recorded on
   // the booking, and the ICE servers of a call (the stage's Kinesis Video Streams signalling channel).
   video: { table: 'readWrite', jwt: true, realtimePush: true, videoCalls: true },
@@ -203,6 +212,11 @@ export const runtimeEnvironment = ({
   WHATSAPP_PHONE_NUMBER_ID: settings.whatsappPhoneNumberId,
   WHATSAPP_TEMPLATE_NAME: settings.whatsappTemplateName,
   WHATSAPP_TEMPLATE_LANGUAGE: settings.whatsappTemplateLanguage,
+  PROVIDER_LEGAL_NAME: settings.providerLegalName,
+  PROVIDER_VAT_NUMBER: settings.providerVatNumber,
+  PROVIDER_ADDRESS: settings.providerAddress,
+  PROVIDER_VAT_RATE: settings.providerVatRate,
+  STAMP_DUTY_PAYER: settings.stampDutyPayer,
   // Meta's Graph API (the config default) is the one the cloud uses.
   WHATSAPP_API_BASE_URL: undefined,
   DYNAMODB_ENDPOINT: undefined,

@@ -50,6 +50,12 @@ export interface NutriAppOptions {
   /** The approved template of the urgent notice (default `avviso_messaggio_urgente`, language `it`). */
   whatsappTemplateName?: string;
   whatsappTemplateLanguage?: string;
+  /** The service's company data printed on its invoices, its VAT rate and who bears the stamp duty. */
+  providerLegalName?: string;
+  providerVatNumber?: string;
+  providerAddress?: string;
+  providerVatRate?: string;
+  stampDutyPayer?: string;
   /** The REST routes the api stack builds (default: the route table); tests vary them. */
   restRoutes?: readonly RestRoute[];
   /** Run cdk-nag's AWS Solutions checks during synthesis (default true). */
@@ -78,6 +84,12 @@ export interface NutriSettings {
   whatsappPhoneNumberId: string | undefined;
   whatsappTemplateName: string | undefined;
   whatsappTemplateLanguage: string | undefined;
+  /** The service's company data on its invoices (context nutri:providerLegalName, …). */
+  providerLegalName: string | undefined;
+  providerVatNumber: string | undefined;
+  providerAddress: string | undefined;
+  providerVatRate: string | undefined;
+  stampDutyPayer: string | undefined;
 }
 
 /** cdk.json's context (feature flags included), so tests build exactly what the CLI builds. */
@@ -148,5 +160,10 @@ export const resolveSettings = (app: App, options: NutriAppOptions): NutriSettin
     whatsappTemplateName: options.whatsappTemplateName ?? contextString(app, 'whatsappTemplateName'),
     whatsappTemplateLanguage:
       options.whatsappTemplateLanguage ?? contextString(app, 'whatsappTemplateLanguage'),
+    providerLegalName: options.providerLegalName ?? contextString(app, 'providerLegalName'),
+    providerVatNumber: options.providerVatNumber ?? contextString(app, 'providerVatNumber'),
+    providerAddress: options.providerAddress ?? contextString(app, 'providerAddress'),
+    providerVatRate: options.providerVatRate ?? contextString(app, 'providerVatRate'),
+    stampDutyPayer: options.stampDutyPayer ?? contextString(app, 'stampDutyPayer'),
   };
 };

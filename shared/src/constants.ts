@@ -9,6 +9,8 @@ export const PAID_VISIT_PRICE_CENTS = 5500;
 export const NUTRITIONIST_SHARE_CENTS = 3500;
 export const IRPEF_DEDUCTION_PERCENT = 19;
 export const INVOICE_UPLOAD_DAYS = 12;
+/** Days after the payment on which a nutritionist with a health invoice still to issue is reminded. */
+export const INVOICE_REMINDER_DAYS = [7, 11] as const;
 export const NUTRITIONIST_MIN_EXPERIENCE_YEARS = 2;
 
 export const DURATION_MINUTES = { FREE: 30, NORMAL: 50, MEALPLAN: 30 } as const;

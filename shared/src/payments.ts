@@ -3,6 +3,7 @@
  * the rules that bound it, and the Italian texts. Shared by the payments area and the web app.
  */
 import * as z from 'zod';
+import type { DocumentType, InvoiceKind, InvoiceState } from './invoicing';
 
 /** Stripe accepts a Checkout session's `expires_at` between 30 minutes and 24 hours from its creation. */
 export const CHECKOUT_MIN_EXPIRY_MINUTES = 30;
@@ -93,23 +94,22 @@ export const invoiceSplit = (amountPaidCents: number, nutritionistShareCents: nu
 export const invoiceUploadDeadline = (paidAt: Date, uploadDays: number) =>
   new Date(paidAt.getTime() + uploadDays * 86_400_000);
 
-export type InvoiceKind = 'nutritionist' | 'service';
-/** Nutritionist's invoice: waiting for its upload; service's invoice: to be issued (PDFs come later). */
-export type InvoiceState = 'awaiting-upload' | 'uploaded' | 'to-issue' | 'issued';
-
-/** Response of `GET CurrentPatient/Bookings/{id}/Invoices`. */
+/** Response of `GET CurrentPatient/Bookings/{id}/Invoices`: the visit's documents (docs/product.md#invoicing). */
 export interface InvoiceView {
+  DocumentId: string;
   Kind: InvoiceKind;
-  /** `N-2026-000012` (per nutritionist and year) or `S-2026-000345` (the service's, per year). */
-  Number: string;
+  DocumentType: DocumentType;
+  /** `N-2026-000012` (per nutritionist and year) or `S-2026-000345` (the service's, per year); null for a draft. */
+  Number: string | null;
   Issuer: string;
   Description: string;
   /** Cents, EUR. */
   Amount: number;
   State: InvoiceState;
-  /** The nutritionist's upload deadline (12 days after payment); null for the service's invoice. */
+  /** The nutritionist's deadline (12 days after payment); null for the service's invoice. */
   UploadDueAt: string | null;
   CreatedAt: string;
+  HasPdf: boolean;
 }
 
 /**

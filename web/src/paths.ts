@@ -103,6 +103,7 @@ export const paths = {
       (bookingId: string) => `/Patients/Agenda/${segment(bookingId)}/Review`,
     ),
     checkout: fixed('/Patients/Checkout'),
+    invoices: fixed('/Patients/Invoices'),
     testPayment: fixed('/Patients/TestPayment'),
     privacyService: fixed('/Patients/Privacy/Servizio'),
     privacyNutritionist: fixed('/Patients/Privacy/Nutrizionista'),
@@ -121,6 +122,7 @@ export const paths = {
       (userId: string) => `/AreaNutritionists/Bookings/Patient/${segment(userId)}`,
     ),
     googleCalendarConnect: fixed('/AreaNutritionists/GoogleCalendarConnect'),
+    invoices: fixed('/AreaNutritionists/Invoices'),
     videoRoom: route(
       '/AreaNutritionists/Bookings/:bookingId/VideoRoom',
       (bookingId: string) => `/AreaNutritionists/Bookings/${segment(bookingId)}/VideoRoom`,
@@ -156,6 +158,7 @@ export const paths = {
       (galleryId: number | string) => `/Admin/Content/Galleries/${segment(galleryId)}`,
     ),
     invoicing: fixed('/Admin/Invoicing'),
+    bookingsToInvoice: fixed('/Admin/Invoicing/BookingsToInvoice'),
     unassignedPatients: fixed('/Admin/UnassignedPatients'),
     reviews: fixed('/Admin/Reviews'),
   },

@@ -6,6 +6,7 @@ import { isSessionActive } from '../accounts/start';
 // An operation's module (its schemas, the code only it uses) is read by the first request that needs it.
 const loadBillingProfiles = () => import('./billing-profiles');
 const loadItalianCities = () => import('./italian-cities');
+const loadFiscalData = () => import('./fiscal-data-api');
 
 export const handler = createAreaHandler(
   billingRoutes,
@@ -24,6 +25,9 @@ export const handler = createAreaHandler(
       listPatientBillingProfiles: lazyOperation(loadBillingProfiles, 'listPatientBillingProfiles'),
       searchItalianCities: lazyOperation(loadItalianCities, 'searchItalianCities'),
       getItalianCity: lazyOperation(loadItalianCities, 'getItalianCity'),
+      getOwnFiscalData: lazyOperation(loadFiscalData, 'getOwnFiscalData'),
+      putOwnFiscalData: lazyOperation(loadFiscalData, 'putOwnFiscalData'),
+      listNutritionistsMissingFiscalData: lazyOperation(loadFiscalData, 'listNutritionistsMissingFiscalData'),
     },
     webSocket: {},
   },

@@ -3,3 +3,10 @@ export { countBillingProfiles } from './billing-profiles-repo';
 export { isBillingProfileComplete } from './billing-status';
 export { loadComuni } from './load-comuni';
 export { activeCodiceFiscale } from './billing-profiles-repo';
+export {
+  customerFiscalData,
+  issuerFiscalData,
+  nutritionistFiscalDataView,
+  type FiscalParty,
+  type IssuerFiscalData,
+} from './fiscal-data';

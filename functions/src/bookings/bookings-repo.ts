@@ -505,8 +505,13 @@ export const recordLatePaymentWrite = async (current: Booking, updated: Booking,
   ]);
 };
 
-// Record a booking's refund (payments area): the booking rewritten, optimistic on version.
-export const recordBookingRefundWrite = async (current: Booking, updated: Booking) => {
+// Record a booking's refund (payments area): the booking rewritten, optimistic on version, with the
+// payments area's own items (`also`, e.g. its outbox item) in the same transaction.
+export const recordBookingRefundWrite = async (
+  current: Booking,
+  updated: Booking,
+  also: readonly TransactItem[] = [],
+) => {
   const event = bookingHistoryEvent(updated, 'refund', SYSTEM_ACTOR, updated.updatedAt, {
     State: updated.Refund?.State ?? null,
     Amount: updated.Refund?.Amount ?? null,
@@ -514,6 +519,7 @@ export const recordBookingRefundWrite = async (current: Booking, updated: Bookin
   await transact([
     { item: bookingUpdate(current, updated), failure: changedMeanwhile() },
     ...companions(updated, event),
+    ...also.map((item) => ({ item })),
   ]);
 };
 

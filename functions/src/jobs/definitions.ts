@@ -80,6 +80,12 @@ export const jobDefinitions = [
       'Writes the back office indexes of data stored before them: the patient search entries (name, e-mail, phone, codice fiscale) and the copy of each booking the bookings list reads.',
     schedule: { kind: 'daily', hour: 3, minute: 45 },
   },
+  {
+    name: 'invoice-reminders',
+    description:
+      'E-mails nutritionists whose health invoice of a paid visit is still a draft, on day 7 and day 11 after the payment, each reminder once.',
+    schedule: { kind: 'daily', hour: 9, minute: 30 },
+  },
 ] as const satisfies readonly JobDefinition[];
 
 export type JobName = (typeof jobDefinitions)[number]['name'];

@@ -33,6 +33,7 @@ const jobs: Record<JobName, () => Promise<unknown>> = {
   'payment-reminders': async () => (await import('../bookings')).sendPaymentReminders(),
   'appointment-reminders': async () => (await import('../bookings')).sendAppointmentReminders(),
   'issue-refunds': async () => (await import('../payments')).issueOwedRefunds(),
+  'invoice-reminders': async () => (await import('../payments')).sendInvoiceReminders(now()),
   'notify-unseen-chat-messages': async () => (await import('../chat')).notifyUnseenChatMessages(),
   'index-patient-names': async () => (await import('../onboarding')).indexAllPatientNames(),
   'index-back-office': async () => {

@@ -12,20 +12,18 @@ import {
   unpaidBookingExpiry,
   type CheckoutSessionView,
   type FulfilmentView,
-  type InvoiceView,
 } from '@nutri/shared';
 import * as z from 'zod';
-import { getDisplayNames, getUser } from '../accounts';
+import { getUser } from '../accounts';
 import { countBillingProfiles, isBillingProfileComplete } from '../billing';
 import { getBooking, requireOwnBooking, type Booking } from '../bookings';
 import { AppError, notFound } from '../http/errors';
 import { defineOperation } from '../http/operation';
-import { idPath, pathId } from '../http/path-id';
+import { pathId } from '../http/path-id';
 import { getPatientProfile } from '../onboarding';
 import { now } from '../platform/clock';
 import { config } from '../platform/config';
 import { fulfilSession } from './fulfilment';
-import { listBookingInvoices } from './invoices';
 import { paymentGateway } from './stripe-gateway';
 
 const bookingPath = z.object({ BookingId: pathId });
@@ -103,37 +101,5 @@ export const fulfilCheckoutSession = defineOperation(
       Paid: outcome === 'paid' || (outcome === 'already-paid' && current.Payment !== undefined),
     };
     return view;
-  },
-);
-
-const ISSUER_SERVICE = 'Nutrì';
-
-/** The two documents of the patient's own paid visit (empty until it is paid). */
-export const listPatientBookingInvoices = defineOperation(
-  ['Patient'],
-  { path: idPath },
-  async ({ actor, path }) => {
-    const booking = await requireOwnBooking('Patient', actor, path.id);
-    const invoices = await listBookingInvoices(booking.BookingId);
-    const names = await getDisplayNames([booking.NutritionistUserId]);
-    const views: InvoiceView[] = invoices
-      .sort((a, b) => a.Kind.localeCompare(b.Kind))
-      .map((invoice) => ({
-        Kind: invoice.Kind,
-        Number: invoice.Number,
-        Issuer:
-          invoice.Kind === 'nutritionist'
-            ? (names.get(booking.NutritionistUserId) ?? 'Il tuo nutrizionista')
-            : ISSUER_SERVICE,
-        Description:
-          invoice.Kind === 'nutritionist'
-            ? 'Prestazione sanitaria (detraibile al 19% IRPEF)'
-            : 'Servizio online (prenotazione, videochiamata, chat)',
-        Amount: invoice.Amount,
-        State: invoice.State,
-        UploadDueAt: invoice.UploadDueAt,
-        CreatedAt: invoice.CreatedAt,
-      }));
-    return { Data: views };
   },
 );

@@ -1,6 +1,7 @@
 /**
  * What a received payment causes beyond the booking itself (outbox topic `payment`, put in the same
- * transaction that marks the booking paid): the visit's two invoice records (invoices.ts), the
+ * transaction that marks the booking paid): the visit's documents (invoices.ts: the service's invoice, the
+ * health invoice's draft), the
  * PaymentCompleted message in the patient–nutritionist chat
  * and the patient's confirmation mail ('Pagamento ricevuto, appuntamento del {date} è confermato!', spec
  * section 4). Steps as in booking-effects.ts: the chat append is keyed by the outbox id (exactly once), the
@@ -20,6 +21,8 @@ import {
 import { postMessage } from '../chat';
 import { config } from '../platform/config';
 import { renderMail } from '../platform/mail-layout';
+import { now } from '../platform/clock';
+import { invoiceOutboxHandlers } from './invoice-effects';
 import { recordVisitInvoices } from './invoices';
 import { latePaymentOutboxHandlers } from './late-payment';
 import { mailPatientStep } from './patient-mail';
@@ -79,12 +82,16 @@ const handlePaymentEffects: OutboxHandler = async (entry, step) => {
   await step(
     'invoices',
     () =>
-      recordVisitInvoices({
-        bookingId: snapshot.BookingId,
-        nutritionistUserId: effect.nutritionistUserId,
-        amountPaid: effect.booking.AmountPaid,
-        paidAt: new Date(entry.CreatedAt),
-      }),
+      recordVisitInvoices(
+        {
+          bookingId: snapshot.BookingId,
+          patientUserId: effect.patientUserId,
+          nutritionistUserId: effect.nutritionistUserId,
+          amountPaid: effect.booking.AmountPaid,
+          paidAt: new Date(entry.CreatedAt),
+        },
+        now(),
+      ),
     { idempotent: true },
   );
   await step(
@@ -129,4 +136,5 @@ export const paymentOutboxHandlers: OutboxHandlers = {
   [PAYMENT_TOPIC]: handlePaymentEffects,
   ...latePaymentOutboxHandlers,
   ...unappliedPaymentOutboxHandlers,
+  ...invoiceOutboxHandlers,
 };

@@ -10,6 +10,7 @@ import { isConflict } from '../http/errors';
 import { now } from '../platform/clock';
 import { logger } from '../platform/logger';
 import { getBooking, listOwedRefunds, recordBookingRefundWrite, type Booking } from '../bookings';
+import { invoiceRefundEntry } from './invoice-effects';
 import { paymentGateway } from './stripe-gateway';
 import { refundUnappliedPayment } from './unapplied-payments';
 import { listUnappliedRefundsOwed } from './unapplied-payments-repo';
@@ -48,7 +49,10 @@ export const issueRefund = async (bookingId: number, at: Date): Promise<RefundOu
       version: booking.version + 1,
     };
     try {
-      await recordBookingRefundWrite(booking, updated);
+      // The visit's invoices get their credit notes, once the refund is on record (invoice-effects.ts).
+      await recordBookingRefundWrite(booking, updated, [
+        invoiceRefundEntry(bookingId, booking.PatientUserId, at),
+      ]);
       return 'issued';
     } catch (error) {
       // Changed meanwhile (often the provider's confirmation racing us): read again; the gateway call
@@ -134,7 +138,13 @@ export const confirmRefund = async (
       version: booking.version + 1,
     };
     try {
-      await recordBookingRefundWrite(booking, updated);
+      // A confirmation that overtook our own record of the refund records it first: then it also asks for
+      // the credit notes (issueRefund then finds the refund recorded and writes nothing).
+      await recordBookingRefundWrite(
+        booking,
+        updated,
+        booking.Refund ? [] : [invoiceRefundEntry(booking.BookingId, booking.PatientUserId, at)],
+      );
       return 'confirmed';
     } catch (error) {
       if (isConflict(error) && attempt < MAX_ATTEMPTS) continue;

@@ -95,6 +95,20 @@ const configSchema = z.object({
     .string()
     .regex(/^stuns?:/)
     .optional(),
+  /**
+   * The service's own company data, printed on its invoices (docs/product.md#invoicing). The local defaults
+   * are a demo company; the cloud stack sets the real ones.
+   */
+  PROVIDER_LEGAL_NAME: z.string().min(2).default('Nutrì S.r.l.'),
+  PROVIDER_VAT_NUMBER: z
+    .string()
+    .regex(/^\d{11}$/)
+    .default('01234567897'),
+  PROVIDER_ADDRESS: z.string().min(5).default('Via dei Mille 1, 00185 Roma (RM)'),
+  /** VAT rate of the service's own part, percent (the rate in force for online services: 22). */
+  PROVIDER_VAT_RATE: z.coerce.number().min(0).max(100).default(22),
+  /** Who bears the 2 EUR stamp duty of an exempt document above 77.47 EUR. */
+  STAMP_DUTY_PAYER: z.enum(['patient', 'issuer']).default('patient'),
   /** Graph API origin (tests point it at a local server that records the request). */
   WHATSAPP_API_BASE_URL: z.url().default('https://graph.facebook.com'),
 });

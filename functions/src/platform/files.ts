@@ -84,6 +84,13 @@ export const headObject = async (bucket: string, key: string) => {
   }
 };
 
+/** A whole object, e.g. a stored PDF packed into an export. */
+export const readObject = async (bucket: string, key: string): Promise<Buffer> => {
+  const { GetObjectCommand } = await sdk();
+  const object = await (await s3()).send(new GetObjectCommand({ Bucket: bucket, Key: key }));
+  return Buffer.from((await object.Body?.transformToByteArray()) ?? []);
+};
+
 /** The first bytes of an object (a ranged GET), e.g. to check a file's magic number without reading it all. */
 export const readObjectStart = async (bucket: string, key: string, length: number): Promise<Buffer> => {
   const { GetObjectCommand } = await sdk();

@@ -95,6 +95,28 @@ export const billingRestRoutes = [
     operation: 'getItalianCity',
     access: 'signedIn',
   },
+  // The nutritionist's fiscal data for invoicing (docs/product.md#invoicing): regime and register.
+  {
+    method: 'GET',
+    path: api('CurrentNutritionist/FiscalData'),
+    area: 'billing',
+    operation: 'getOwnFiscalData',
+    access: ['Nutritionist'],
+  },
+  {
+    method: 'PUT',
+    path: api('CurrentNutritionist/FiscalData'),
+    area: 'billing',
+    operation: 'putOwnFiscalData',
+    access: ['Nutritionist'],
+  },
+  {
+    method: 'GET',
+    path: api('Admin/Invoicing/MissingFiscalData'),
+    area: 'billing',
+    operation: 'listNutritionistsMissingFiscalData',
+    access: ['BusinessAdmin'],
+  },
 ] as const satisfies readonly RestRoute[];
 
 export const billingRoutes = { area: 'billing', rest: billingRestRoutes, webSocket: [] } as const;

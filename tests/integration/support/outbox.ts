@@ -28,12 +28,16 @@ const outbox = () => import('../../../functions/src/platform/outbox');
  * Waits until no outbox item naming any of these users (in its payload) is pending: every effect of what
  * they did so far has been delivered. The items exist once the request or job that wrote them returned.
  */
-export const waitForEffects = async (...userIds: string[]) => {
+export const waitForEffects = (...userIds: string[]) => waitForEffectsWithin(10_000, ...userIds);
+
+/** waitForEffects with a longer bound, after work that queued many effects at once (a job over many items). */
+export const waitForEffectsWithin = async (timeoutMs: number, ...userIds: string[]) => {
   await eventually(
     async () => (await outbox()).listPendingOutbox(),
     (pending) =>
       !pending.some((entry) => userIds.some((userId) => JSON.stringify(entry.Payload).includes(userId))),
     `effects for ${userIds.join(', ')} delivered`,
+    timeoutMs,
   );
 };
 

@@ -46,6 +46,7 @@ export const Pages = {
   PatientBookingReview: lazyPage(patientArea, 'BookingReviewPage'),
   PatientCheckout: lazyPage(patientArea, 'LocalCheckoutPage'),
   PatientTestPayment: lazyPage(patientArea, 'TestPaymentPage'),
+  PatientInvoices: lazyPage(patientArea, 'PatientInvoicesPage'),
   PatientServicePrivacy: lazyPage(patientArea, 'ServicePrivacyPage'),
   PatientNutritionistPrivacy: lazyPage(patientArea, 'NutritionistPrivacyPage'),
 
@@ -55,6 +56,7 @@ export const Pages = {
   NutritionistPatientBookings: lazyPage(nutritionistArea, 'PatientBookingsPage'),
   NutritionistCalendar: lazyPage(nutritionistArea, 'CalendarPage'),
   NutritionistPatients: lazyPage(nutritionistArea, 'PatientsPage'),
+  NutritionistInvoices: lazyPage(nutritionistArea, 'NutritionistInvoicesPage'),
 
   AdminHome: lazyPage(adminArea, 'AdminHomePage'),
   AdminContent: lazyPage(adminArea, 'AdminContentPage'),
@@ -70,6 +72,8 @@ export const Pages = {
   AdminPatientEvents: lazyPage(adminArea, 'PatientEventsPage'),
   AdminTallyWebhooks: lazyPage(adminArea, 'TallyWebhooksPage'),
   AdminWhatsapp: lazyPage(adminArea, 'WhatsAppLogPage'),
+  AdminInvoicing: lazyPage(adminArea, 'AdminInvoicingPage'),
+  AdminBookingsToInvoice: lazyPage(adminArea, 'BookingsToInvoicePage'),
   UsersHome: lazyPage(usersArea, 'UsersHomePage'),
   UsersList: lazyPage(usersArea, 'UserListPage'),
   UsersEdit: lazyPage(usersArea, 'EditUserPage'),

@@ -53,6 +53,7 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   { pattern: paths.patients.bookingVideoRoom.pattern, access: ['Patient'], page: Pages.VideoRoom },
   { pattern: paths.patients.checkout.pattern, access: ['Patient'], page: Pages.PatientCheckout },
   { pattern: paths.patients.testPayment.pattern, access: ['Patient'], page: Pages.PatientTestPayment },
+  { pattern: paths.patients.invoices.pattern, access: ['Patient'], page: Pages.PatientInvoices },
   { pattern: paths.patients.privacyService.pattern, access: ['Patient'], page: Pages.PatientServicePrivacy },
   {
     pattern: paths.patients.privacyNutritionist.pattern,
@@ -75,6 +76,11 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
     pattern: paths.nutritionistArea.patientBookings.pattern,
     access: ['Nutritionist'],
     page: Pages.NutritionistPatientBookings,
+  },
+  {
+    pattern: paths.nutritionistArea.invoices.pattern,
+    access: ['Nutritionist'],
+    page: Pages.NutritionistInvoices,
   },
   {
     pattern: paths.nutritionistArea.calendar.pattern,
@@ -109,6 +115,13 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   { pattern: paths.admin.patientEvents.pattern, access: ['BusinessAdmin'], page: Pages.AdminPatientEvents },
   { pattern: paths.admin.tallyWebhooks.pattern, access: ['BusinessAdmin'], page: Pages.AdminTallyWebhooks },
   { pattern: paths.admin.whatsapp.pattern, access: ['BusinessAdmin'], page: Pages.AdminWhatsapp },
+  // No role is shown for the invoicing screens; BusinessAdmin only (docs/decisions/0026-invoicing.md).
+  { pattern: paths.admin.invoicing.pattern, access: ['BusinessAdmin'], page: Pages.AdminInvoicing },
+  {
+    pattern: paths.admin.bookingsToInvoice.pattern,
+    access: ['BusinessAdmin'],
+    page: Pages.AdminBookingsToInvoice,
+  },
   { pattern: paths.users.home.pattern, access: ['UserManager'], page: Pages.UsersHome },
   { pattern: paths.users.list.pattern, access: ['UserManager'], page: Pages.UsersList },
   { pattern: paths.users.edit.pattern, access: ['UserManager'], page: Pages.UsersEdit },

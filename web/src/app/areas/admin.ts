@@ -14,3 +14,4 @@ export { BouncedMailsPage } from '../../features/admin/pages';
 export { PatientEventsPage } from '../../features/admin/pages';
 export { TallyWebhooksPage } from '../../features/admin/pages';
 export { WhatsAppLogPage } from '../../features/admin/pages';
+export { AdminInvoicingPage, BookingsToInvoicePage } from '../../features/admin/pages';

@@ -6,3 +6,4 @@ export { NutritionistBookingPage } from '../../features/nutritionist/pages';
 export { PatientBookingsPage } from '../../features/nutritionist/pages';
 export { CalendarPage } from '../../features/nutritionist/pages';
 export { PatientsPage } from '../../features/nutritionist/pages';
+export { NutritionistInvoicesPage } from '../../features/nutritionist/pages';

@@ -7,4 +7,5 @@ export { BookingReviewPage } from '../../features/patient/pages';
 export { LocalCheckoutPage } from '../../features/payments/pages';
 export { TestPaymentPage } from '../../features/payments/pages';
 export { PatientHomePage } from '../../features/patient/pages';
+export { PatientInvoicesPage } from '../../features/patient/pages';
 export { NutritionistPrivacyPage, ServicePrivacyPage } from '../../features/onboarding/pages';

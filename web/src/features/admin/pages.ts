@@ -13,3 +13,5 @@ export { BouncedMailsPage } from './operations/pages/bounced-mails-page';
 export { PatientEventsPage } from './operations/pages/patient-events-page';
 export { TallyWebhooksPage } from './operations/pages/tally-webhooks-page';
 export { WhatsAppLogPage } from './operations/pages/whatsapp-log-page';
+export { AdminInvoicingPage } from './invoicing/pages/admin-invoicing-page';
+export { BookingsToInvoicePage } from './invoicing/pages/bookings-to-invoice-page';

@@ -5,3 +5,4 @@ export { NutritionistBookingsPage } from './pages/nutritionist-bookings-page';
 export { NutritionistHomePage } from './pages/nutritionist-home-page';
 export { PatientBookingsPage } from './pages/patient-bookings-page';
 export { PatientsPage } from './pages/patients-page';
+export { NutritionistInvoicesPage } from './pages/invoices-page';

@@ -4,6 +4,7 @@ import {
   IconBrandWhatsapp,
   IconCalendarEvent,
   IconClipboardList,
+  IconReceipt,
   IconStar,
   IconTags,
   IconUserQuestion,
@@ -20,7 +21,6 @@ const SECTIONS = [
     title: 'Dashboard',
     description: 'Riepilogo mensile, conversioni, pagamenti giornalieri e andamento per nutrizionista.',
   },
-  { title: 'Fatturazione', description: 'Appuntamenti pagati da fatturare e stato delle fatture.' },
 ];
 
 export function AdminHomePage() {
@@ -37,6 +37,12 @@ export function AdminHomePage() {
           icon={<IconCalendarEvent size={24} />}
           title="Appuntamenti"
           description="Tutte le prenotazioni del servizio, con filtri, storico, esportazione e azioni."
+        />
+        <LinkCard
+          to={paths.admin.invoicing()}
+          icon={<IconReceipt size={24} />}
+          title="Fatturazione"
+          description="Fatture e note di credito emesse, esportazione, file STS e visite pagate da fatturare."
         />
         <LinkCard
           to={paths.admin.content()}

@@ -1,5 +1,5 @@
 /**
- * The nutritionist area's own navigation (overview, bookings, calendar, patients): one row of links under
+ * The nutritionist area's own navigation (overview, bookings, calendar, patients, invoices): one row of links under
  * the page title, scrolling sideways on narrow phones rather than wrapping.
  */
 import { NavLink } from 'react-router-dom';
@@ -11,6 +11,7 @@ const ITEMS = [
   { label: 'Appuntamenti', href: paths.nutritionistArea.bookings(), end: false },
   { label: 'Calendario', href: paths.nutritionistArea.calendar(), end: true },
   { label: 'Pazienti', href: paths.nutritionistArea.patients(), end: true },
+  { label: 'Fatture', href: paths.nutritionistArea.invoices(), end: true },
 ] as const;
 
 export function AreaNav() {

@@ -1,5 +1,6 @@
 /**
- * `/` and `/AreaNutritionists` for nutritionists (docs/product.md#screens and #limits): the availability warning, the
+ * `/` and `/AreaNutritionists` for nutritionists (docs/product.md#screens and #limits): the availability warning
+ * and the missing fiscal data warning (docs/product.md#invoicing), the
  * open bookings of the next 3 days (and overdue ones still to complete), the reminders due within 3 days,
  * the patients, and the way to the calendar, the bookings and the chat.
  */
@@ -11,6 +12,7 @@ import { NUTRITIONIST_HOME_WINDOW_DAYS, type UserRef } from '@nutri/shared';
 import { paths } from '../../../paths';
 import { Page } from '../../../ui/page';
 import { useAuth } from '../../auth';
+import { FiscalDataWarning } from '../../invoicing';
 import { useHomeBookings, useOwnPatients, BookingList, CreateBookingDialog } from '../../bookings';
 import { useDueReminders } from '../api/reminders';
 import { AvailabilityWarning } from '../components/availability-warning';
@@ -45,6 +47,7 @@ export function NutritionistHomePage() {
       <AreaNav />
       <Stack gap="lg">
         <AvailabilityWarning />
+        <FiscalDataWarning />
         <Group gap="sm">
           <Button
             leftSection={<IconCalendarPlus size={18} aria-hidden />}

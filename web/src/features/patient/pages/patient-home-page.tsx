@@ -6,7 +6,7 @@
  * appointments and a completed visit to review follow it.
  */
 import { Grid, List, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { IconCalendarEvent, IconMessageCircle, IconUserCircle } from '@tabler/icons-react';
+import { IconCalendarEvent, IconMessageCircle, IconReceipt, IconUserCircle } from '@tabler/icons-react';
 import { isApiError } from '../../../api/api-error';
 import {
   DURATION_MINUTES,
@@ -138,6 +138,12 @@ export function PatientHomePage() {
             icon={<IconMessageCircle size={24} />}
             title="Chat con il nutrizionista"
             description="Scrivi quando vuoi: ti risponde entro poche ore e ricevi una notifica via e-mail."
+          />
+          <LinkCard
+            to={paths.patients.invoices()}
+            icon={<IconReceipt size={24} />}
+            title="Le tue fatture"
+            description="Le fatture delle visite pagate, da scaricare in PDF."
           />
           <LinkCard
             to={paths.account.profile()}

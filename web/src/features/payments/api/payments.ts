@@ -10,6 +10,12 @@ import { api, apiPath } from '../../../api/client';
 export const createCheckoutSession = (bookingId: number | string) =>
   api.get<CheckoutSessionView>(apiPath('Stripe', bookingId, 'CreateSession'));
 
+/** PUT CurrentPatient/Bookings/{id}/StsOpposition: whether the health expense is kept from Sistema Tessera Sanitaria. */
+export const setStsOpposition = (bookingId: number, opposed: boolean) =>
+  api.put<{ Opposed: boolean }>(apiPath('CurrentPatient/Bookings', bookingId, 'StsOpposition'), {
+    Opposed: opposed,
+  });
+
 /** POST Stripe/{BookingId}/Fulfil: confirms a paid session now, in case the provider's notice is late. */
 export const fulfilCheckoutSession = (bookingId: number | string, sessionId: string) =>
   api.post<FulfilmentView>(apiPath('Stripe', bookingId, 'Fulfil'), { SessionId: sessionId });

@@ -1,12 +1,13 @@
 /**
  * What the patient sees about a paid visit on its page: when it was paid, the refund of an in-time
- * cancellation (docs/product.md#states) and the visit's two invoices (docs/product.md#overview: the nutritionist's 35 EUR
- * health service, deductible at 19% IRPEF, uploaded within 12 days; the rest from the service).
+ * cancellation (docs/product.md#states) and the visit's documents with their PDFs (docs/product.md#invoicing:
+ * the nutritionist's 35 EUR health invoice, issued within 12 days; the service's; credit notes of a refund).
  */
 import { Group, Paper, Stack, Text, Title } from '@mantine/core';
 import type { BookingView, InvoiceView } from '@nutri/shared';
 import { formatEuro } from '../../../lib/money';
 import { appointmentShortText } from '../../bookings';
+import { DownloadPdfButton, documentTitle } from '../../invoicing';
 import { useBookingInvoices } from '../api/payments';
 
 const REFUND_TEXT: Record<NonNullable<BookingView['RefundState']>, string> = {
@@ -16,17 +17,10 @@ const REFUND_TEXT: Record<NonNullable<BookingView['RefundState']>, string> = {
 };
 
 const stateText = (invoice: InvoiceView) => {
-  switch (invoice.State) {
-    case 'awaiting-upload':
-      return invoice.UploadDueAt
-        ? `Inviata dal nutrizionista entro il ${appointmentShortText(invoice.UploadDueAt).slice(0, 10)}`
-        : 'In preparazione';
-    case 'to-issue':
-      return 'In preparazione';
-    case 'uploaded':
-    case 'issued':
-      return 'Emessa';
-  }
+  if (invoice.State !== 'draft') return 'Emessa';
+  return invoice.UploadDueAt
+    ? `Emessa dal nutrizionista entro il ${appointmentShortText(invoice.UploadDueAt).slice(0, 10)}`
+    : 'In preparazione';
 };
 
 export function BookingPaymentSection({ booking }: { booking: BookingView }) {
@@ -53,10 +47,10 @@ export function BookingPaymentSection({ booking }: { booking: BookingView }) {
           // A list rather than a table: it reads well on a phone.
           <Stack gap="xs" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
             {rows.map((invoice) => (
-              <Paper component="li" key={invoice.Kind} withBorder radius="md" p="sm">
+              <Paper component="li" key={invoice.DocumentId} withBorder radius="md" p="sm">
                 <Group justify="space-between" align="flex-start" gap="xs" wrap="nowrap">
                   <Stack gap={2}>
-                    <Text fw={600}>Fattura {invoice.Number}</Text>
+                    <Text fw={600}>{documentTitle(invoice)}</Text>
                     <Text size="sm">
                       {invoice.Description} · {invoice.Issuer}
                     </Text>
@@ -64,7 +58,15 @@ export function BookingPaymentSection({ booking }: { booking: BookingView }) {
                       {stateText(invoice)}
                     </Text>
                   </Stack>
-                  <Text fw={600}>{formatEuro(invoice.Amount)}</Text>
+                  <Stack gap={4} align="flex-end">
+                    <Text fw={600}>
+                      {invoice.DocumentType === 'credit-note' ? '−' : ''}
+                      {formatEuro(invoice.Amount)}
+                    </Text>
+                    {invoice.State === 'draft' ? null : (
+                      <DownloadPdfButton base="CurrentPatient/Invoices" document={invoice} />
+                    )}
+                  </Stack>
                 </Group>
               </Paper>
             ))}

@@ -10,11 +10,15 @@ import { PaymentRefusal } from '@nutri/shared';
 import { isApiError } from '../../../api/api-error';
 import { errorTexts } from '../../../lib/shared-values';
 import { showErrorToast } from '../../../ui/notify';
-import { createCheckoutSession } from '../api/payments';
+import { createCheckoutSession, setStsOpposition } from '../api/payments';
 
 export type PaymentDialog = 'billing' | 'privacy' | null;
 
-export const usePayBooking = (bookingId: number) => {
+/**
+ * `opposeSts`: the patient's choice about sending the visit's health expense to Sistema Tessera Sanitaria
+ * (docs/product.md#invoicing), recorded before the payment page so the health invoice carries it.
+ */
+export const usePayBooking = (bookingId: number, opposeSts = false) => {
   const [paying, setPaying] = useState(false);
   const [dialog, setDialog] = useState<PaymentDialog>(null);
 
@@ -22,6 +26,7 @@ export const usePayBooking = (bookingId: number) => {
     setPaying(true);
     setDialog(null);
     try {
+      await setStsOpposition(bookingId, opposeSts);
       const session = await createCheckoutSession(bookingId);
       // Stays "in progress" while the browser leaves for the payment page.
       window.location.assign(session.Url);
@@ -36,7 +41,7 @@ export const usePayBooking = (bookingId: number) => {
           { id: `pay-${bookingId}` },
         );
     }
-  }, [bookingId]);
+  }, [bookingId, opposeSts]);
 
   return { pay, paying, dialog, closeDialog: () => setDialog(null) };
 };

@@ -13,6 +13,7 @@ import {
 } from '@nutri/shared';
 import { api, apiPath } from '../../../../api/client';
 import { useCursorList, type CursorQuery } from '../../../../api/cursor-list';
+import { saveTextFile } from '../../../../lib/save-file';
 
 export const ADMIN_BOOKINGS_PATH = '/Admin/Bookings';
 
@@ -63,14 +64,9 @@ export const runAdminBookingAction = async (bookingId: number, { kind, ...body }
 /** The CSV of the filtered set, saved as a file (the request carries the session, so no plain link). */
 export const downloadAdminBookingsCsv = async (filters: AdminBookingFilters) => {
   const text = await api.get<string>(`${ADMIN_BOOKINGS_PATH}/Export`, { query: queryOf(filters) });
-  const url = URL.createObjectURL(
-    new Blob([text.startsWith('\uFEFF') ? text : `\uFEFF${text}`], { type: 'text/csv;charset=utf-8' }),
+  saveTextFile(
+    text.startsWith('\uFEFF') ? text : `\uFEFF${text}`,
+    `appuntamenti-${new Date().toISOString().slice(0, 10)}.csv`,
+    'text/csv;charset=utf-8',
   );
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = `appuntamenti-${new Date().toISOString().slice(0, 10)}.csv`;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  URL.revokeObjectURL(url);
 };

@@ -1,0 +1,96 @@
+/**
+ * The invoicing journey (docs/product.md#invoicing): a visit is paid; the nutritionist confirms the health
+ * invoice's draft on /AreaNutritionists/Invoices; the patient downloads both invoices from /Patients/Invoices;
+ * the admin sees them on /Admin/Invoicing and exports the period; a patient is refused the admin screens.
+ */
+import { expect, test } from '@playwright/test';
+import { BookingStatus, BookingType } from '@nutri/shared';
+import { seriousViolations } from '../support/axe';
+import { signIn, signInAsAdmin } from '../support/sign-in';
+import {
+  addNutritionistFiscalData,
+  addPatientBillingProfile,
+  payByWebhook,
+} from '../integration/support/invoices';
+import { waitForEffects } from '../integration/support/outbox';
+import {
+  PASSWORD,
+  addAvailability,
+  bookVisitFor,
+  createNutritionist,
+  createPatientOf,
+  romeDateIn,
+} from '../integration/support/visits';
+
+const SCREENSHOTS = process.env.NUTRI_SCREENSHOTS_DIR;
+
+test('the nutritionist confirms the draft, the patient downloads both invoices, the admin exports the period @once', async ({
+  page,
+}, testInfo) => {
+  // Three users and six pages on one journey, with axe on a loaded machine.
+  test.setTimeout(180_000);
+  const nutritionist = await createNutritionist();
+  await addNutritionistFiscalData(nutritionist.token);
+  const patient = await createPatientOf(nutritionist.id, 'Chiara Fontana');
+  await addPatientBillingProfile(patient.token, 'Chiara Fontana');
+  const date = romeDateIn(10);
+  await addAvailability(nutritionist, date, '09:00', '12:00');
+  const booking = await bookVisitFor(nutritionist, patient.id, BookingType.NORMAL, `${date}T10:00`);
+  expect(booking.BookingStatusId).toBe(BookingStatus.WAITINGFORPAYMENT);
+  await payByWebhook(booking.BookingId);
+  await waitForEffects(patient.id);
+
+  // The nutritionist confirms the draft with one click.
+  await signIn(page, nutritionist.email, PASSWORD);
+  await page.goto('/AreaNutritionists/Invoices');
+  await expect(page.getByRole('heading', { level: 1, name: 'Fatture' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Da emettere (1)' })).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  if (SCREENSHOTS)
+    await page.screenshot({
+      path: `${SCREENSHOTS}/nutritionist-invoices-${testInfo.project.name}.png`,
+      fullPage: true,
+    });
+  await page.getByRole('button', { name: 'Conferma ed emetti' }).click();
+  await expect(page.getByRole('heading', { name: 'Da emettere (0)' })).toBeVisible();
+
+  // The patient downloads both invoices.
+  await waitForEffects(patient.id);
+  await page.context().clearCookies();
+  await page.evaluate(() => {
+    localStorage.clear();
+    sessionStorage.clear();
+  });
+  await signIn(page, patient.email, patient.password, { url: /\/Patients$|\/$/ });
+  await page.goto('/Patients/Invoices');
+  await expect(page.getByRole('heading', { level: 1, name: 'Le tue fatture' })).toBeVisible();
+  const downloads = page.getByRole('button', { name: /^Scarica Fattura [NS]-\d{4}-\d{6} in PDF$/ });
+  await expect(downloads).toHaveCount(2);
+  for (const button of await downloads.all()) {
+    const download = page.waitForEvent('download');
+    await button.click();
+    expect((await download).suggestedFilename()).toMatch(/^Fattura [NS]-\d{4}-\d{6}\.pdf$/);
+  }
+  expect(await seriousViolations(page)).toEqual([]);
+
+  // A patient is refused the admin screens.
+  await page.goto('/Admin/Invoicing');
+  await expect(page).toHaveURL(/\/Login\?/);
+  expect(new URL(page.url()).searchParams.get('reason')).toBe('NotInRole');
+
+  // The admin sees the documents of the period and exports them.
+  await signInAsAdmin(page);
+  await page.goto('/Admin/Invoicing');
+  await expect(page.getByRole('heading', { level: 1, name: 'Fatturazione' })).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Fatture' })).toBeVisible();
+  const csv = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Esporta CSV' }).click();
+  expect((await csv).suggestedFilename()).toMatch(/^fatture-\d{4}-\d{2}-\d{2}-\d{4}-\d{2}-\d{2}\.csv$/);
+  expect(await seriousViolations(page)).toEqual([]);
+  if (SCREENSHOTS)
+    await page.screenshot({ path: `${SCREENSHOTS}/admin-invoicing-${testInfo.project.name}.png` });
+  await page.getByRole('link', { name: 'Visite pagate da fatturare' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Visite da fatturare' })).toBeVisible();
+  if (SCREENSHOTS)
+    await page.screenshot({ path: `${SCREENSHOTS}/admin-bookings-to-invoice-${testInfo.project.name}.png` });
+});
