@@ -99,10 +99,25 @@ export interface OutboxStreamOptions {
   /** The outbox Lambda handler. */
   invoke: (event: DynamoDBStreamEvent) => Promise<unknown>;
   log: (line: string) => void;
+  /**
+   * Another Lambda fed from the same stream (the dashboards' aggregation): its filter, batching and retries
+   * (e.g. platform/dashboard-stream-source.ts) and the name its log lines carry. Defaults: the outbox's.
+   */
+  consumer?: {
+    name: string;
+    filterPattern: Pattern;
+    source: { batchSize: number; retryAttempts: number; maxRecordAgeSeconds: number };
+  };
 }
 
 export const startOutboxStream = async (options: OutboxStreamOptions) => {
-  const { streams, log } = options;
+  const { streams } = options;
+  const consumer = options.consumer ?? {
+    name: 'outbox stream',
+    filterPattern: OUTBOX_STREAM_FILTER_PATTERN,
+    source: OUTBOX_STREAM_SOURCE,
+  };
+  const log = (line: string) => options.log(line.replace(/^outbox stream/, consumer.name));
   const shards = new Map<string, Shard>();
   const failures: OutboxStreamFailure[] = [];
   let streamArn: string | null = null;
@@ -186,7 +201,7 @@ export const startOutboxStream = async (options: OutboxStreamOptions) => {
     let count = invocations;
     while (pending.length && !stopping) {
       const oldest = pending[0]!.dynamodb.ApproximateCreationDateTime;
-      if (oldest !== undefined && Date.now() / 1000 - oldest > OUTBOX_STREAM_SOURCE.maxRecordAgeSeconds) {
+      if (oldest !== undefined && Date.now() / 1000 - oldest > consumer.source.maxRecordAgeSeconds) {
         giveUp(shard, pending, 'RecordAgeExceeded', count);
         return;
       }
@@ -237,12 +252,12 @@ export const startOutboxStream = async (options: OutboxStreamOptions) => {
       return false;
     }
     const { records, next } = await streams.records(shard.iterator, READ_LIMIT);
-    const wanted = records.filter((record) => matchesFilter(OUTBOX_STREAM_FILTER_PATTERN, record));
-    for (let start = 0; start < wanted.length && !stopping; start += OUTBOX_STREAM_SOURCE.batchSize)
+    const wanted = records.filter((record) => matchesFilter(consumer.filterPattern, record));
+    for (let start = 0; start < wanted.length && !stopping; start += consumer.source.batchSize)
       await deliver(
         shard,
-        wanted.slice(start, start + OUTBOX_STREAM_SOURCE.batchSize),
-        OUTBOX_STREAM_SOURCE.retryAttempts,
+        wanted.slice(start, start + consumer.source.batchSize),
+        consumer.source.retryAttempts,
       );
     if (stopping) return false;
     const last = records.at(-1);

@@ -9,6 +9,10 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { generateJwtKeys } from '@nutri/functions/platform/tokens';
+import {
+  DASHBOARD_STREAM_FILTER_PATTERN,
+  DASHBOARD_STREAM_SOURCE,
+} from '@nutri/functions/platform/dashboard-stream-source';
 import { ensureTable, startDynamoDbLocal } from './dynamodb';
 import { startHttpGateway } from './http-gateway';
 import { LOCAL_STRIPE_SECRET_KEY, LOCAL_STRIPE_WEBHOOK_SECRET, startLocalStripe } from './local-stripe';
@@ -26,7 +30,7 @@ import { seedDemoData } from './seed';
 import { startScheduler } from './scheduler';
 import { startSes } from './ses';
 import { startCallCounting } from './call-counter';
-import { invokeMailEvents, invokeOutbox } from './handlers';
+import { invokeAggregates, invokeMailEvents, invokeOutbox } from './handlers';
 import { createStreamsClient } from './dynamodb-streams';
 import { startOutboxStream, type OutboxStream } from './outbox-stream';
 import type { LocalStackInfo } from './stack-info';
@@ -213,6 +217,21 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
       log,
     });
     stops.push(outboxStream.stop);
+    // The dashboards' aggregation reads the same stream with its own filter, as its own event source does.
+    const dashboardStream = await startOutboxStream({
+      dynamo: dynamoClient,
+      streams: createStreamsClient(dynamo.endpoint, LOCAL.region, LOCAL_S3_CREDENTIALS.accessKeyId),
+      tableName: LOCAL.tableName,
+      region: LOCAL.region,
+      invoke: invokeAggregates,
+      log,
+      consumer: {
+        name: 'dashboard stream',
+        filterPattern: DASHBOARD_STREAM_FILTER_PATTERN,
+        source: DASHBOARD_STREAM_SOURCE,
+      },
+    });
+    stops.push(dashboardStream.stop);
 
     // Benchmarks count the handlers' DynamoDB calls (call-counter.ts); never on unless asked for.
     if (process.env.NUTRI_COUNT_CALLS === '1') startCallCounting();

@@ -80,6 +80,12 @@ export const jobDefinitions = [
       'Writes the back office indexes of data stored before them: the patient search entries (name, e-mail, phone, codice fiscale) and the copy of each booking the bookings list reads.',
     schedule: { kind: 'daily', hour: 3, minute: 45 },
   },
+  {
+    name: 'rebuild-dashboards',
+    description:
+      'Recomputes every business dashboard aggregate from the bookings, patients, questionnaires and reviews, reports the differences from what the stream kept, and writes the recomputed values where they differ.',
+    schedule: { kind: 'daily', hour: 4, minute: 15 },
+  },
 ] as const satisfies readonly JobDefinition[];
 
 export type JobName = (typeof jobDefinitions)[number]['name'];
