@@ -13,3 +13,12 @@ export { BouncedMailsPage } from './operations/pages/bounced-mails-page';
 export { PatientEventsPage } from './operations/pages/patient-events-page';
 export { TallyWebhooksPage } from './operations/pages/tally-webhooks-page';
 export { WhatsAppLogPage } from './operations/pages/whatsapp-log-page';
+export {
+  DashboardHomePage,
+  MonthlySummaryPage,
+  ConversionTimelinePage,
+  PivotPage,
+  NutritionistConversionRatesPage,
+  NutritionistPatientTimelinePage,
+  DailyPaymentsPage,
+} from './dashboard/pages/dashboard-pages';

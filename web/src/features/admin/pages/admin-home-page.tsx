@@ -3,6 +3,7 @@ import {
   IconArticle,
   IconBrandWhatsapp,
   IconCalendarEvent,
+  IconChartBar,
   IconClipboardList,
   IconStar,
   IconTags,
@@ -16,10 +17,6 @@ import { Page } from '../../../ui/page';
 import { OverviewFigures } from '../operations/components/overview-figures';
 
 const SECTIONS = [
-  {
-    title: 'Dashboard',
-    description: 'Riepilogo mensile, conversioni, pagamenti giornalieri e andamento per nutrizionista.',
-  },
   { title: 'Fatturazione', description: 'Appuntamenti pagati da fatturare e stato delle fatture.' },
 ];
 
@@ -37,6 +34,12 @@ export function AdminHomePage() {
           icon={<IconCalendarEvent size={24} />}
           title="Appuntamenti"
           description="Tutte le prenotazioni del servizio, con filtri, storico, esportazione e azioni."
+        />
+        <LinkCard
+          to={paths.admin.dashboard()}
+          icon={<IconChartBar size={24} />}
+          title="Dashboard"
+          description="Riepilogo mensile, conversioni, pivot, pagamenti giornalieri e andamento per nutrizionista."
         />
         <LinkCard
           to={paths.admin.content()}
