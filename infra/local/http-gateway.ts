@@ -128,6 +128,8 @@ export interface HttpGatewayOptions {
   runJob: (name: string) => Promise<unknown>;
   /** The local outbox stream reader (outbox-stream.ts): its failure destination, holding it for a while. */
   outboxStream: () => Pick<OutboxStream, 'failures' | 'hold' | 'release'> | null;
+  /** The dashboards' stream reader (the aggregation Lambda's): left to skip what was written so far. */
+  dashboardStream?: () => Pick<OutboxStream, 'skipToLatest'> | null;
   onLog?: (line: string) => void;
 }
 
@@ -348,6 +350,15 @@ export const startHttpGateway = async (options: HttpGatewayOptions) => {
       request.resume();
       if (!isLoopback(request.socket.remoteAddress)) return forbidden();
       outbox.release();
+      return sendJson(response, 200, {});
+    }
+    if (url.pathname === '/dev/dashboards/skip-to-latest' && request.method === 'POST') {
+      request.resume();
+      // Benchmarks seed the table directly and rebuild the aggregates; local runtime only.
+      if (!isLoopback(request.socket.remoteAddress)) return forbidden();
+      const stream = options.dashboardStream?.();
+      if (!stream) return badRequest();
+      await stream.skipToLatest();
       return sendJson(response, 200, {});
     }
     const job = url.pathname.match(/^\/dev\/jobs\/([a-z0-9-]+)\/run$/);

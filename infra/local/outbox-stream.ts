@@ -125,6 +125,8 @@ export const startOutboxStream = async (options: OutboxStreamOptions) => {
   let stopping = false;
   let heldUntil = 0;
   let wake: (() => void) | null = null;
+  /** Asked to leave what the stream holds so far (skipToLatest): resolved once every shard reads from now. */
+  const skips: (() => void)[] = [];
 
   const rest = (ms: number) =>
     new Promise<void>((resolve) => {
@@ -284,6 +286,13 @@ export const startOutboxStream = async (options: OutboxStreamOptions) => {
     let backoff = 0;
     while (!stopping) {
       try {
+        if (skips.length) {
+          for (const shard of shards.values()) {
+            shard.from = { type: 'LATEST' };
+            shard.iterator = null;
+          }
+          for (const done of skips.splice(0)) done();
+        }
         if (Date.now() < heldUntil) {
           await rest(Math.min(heldUntil - Date.now(), POLL_MS));
           continue;
@@ -324,6 +333,15 @@ export const startOutboxStream = async (options: OutboxStreamOptions) => {
       heldUntil = 0;
       wake?.();
     },
+    /**
+     * Leaves every record written so far unread and carries on with later ones: for benchmarks that seed the
+     * table directly, as a migration would, and then count it by a rebuild instead.
+     */
+    skipToLatest: () =>
+      new Promise<void>((resolve) => {
+        skips.push(resolve);
+        wake?.();
+      }),
     stop: async () => {
       stopping = true;
       wake?.();

@@ -127,6 +127,7 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
     });
     let runJob: (name: string) => Promise<unknown> = () => Promise.reject(new Error('scheduler not started'));
     let outboxStream: OutboxStream | null = null;
+    let dashboardStream: OutboxStream | null = null;
     const gateway = await startHttpGateway({
       port,
       host,
@@ -140,6 +141,7 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
       webSocketStage: LOCAL.webSocketStage,
       runJob: (name) => runJob(name),
       outboxStream: () => outboxStream,
+      dashboardStream: () => dashboardStream,
       ...(options.accessLog ? { onLog: log } : {}),
     });
     stops.push(async () => {
@@ -218,7 +220,7 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
     });
     stops.push(outboxStream.stop);
     // The dashboards' aggregation reads the same stream with its own filter, as its own event source does.
-    const dashboardStream = await startOutboxStream({
+    dashboardStream = await startOutboxStream({
       dynamo: dynamoClient,
       streams: createStreamsClient(dynamo.endpoint, LOCAL.region, LOCAL_S3_CREDENTIALS.accessKeyId),
       tableName: LOCAL.tableName,
@@ -235,7 +237,7 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
 
     // Benchmarks count the handlers' DynamoDB calls (call-counter.ts); never on unless asked for.
     if (process.env.NUTRI_COUNT_CALLS === '1') startCallCounting();
-    await seedDemoData();
+    await seedDemoData(() => dashboardStream?.skipToLatest() ?? Promise.resolve());
     const scheduler = startScheduler(log);
     runJob = scheduler.runNow;
     stops.push(() => Promise.resolve(scheduler.stop()));

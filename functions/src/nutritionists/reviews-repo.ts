@@ -77,7 +77,7 @@ export const reviewIndexKeys = (review: StoredReview): IndexKeys => {
   };
 };
 
-const reviewItem = (review: StoredReview) => ({
+export const reviewItem = (review: StoredReview) => ({
   ...reviewKey(review.ReviewId),
   type: 'Review',
   ...review,

@@ -2,7 +2,7 @@
  * A view's figures as a table, the accessible alternative to its chart, and the same cells as CSV: the
  * export is built from exactly what the table shows, so the two always agree.
  */
-import { Button, ScrollArea, Table } from '@mantine/core';
+import { Button, Table } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 
 export interface TableColumn<R> {
@@ -70,8 +70,9 @@ export function DashboardTable<R>({
   rowKey: (row: R) => string;
 }) {
   return (
-    <ScrollArea type="auto" tabIndex={0} aria-label={caption}>
-      <Table striped highlightOnHover withTableBorder stickyHeader miw={560}>
+    // Wide tables scroll sideways on a phone: the scrolling container is focusable and named.
+    <Table.ScrollContainer minWidth={560} type="native" tabIndex={0} role="region" aria-label={caption}>
+      <Table striped highlightOnHover withTableBorder>
         <caption style={{ captionSide: 'top', textAlign: 'left', fontWeight: 600, padding: '4px 0' }}>
           {caption}
         </caption>
@@ -96,6 +97,6 @@ export function DashboardTable<R>({
           ))}
         </Table.Tbody>
       </Table>
-    </ScrollArea>
+    </Table.ScrollContainer>
   );
 }

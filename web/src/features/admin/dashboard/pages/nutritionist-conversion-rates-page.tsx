@@ -60,7 +60,7 @@ export function NutritionistConversionRatesPage() {
             'Conversione (%)': row.ConversionRate === null ? 0 : Math.round(row.ConversionRate * 100),
           }))}
           dataKey="name"
-          yAxisProps={{ width: 160 }}
+          yAxisProps={{ width: 160, interval: 0 }}
           series={[{ name: 'Conversione (%)', color: 'teal.7' }]}
         />
       </div>

@@ -140,7 +140,7 @@ export function PivotPage() {
             }))}
           dataKey="row"
           withLegend
-          yAxisProps={{ width: 140 }}
+          yAxisProps={{ width: 140, interval: 0 }}
           series={columnLabels.map((name, index) => ({ name, color: COLORS[index % COLORS.length]! }))}
         />
       </div>
