@@ -34,7 +34,9 @@ const tableLines = async (page: Page, caption: string) =>
     .getByRole('table', { name: caption })
     .evaluate((table) =>
       Array.from(table.querySelectorAll('tr')).map((row) =>
-        Array.from(row.querySelectorAll('th, td')).map((cell) => (cell.textContent ?? '').trim()).join(';'),
+        Array.from(row.querySelectorAll('th, td'))
+          .map((cell) => (cell.textContent ?? '').trim())
+          .join(';'),
       ),
     );
 
