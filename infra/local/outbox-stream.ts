@@ -291,6 +291,7 @@ export const startOutboxStream = async (options: OutboxStreamOptions) => {
             shard.from = { type: 'LATEST' };
             shard.iterator = null;
           }
+          heldUntil = 0;
           for (const done of skips.splice(0)) done();
         }
         if (Date.now() < heldUntil) {
@@ -334,8 +335,8 @@ export const startOutboxStream = async (options: OutboxStreamOptions) => {
       wake?.();
     },
     /**
-     * Leaves every record written so far unread and carries on with later ones: for benchmarks that seed the
-     * table directly, as a migration would, and then count it by a rebuild instead.
+     * Leaves every record written so far unread and carries on with later ones (ending a hold): for
+     * benchmarks that seed the table directly, as a migration would, and then count it by a rebuild instead.
      */
     skipToLatest: () =>
       new Promise<void>((resolve) => {

@@ -5,7 +5,7 @@
  * same view recomputed from the source items, the rebuild job finds no difference, and the figures of this
  * test's own nutritionist are the ones the script implies. Only the BusinessAdmin reads them.
  */
-import { createHmac, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { GetItemCommand, DynamoDBClient, type AttributeValue } from '@aws-sdk/client-dynamodb';
 import type { DynamoDBRecord } from 'aws-lambda';
 import { describe, expect, it } from 'vitest';
@@ -25,6 +25,7 @@ import {
 } from '@nutri/shared';
 import { api, createTestUser, login, stack } from './support/api';
 import { eventually } from './support/outbox';
+import { postSessionCompleted } from './support/stripe';
 import {
   adminAccessToken,
   bookVisitFor,
@@ -38,41 +39,11 @@ const rebuild = () => import('../../functions/src/dashboards/rebuild');
 const stream = () => import('../../functions/src/dashboards/stream');
 const views = () => import('../../functions/src/dashboards/dashboard-views');
 
-const STRIPE_SECRET = 'whsec_local_nutri';
 const TALLY_SECRET = 'local-tally-signing-secret';
-
-const stripeSignature = (payload: string) => {
-  const timestamp = Math.floor(Date.now() / 1000);
-  return `t=${timestamp},v1=${createHmac('sha256', STRIPE_SECRET).update(`${timestamp}.${payload}`).digest('hex')}`;
-};
 
 /** Pays the booking through a signed Checkout webhook event, as the provider does. */
 const pay = async (bookingId: number) => {
-  const body = JSON.stringify({
-    id: `evt_test_${randomUUID()}`,
-    object: 'event',
-    type: 'checkout.session.completed',
-    created: Math.floor(Date.now() / 1000),
-    livemode: false,
-    data: {
-      object: {
-        id: `cs_test_${randomUUID()}`,
-        object: 'checkout.session',
-        amount_total: 5500,
-        currency: 'eur',
-        metadata: { BookingId: String(bookingId) },
-        payment_intent: `pi_test_${randomUUID()}`,
-        payment_status: 'paid',
-        status: 'complete',
-      },
-    },
-  });
-  const response = await fetch(`${stack.baseUrl}/api/v2/Stripe/Webhook`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', 'Stripe-Signature': stripeSignature(body) },
-    body,
-  });
-  expect(response.status).toBe(200);
+  expect((await postSessionCompleted(stack.baseUrl, bookingId)).status).toBe(200);
 };
 
 /** A questionnaire sent through the signed webhook; its submission id. */
