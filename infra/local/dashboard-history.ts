@@ -161,6 +161,8 @@ export const dashboardHistoryItems = (options: HistoryOptions) => {
       payment: { paidAt: number; refundedAt?: number } | null,
     ) => {
       const price = BOOKING_TYPES[type].PriceCents;
+      // Nothing to pay, nothing paid (a meal plan delivery is free).
+      const paid = price > 0 ? payment : null;
       const booking: Booking = {
         BookingId: bookingId++,
         BookingTime: time.toISOString(),
@@ -176,28 +178,28 @@ export const dashboardHistoryItems = (options: HistoryOptions) => {
         PreviousOnboardingStep: null,
         SetOnboardingStep: null,
         CancelReasonId: status === BookingStatus.CANCELLED ? 2 : null,
-        RefundOwed: Boolean(payment?.refundedAt),
+        RefundOwed: Boolean(paid?.refundedAt),
         RemindersSent: [],
-        ...(payment
+        ...(paid
           ? {
               Payment: {
                 SessionId: `cs_${id}_${bookingId}`,
                 PaymentIntentId: `pi_${id}_${bookingId}`,
-                PaidAt: iso(payment.paidAt),
+                PaidAt: iso(paid.paidAt),
                 AmountPaid: price,
                 IsPaidOnNewAccount: false,
                 IsPaidOnProviderAccount: true,
               },
             }
           : {}),
-        ...(payment?.refundedAt
+        ...(paid?.refundedAt
           ? {
               Refund: {
                 RefundId: `re_${id}_${bookingId}`,
                 State: 'succeeded' as const,
                 Amount: price,
-                IssuedAt: iso(payment.refundedAt),
-                ConfirmedAt: iso(payment.refundedAt + 60_000),
+                IssuedAt: iso(paid.refundedAt),
+                ConfirmedAt: iso(paid.refundedAt + 60_000),
               },
             }
           : {}),
@@ -257,7 +259,9 @@ export const dashboardHistoryItems = (options: HistoryOptions) => {
           type,
           created,
           time,
-          paidAt < nowMs ? BookingStatus.BOOKED : BookingStatus.WAITINGFORPAYMENT,
+          paidAt < nowMs || type === BookingType.MEALPLAN
+            ? BookingStatus.BOOKED
+            : BookingStatus.WAITINGFORPAYMENT,
           paidAt < nowMs ? { paidAt } : null,
         );
         break;

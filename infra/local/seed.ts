@@ -14,8 +14,7 @@ import { indexAllPatientNames } from '@nutri/functions/onboarding/name-index-job
 import { patientItems } from '@nutri/functions/onboarding/patients-repo';
 import { seedComuni } from './seed-comuni';
 import { seedContent } from './seed-content';
-import { DEMO_NUTRITIONIST_ID, SEED_NUTRITIONISTS, seedNutritionists } from './seed-nutritionists';
-import { seedDashboardHistory } from './seed-dashboard-history';
+import { DEMO_NUTRITIONIST_ID, seedNutritionists } from './seed-nutritionists';
 
 export interface DemoAccount {
   id: string;
@@ -100,7 +99,7 @@ const seedDemoNutritionistBilling = async () => {
   });
 };
 
-export const seedDemoData = async (skipDashboardStream: () => Promise<void> = () => Promise.resolve()) => {
+export const seedDemoData = async () => {
   // The municipalities are independent of the rest: loading them alongside keeps start-up fast.
   const comuni = seedComuni();
   // Awaited below; until then a failure must not count as unhandled (it is reported there).
@@ -139,9 +138,5 @@ export const seedDemoData = async (skipDashboardStream: () => Promise<void> = ()
   // Data of an earlier version (a kept .data/) gets the patient search's name words, as the job does.
   const patientNames = await indexAllPatientNames();
   const content = await seedContent();
-  const history = await seedDashboardHistory(
-    SEED_NUTRITIONISTS.map((nutritionist) => nutritionist.id),
-    skipDashboardStream,
-  );
-  return { created, nutritionists, patientNames, content, history, comuni: await comuni };
+  return { created, nutritionists, patientNames, content, comuni: await comuni };
 };

@@ -27,6 +27,8 @@ import { LOCAL_TALLY_SIGNING_SECRET } from './local-tally';
 import { freePort } from './ports';
 import { startS3, LOCAL_S3_CREDENTIALS } from './s3';
 import { seedDemoData } from './seed';
+import { seedDashboardHistory } from './seed-dashboard-history';
+import { SEED_NUTRITIONISTS } from './seed-nutritionists';
 import { startScheduler } from './scheduler';
 import { startSes } from './ses';
 import { startCallCounting } from './call-counter';
@@ -237,7 +239,13 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
 
     // Benchmarks count the handlers' DynamoDB calls (call-counter.ts); never on unless asked for.
     if (process.env.NUTRI_COUNT_CALLS === '1') startCallCounting();
-    await seedDemoData(() => dashboardStream?.skipToLatest() ?? Promise.resolve());
+    await seedDemoData();
+    // The dashboards' year of history is written after the start-up (it takes a while on a busy machine):
+    // the dashboards fill in a little after the product is ready.
+    void seedDashboardHistory(
+      SEED_NUTRITIONISTS.map((nutritionist) => nutritionist.id),
+      () => dashboardStream?.skipToLatest() ?? Promise.resolve(),
+    ).catch((error: unknown) => log(`dashboard history: not seeded (${(error as Error).name})`));
     const scheduler = startScheduler(log);
     runJob = scheduler.runNow;
     stops.push(() => Promise.resolve(scheduler.stop()));
