@@ -35,6 +35,7 @@ export const THIRD_PARTY_SECRETS = {
   tallySigningSecret: 'TALLY_SIGNING_SECRET_ARN',
   whatsappAccessToken: 'WHATSAPP_ACCESS_TOKEN_ARN',
   whatsappAppSecret: 'WHATSAPP_APP_SECRET_ARN',
+  whatsappWebhookVerifyToken: 'WHATSAPP_WEBHOOK_VERIFY_TOKEN_ARN',
 } as const;
 export type ThirdPartySecret = keyof typeof THIRD_PARTY_SECRETS;
 
@@ -112,7 +113,7 @@ export const featureAccess: Partial<Record<FeatureName, FeatureAccess>> = {
     realtimePush: true,
     files: 'readWrite',
     nativeModules: ['sharp'],
-    secrets: ['whatsappAccessToken', 'whatsappAppSecret'],
+    secrets: ['whatsappAccessToken', 'whatsappAppSecret', 'whatsappWebhookVerifyToken'],
   },
   // Stripe Checkout and its webhook (both Stripe secrets); payment notices by mail and in the chat.
   payments: {
@@ -201,6 +202,8 @@ export const runtimeEnvironment = ({
   WHATSAPP_ACCESS_TOKEN: undefined,
   WHATSAPP_APP_SECRET_ARN: undefined,
   WHATSAPP_APP_SECRET: undefined,
+  WHATSAPP_WEBHOOK_VERIFY_TOKEN_ARN: undefined,
+  WHATSAPP_WEBHOOK_VERIFY_TOKEN: undefined,
   WHATSAPP_PHONE_NUMBER_ID: settings.whatsappPhoneNumberId,
   WHATSAPP_TEMPLATE_NAME: settings.whatsappTemplateName,
   WHATSAPP_TEMPLATE_LANGUAGE: settings.whatsappTemplateLanguage,

@@ -20,6 +20,7 @@ import { escapeHtml } from '@nutri/functions/platform/mail-layout';
 
 export const LOCAL_WHATSAPP_ACCESS_TOKEN = 'local-whatsapp-access-token';
 export const LOCAL_WHATSAPP_APP_SECRET = 'local-whatsapp-app-secret';
+export const LOCAL_WHATSAPP_WEBHOOK_VERIFY_TOKEN = 'local-whatsapp-verify-token';
 export const LOCAL_WHATSAPP_PHONE_NUMBER_ID = '100000000000001';
 /** Between one status and the next, as the real network spaces them (shortened). */
 const STATUS_STEP_MS = 150;

@@ -188,7 +188,7 @@ describe('data stack', () => {
   describe('secrets', () => {
     it('exist without any generated or inline value (operators set them)', () => {
       const secrets = Object.values(template.findResources('AWS::SecretsManager::Secret') as Resources);
-      expect(secrets).toHaveLength(6);
+      expect(secrets).toHaveLength(7);
       for (const secret of secrets) {
         expect(secret.Properties).not.toHaveProperty('GenerateSecretString');
         expect(secret.Properties).not.toHaveProperty('SecretString');
@@ -202,6 +202,7 @@ describe('data stack', () => {
         'Tally',
         'WhatsApp Business',
         'Meta app secret',
+        'verify token of the WhatsApp webhook',
       ]) {
         expect(descriptions.some((description) => description.includes(name))).toBe(true);
       }

@@ -4,6 +4,8 @@ import type { LocalStackInfo } from '../../infra/local/stack-info';
 
 export declare const READY_PREFIX: string;
 export declare const repoRoot: string;
+/** Where a throwaway stack keeps its data: a roomy memory-backed directory if there is one. */
+export declare const throwawayDataRoot: () => string;
 
 export declare class LocalStackStartError extends Error {
   /** The last 64 KB the runtime printed (stdout and stderr). */

@@ -35,6 +35,10 @@ const openBookings = async (page: Page) => {
   await expect(page.getByRole('heading', { level: 1, name: 'Appuntamenti' })).toBeVisible({
     timeout: 30_000,
   });
+  // On a phone the filters are folded away behind a button.
+  const showFilters = page.getByRole('button', { name: 'Mostra i filtri' });
+  if (await showFilters.isVisible()) await showFilters.click();
+  await expect(page.getByRole('combobox', { name: 'Stato' })).toBeVisible();
 };
 
 const choose = async (page: Page, label: string, option: string) => {
@@ -117,6 +121,13 @@ test('a BusinessAdmin filters every booking, acts on them and sees each action i
   await chooseNutritionist(page, nutritionist.displayName);
   await expect(cards(page)).toHaveCount(3);
   expect(await seriousViolations(page)).toEqual([]);
+  // A phone folds the filters away again and shows how many are set.
+  const hideFilters = page.getByRole('button', { name: 'Nascondi i filtri' });
+  if (await hideFilters.isVisible()) {
+    await hideFilters.click();
+    await expect(page.getByRole('region', { name: 'Filtri' })).toContainText('1 filtro attivo');
+    expect(await seriousViolations(page)).toEqual([]);
+  }
   if (SCREENSHOTS)
     await page.screenshot({
       path: `${SCREENSHOTS}/admin-bookings-${testInfo.project.name}.png`,

@@ -13,6 +13,8 @@ import { signIn } from '../support/sign-in';
 const SCREENSHOTS = process.env.NUTRI_SCREENSHOTS_DIR;
 
 test('a patient adds and edits their billing data in the billing dialog', async ({ page }, testInfo) => {
+  // Two saves and a reload of the profile page: more than the default 30 s on a busy 2-core machine.
+  test.setTimeout(60_000);
   const patient = await createTestUser(['Patient']);
   await signIn(page, patient.email, patient.password);
   await page.goto('/Account/Profile');

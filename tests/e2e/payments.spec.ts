@@ -30,6 +30,8 @@ const setUp = async () => {
 test('a patient gives billing data, accepts the privacy contracts, pays by card and is confirmed @once', async ({
   page,
 }, testInfo) => {
+  // Four pages and two dialogs in one journey: more than the default 30 s on a busy 2-core machine.
+  test.setTimeout(90_000);
   const { nutritionist, patient, booking } = await setUp();
   await signIn(page, patient.email, patient.password, { url: /\/Patients$|\/$/ });
   await page.goto(`/Patients/Agenda/${booking.BookingId}`);

@@ -142,13 +142,20 @@ test.describe('nutritionist accounts (BusinessAdmin only)', () => {
     const row = page.getByRole('row', { name: new RegExp(`Marta Galli ${suffix}`) });
     await expect(row).toContainText('Nascosto');
     await expect(row).toContainText('Partner calendario');
+    // The list now shows the search for the new name, wherever it falls in the alphabet.
+    await expect(
+      page.getByRole('search', { name: 'Cerca nutrizionisti' }).getByLabel('Nome', { exact: true }),
+    ).toHaveValue(`Marta Galli ${suffix}`);
+    await shoot(page, 'admin-nutritionists', testInfo.project.name);
 
     // The invitation, in a browser of its own.
     const mail = await waitForMail(email, (one) => one.subject.includes('crea la tua password'));
     const link = /href="([^"]*\/Invito#[^"]+)"/.exec(mail.body.html ?? '')![1]!;
     const invited = await browser.newPage();
     await invited.goto(link.replace(/^https?:\/\/[^/]+/, ''));
-    await expect(invited.getByRole('heading', { level: 1, name: 'Ti diamo il benvenuto in Nutrì' })).toBeVisible();
+    await expect(
+      invited.getByRole('heading', { level: 1, name: 'Ti diamo il benvenuto in Nutrì' }),
+    ).toBeVisible();
     await invited.getByLabel('Password', { exact: true }).fill('Melograno-Rosso-2026');
     await invited.getByLabel('Conferma password').fill('Melograno-Rosso-2026');
     await shoot(invited, 'invitation', testInfo.project.name);
@@ -222,9 +229,11 @@ test.describe('account gaps', () => {
     test.setTimeout(90_000);
     const user = await createTestUser(['Patient']);
     await signIn(page, user.email, user.password);
-    await page.goto('/Account/Profile');
-    await expect(heading(page, 'Il mio profilo')).toBeVisible();
-    await page.getByRole('button', { name: 'Aggiungi il numero di cellulare' }).click();
+    // The patient's home asks for the missing number.
+    await page.goto('/Patients');
+    const request = page.getByRole('region', { name: 'Manca il tuo numero di cellulare' });
+    await expect(request).toBeVisible();
+    await request.getByRole('button', { name: 'Aggiungi il numero di cellulare' }).click();
     const dialog = page.getByRole('dialog', { name: 'Il tuo numero di cellulare' });
     const number = `333${Date.now().toString().slice(-7)}`;
     await dialog.getByRole('textbox', { name: 'Numero di cellulare' }).fill('12');
@@ -240,6 +249,9 @@ test.describe('account gaps', () => {
     await page.keyboard.type(code);
     await dialog.getByRole('button', { name: 'Verifica' }).click();
     await expect(dialog).toBeHidden();
+    await expect(request).toBeHidden();
+    await page.goto('/Account/Profile');
+    await expect(heading(page, 'Il mio profilo')).toBeVisible();
     await expect(page.getByText('Verificato', { exact: true })).toBeVisible();
 
     const newEmail = `cambiata-${Date.now().toString(36)}@nutri.test`;

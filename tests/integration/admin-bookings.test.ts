@@ -117,6 +117,15 @@ describe('back-office bookings', () => {
       Reason: REASON,
     });
 
+    // Both sides are told that the service cancelled, not the nutritionist.
+    const patientMail = await waitForMail(patient.email, (mail) =>
+      mail.subject.startsWith('Appuntamento annullato'),
+    );
+    expect(patientMail.body.text).toContain('Il servizio clienti di Nutrì ha annullato il tuo appuntamento');
+    await waitForMail(nutritionist.email, (mail) =>
+      mail.subject.startsWith('Appuntamento annullato dal servizio clienti'),
+    );
+
     // Move, then send the payment link again: the patient gets it and its delivery shows in the history.
     const moved = await act(visit.BookingId, 'Move', {
       BookingTime: `${romeDateIn(7)}T11:00`,

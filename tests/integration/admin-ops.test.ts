@@ -6,8 +6,15 @@
  */
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { api, createTestUser, login } from './support/api';
-import { adminAccessToken, createNutritionist, createPatientOf } from './support/visits';
+import { api, createTestUser, login, stack } from './support/api';
+import { BookingType } from '@nutri/shared';
+import {
+  adminAccessToken,
+  bookVisitFor,
+  createNutritionist,
+  createPatientOf,
+  romeDateIn,
+} from './support/visits';
 import { failedTallyDelivery, linkQuestionnaire, storeQuestionnaire } from '../support/questionnaire';
 
 const audit = () => import('../../functions/src/platform/audit');
@@ -49,6 +56,7 @@ interface TimelineEvent {
   Id: string;
   Kind: string;
   Title: string;
+  Detail: string | null;
   Status: string | null;
   At: string;
 }
@@ -301,6 +309,37 @@ describe('WhatsApp log and its status webhook', () => {
     expect(bad.body.message).toBe('Il contenuto del webhook WhatsApp non è valido.');
   });
 
+  it('answers the subscription check with the challenge only for the verify token of Meta', async () => {
+    const { LOCAL_WHATSAPP_WEBHOOK_VERIFY_TOKEN } = await whatsApp();
+    const check = (params: Record<string, string>) =>
+      fetch(`${stack.baseUrl}/api/v2/WhatsApp/Webhook?${new URLSearchParams(params).toString()}`);
+    const accepted = await check({
+      'hub.mode': 'subscribe',
+      'hub.verify_token': LOCAL_WHATSAPP_WEBHOOK_VERIFY_TOKEN,
+      'hub.challenge': 'sfida-1158201444',
+    });
+    expect(accepted.status).toBe(200);
+    expect(accepted.headers.get('content-type')).toMatch(/^text\/plain/);
+    expect(await accepted.text()).toBe('sfida-1158201444');
+    const refusals: Record<string, string>[] = [
+      { 'hub.mode': 'subscribe', 'hub.verify_token': 'un-altro-token', 'hub.challenge': '1' },
+      {
+        'hub.mode': 'unsubscribe',
+        'hub.verify_token': LOCAL_WHATSAPP_WEBHOOK_VERIFY_TOKEN,
+        'hub.challenge': '1',
+      },
+      { 'hub.mode': 'subscribe', 'hub.verify_token': LOCAL_WHATSAPP_WEBHOOK_VERIFY_TOKEN },
+      {},
+    ];
+    for (const params of refusals) {
+      const refused = await check(params);
+      expect(refused.status).toBe(403);
+      expect(((await refused.json()) as { message: string }).message).toBe(
+        'Verifica della sottoscrizione WhatsApp non riuscita.',
+      );
+    }
+  });
+
   it('follows each notice to read (or failed, with the reason) as the provider reports, with filters', async () => {
     const nutritionist = await createNutritionist();
     const other = await createNutritionist();
@@ -395,6 +434,8 @@ describe('patient timeline and the admin home', () => {
         })
       ).status,
     ).toBe(200);
+    // Booking the introductory meeting moves the onboarding step from 1 to 2: a timeline entry of its own.
+    const intro = await bookVisitFor(nutritionist, patient.id, BookingType.FREE, `${romeDateIn(4)}T10:00`);
     // A mail to the patient: its delivery events reach the mail log.
     expect(
       (await api('POST', 'UserAccount/TryResetPassword', { body: { Email: patient.email } })).status,
@@ -417,6 +458,17 @@ describe('patient timeline and the admin home', () => {
       expect(kinds, kind).toContain(kind);
     const times = events.body.Data.map((event) => event.At);
     expect(times).toEqual([...times].sort().reverse());
+
+    const steps = await api<{ Data: TimelineEvent[] }>(
+      'GET',
+      `Admin/Patients/${patient.id}/Events?kind=onboarding`,
+      {
+        token: adminToken,
+      },
+    );
+    expect(steps.body.Data.find((event) => event.Title === 'Passo del percorso: da 1 a 2')?.Detail).toBe(
+      `«Il tuo incontro conoscitivo è prenotato» · Appuntamento creato, appuntamento n. ${intro.BookingId}`,
+    );
 
     const onlyMail = await api<{ Data: TimelineEvent[] }>(
       'GET',

@@ -108,6 +108,17 @@ const send = (client: RealtimeClient, conversationSid: string, text: string, mes
     MessageId: messageId,
   });
 
+/** A pair with both members connected and a first message from the patient already delivered. */
+const connectedPairAfterFirstMessage = async (body: string) => {
+  const pair = await newPair();
+  const sid = await conversationOf(pair);
+  const patientTab = await connectWith(pair.patient.token);
+  const nutritionistTab = await connectWith(pair.nutritionist.token);
+  send(patientTab, sid, body);
+  const first = (await nextOfType(nutritionistTab, 'MessageAdded')).message;
+  return { pair, sid, patientTab, nutritionistTab, first };
+};
+
 describe('connection tickets', () => {
   let pair: Pair;
   beforeAll(async () => {
@@ -196,12 +207,8 @@ describe('messages over the realtime channel', () => {
   });
 
   it('appends after messages it did not see being written (another container), and takes them as seen', async () => {
-    const pair = await newPair();
-    const sid = await conversationOf(pair);
-    const patientTab = await connectWith(pair.patient.token);
-    const nutritionistTab = await connectWith(pair.nutritionist.token);
-    send(patientTab, sid, 'Primo');
-    expect((await nextOfType(nutritionistTab, 'MessageAdded')).message).toMatchObject({ MessageIndex: 0 });
+    const { pair, sid, patientTab, nutritionistTab, first } = await connectedPairAfterFirstMessage('Primo');
+    expect(first).toMatchObject({ MessageIndex: 0 });
     // This test process is another container to the stack: the stack last knew index 0, and guesses
     // 1 for the next append; the store is two further on.
     const { appendMessage } = await import('../../functions/src/chat/chat-repo');
@@ -234,12 +241,8 @@ describe('messages over the realtime channel', () => {
   });
 
   it('refuses a message sent right after its session ended elsewhere, stores nothing and closes the tab', async () => {
-    const pair = await newPair();
-    const sid = await conversationOf(pair);
-    const patientTab = await connectWith(pair.patient.token);
-    const nutritionistTab = await connectWith(pair.nutritionist.token);
-    send(patientTab, sid, 'Prima');
-    expect((await nextOfType(nutritionistTab, 'MessageAdded')).message).toMatchObject({ Body: 'Prima' });
+    const { pair, sid, patientTab, nutritionistTab, first } = await connectedPairAfterFirstMessage('Prima');
+    expect(first).toMatchObject({ Body: 'Prima' });
 
     // The session ends in another container (this test process), which closes none of the stack's
     // connections: the stack's own 5-second memory of the session still says it is on.

@@ -21,7 +21,8 @@ const MASCULINE_TO_READER: RegExp[] = [
   /\bvengo (abbinato|seguito|contattato)\b/i,
   /\b(pronto|sicuro|contento) (a|di) \p{L}+/iu,
   /\bpronto\?/i,
-  /\bbenvenuto\b/i,
+  // "Benvenuto!" is masculine; "ti diamo il benvenuto" (the noun) is the neutral form.
+  /(?<!\bil )\bbenvenuto\b/i,
 ];
 
 /** Quoted word for word in docs/product.md, the product's own text. */

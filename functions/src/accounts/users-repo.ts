@@ -18,12 +18,12 @@
  * - find a user by e-mail or username (guard item -> user id -> user);
  * - list users holding a role whose display name starts with a text (`ROLE#<role>`, begins_with sk).
  */
-import { GetCommand, PutCommand, QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { Role } from '@nutri/shared';
 import { batchGet } from '../platform/db/batch-get';
 import { db, tableName } from '../platform/db/client';
 import { unlessConditionFails } from '../platform/db/conditional';
-import { queryAll, queryPage } from '../platform/db/query';
+import { countQuery, queryAll, queryPage } from '../platform/db/query';
 import { transactOrThrow, type NamedItem, type TransactItem } from '../platform/db/transact';
 import { DomainError } from '../platform/domain-error';
 import { patientSearchWrites } from './patient-search-repo';
@@ -582,19 +582,6 @@ export const listUsersPage = async (
 export const findUserByEmail = async (email: string): Promise<User | null> => {
   const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: emailKey(email) }));
   return typeof Item?.userId === 'string' ? getUser(Item.userId) : null;
-};
-
-const countQuery = async (input: Omit<QueryCommandInput, 'TableName' | 'ExclusiveStartKey' | 'Select'>) => {
-  let count = 0;
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page = await db().send(
-      new QueryCommand({ ...input, TableName: tableName(), Select: 'COUNT', ExclusiveStartKey: startKey }),
-    );
-    count += page.Count ?? 0;
-    startKey = page.LastEvaluatedKey;
-  } while (startKey);
-  return count;
 };
 
 /** The back-office figures: members per role, users created since `since`, disabled users (Query COUNTs). */

@@ -52,6 +52,11 @@ const bookingEffectSchema = z.object({
     'payment-link',
   ]),
   by: z.enum(['patient', 'nutritionist', 'system']),
+  /**
+   * Done in the back office on the nutritionist's behalf (cancel, move): the rules are the nutritionist's,
+   * but the mails and the chat message say the service did it, and both sides are told.
+   */
+  bySupport: z.boolean().default(false),
   urgent: z.boolean().default(false),
   patientUserId: z.string().min(1),
   nutritionistUserId: z.string().min(1),
@@ -77,14 +82,15 @@ const CHAT_MESSAGE: Record<BookingEvent, BookingMessageType | null> = {
 
 /**
  * Who is mailed: the patient about every change to their appointment; the nutritionist about what they did
- * not do themselves (a patient's booking or cancellation, an expiry). Reminders go to the patient only.
+ * not do themselves (a patient's booking or cancellation, a change made by the service, an expiry).
+ * Reminders go to the patient only.
  */
-export const mailRecipients = (event: BookingEvent, by: BookingActor): MailRecipient[] => {
+export const mailRecipients = (event: BookingEvent, by: BookingActor, bySupport = false): MailRecipient[] => {
   switch (event) {
     case 'created':
     case 'modified':
     case 'cancelled':
-      return by === 'nutritionist' ? ['patient'] : ['patient', 'nutritionist'];
+      return by === 'nutritionist' && !bySupport ? ['patient'] : ['patient', 'nutritionist'];
     case 'expired':
       return ['patient', 'nutritionist'];
     default:
@@ -110,27 +116,31 @@ export const bookingOutboxEntry = (
   by: BookingActor,
   booking: Booking,
   at: Date,
-  options: { previousTime?: string; urgent?: boolean } = {},
+  options: { previousTime?: string; urgent?: boolean; bySupport?: boolean } = {},
 ): OutboxEntry => {
+  const bySupport = options.bySupport ?? false;
   const effect: BookingEffect = {
     event,
     by,
+    bySupport,
     urgent: options.urgent ?? false,
     patientUserId: booking.PatientUserId,
     nutritionistUserId: booking.NutritionistUserId,
     booking: snapshot(booking, options.previousTime ?? null),
     chat: CHAT_MESSAGE[event],
-    mails: mailRecipients(event, by),
+    mails: mailRecipients(event, by, bySupport),
   };
   return bookingTopic.entry(effect, at);
 };
 
 const authorOf = (effect: BookingEffect) =>
-  effect.by === 'patient'
-    ? effect.patientUserId
-    : effect.by === 'nutritionist'
-      ? effect.nutritionistUserId
-      : SYSTEM_AUTHOR_ID;
+  effect.bySupport
+    ? SYSTEM_AUTHOR_ID
+    : effect.by === 'patient'
+      ? effect.patientUserId
+      : effect.by === 'nutritionist'
+        ? effect.nutritionistUserId
+        : SYSTEM_AUTHOR_ID;
 
 const isReminder = (event: BookingEvent) => event === 'payment-reminder' || event === 'appointment-reminder';
 
@@ -178,6 +188,7 @@ export const handleBookingEffects: OutboxHandler = async (entry, step) => {
         {
           event: effect.event,
           by: effect.by,
+          bySupport: effect.bySupport,
           booking,
           urgent: effect.urgent,
           recipientName: recipient.Name,

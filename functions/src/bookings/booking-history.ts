@@ -37,6 +37,17 @@ const eventSortKey = (event: Pick<BookingHistoryEvent, 'At' | 'EventId'>) => `${
 const patientEventsPartition = (patientUserId: string) => `PATIENT#${patientUserId}#BOOKINGEVENTS`;
 
 /** The new event of a booking change (the caller puts it with historyPut in the change's transaction). */
+/**
+ * The patient's onboarding step a booking change moved, for its history event (`StepFrom`, `StepTo`): the
+ * patient timeline shows each move of the step from these. Nothing when the step stayed as it was.
+ */
+export const stepChangeDetails = (
+  change: { set: Record<string, unknown>; expect?: { step?: number } } | null,
+): { StepFrom?: number; StepTo?: number } =>
+  typeof change?.set.OnboardingStep === 'number' && typeof change.expect?.step === 'number'
+    ? { StepFrom: change.expect.step, StepTo: change.set.OnboardingStep }
+    : {};
+
 export const bookingHistoryEvent = (
   booking: { BookingId: number; PatientUserId: string; NutritionistUserId: string },
   kind: BookingHistoryKind,

@@ -55,6 +55,8 @@ export type BookingSnapshot = z.infer<typeof bookingSnapshotSchema>;
 export interface BookingMailInput {
   event: BookingEvent;
   by: BookingActor;
+  /** The change was made by the service in the back office, on the nutritionist's behalf. */
+  bySupport?: boolean;
   booking: BookingSnapshot;
   /** Payment reminders at 3 days or less before the appointment. */
   urgent: boolean;
@@ -95,6 +97,9 @@ export const nutritionistReference = (name: string, personalTitle: string | null
     to: `${feminine ? 'alla' : 'al'} ${titled}`,
   };
 };
+
+/** Who acts when the back office changes a booking on the nutritionist's behalf. */
+const SUPPORT = 'Il servizio clienti di Nutrì';
 
 const typeName = (booking: BookingSnapshot) => BOOKING_TYPES[booking.BookingTypeId].Name;
 const deadlineLabel = (booking: BookingSnapshot) =>
@@ -159,7 +164,9 @@ const patientMail = (input: BookingMailInput): MailContent | null => {
         subject: `Appuntamento spostato: ${when}`,
         greeting,
         paragraphs: [
-          `${nutritionist.Subject} ha spostato il tuo appuntamento (${typeName(booking)}).`,
+          input.bySupport
+            ? `${SUPPORT} ha spostato il tuo appuntamento (${typeName(booking)}) ${nutritionist.with}.`
+            : `${nutritionist.Subject} ha spostato il tuo appuntamento (${typeName(booking)}).`,
           `Nuova data: ${when} (ora italiana)${
             booking.PreviousBookingTime ? `; prima era ${romeDayTimeLabel(booking.PreviousBookingTime)}` : ''
           }.`,
@@ -178,7 +185,9 @@ const patientMail = (input: BookingMailInput): MailContent | null => {
         paragraphs: [
           by === 'patient'
             ? `hai annullato il tuo appuntamento (${typeName(booking)}) di ${when} ${nutritionist.with}.`
-            : `${nutritionist.Subject} ha annullato il tuo appuntamento (${typeName(booking)}) di ${when}.`,
+            : input.bySupport
+              ? `${SUPPORT} ha annullato il tuo appuntamento (${typeName(booking)}) di ${when} ${nutritionist.with}.`
+              : `${nutritionist.Subject} ha annullato il tuo appuntamento (${typeName(booking)}) di ${when}.`,
           ...(booking.RefundOwed ? ['Riceverai il rimborso completo dell’importo pagato.'] : []),
           ...(booking.BookingStatusId === BookingStatus.CANCELLEDWITHFEE
             ? [
@@ -287,7 +296,30 @@ const nutritionistMail = (input: BookingMailInput): MailContent | null => {
         ],
         action: open,
       };
+    case 'modified':
+      if (!input.bySupport) return null;
+      return {
+        subject: `Appuntamento spostato dal servizio clienti: ${input.patientName}, ${when}`,
+        greeting,
+        paragraphs: [
+          `${SUPPORT} ha spostato l’appuntamento (${typeName(booking)}) di ${input.patientName}.`,
+          `Nuova data: ${when} (ora italiana)${
+            booking.PreviousBookingTime ? `; prima era ${romeDayTimeLabel(booking.PreviousBookingTime)}` : ''
+          }.`,
+        ],
+        action: open,
+      };
     case 'cancelled':
+      if (input.bySupport)
+        return {
+          subject: `Appuntamento annullato dal servizio clienti: ${input.patientName}, ${when}`,
+          greeting,
+          paragraphs: [
+            `${SUPPORT} ha annullato l’appuntamento (${typeName(booking)}) di ${input.patientName} di ${when}.`,
+            freeAgain,
+          ],
+          action: open,
+        };
       if (by === 'nutritionist') return null;
       return {
         subject: `Appuntamento annullato da ${input.patientName}`,

@@ -30,7 +30,12 @@ import { getPatientProfile, patientStepChange, stepAsRead, type PatientProfile }
 import { auditPut } from '../platform/audit';
 import { idAllocator } from '../platform/db/counter';
 import type { TransactItem } from '../platform/db/transact';
-import { bookingHistoryEvent, SYSTEM_ACTOR, type BookingHistoryActor } from './booking-history';
+import {
+  bookingHistoryEvent,
+  stepChangeDetails,
+  SYSTEM_ACTOR,
+  type BookingHistoryActor,
+} from './booking-history';
 import { bookingOutboxEntry } from './booking-effects';
 import { videoPresenceView } from './video-presence';
 import type { BookingActor } from './booking-mails';
@@ -238,6 +243,7 @@ export const bookVisit = async ({
     Status: booking.BookingStatusId,
     Type: booking.BookingTypeId,
     Time: booking.BookingTime,
+    ...(setStep !== null ? { StepFrom: patient.OnboardingStep, StepTo: setStep } : {}),
   });
   await createBooking(booking, change, effects, event);
   return booking;
@@ -304,12 +310,13 @@ export const cancelVisit = async (
       change = { patientUserId: profile.UserId, set, remove, ...stepCondition(profile) };
   }
   const kind = by === 'system' ? 'expired' : 'cancelled';
-  const effects = bookingOutboxEntry(kind, by, updated, at);
+  const effects = bookingOutboxEntry(kind, by, updated, at, { bySupport: Boolean(admin) });
   const details = {
     Status: updated.BookingStatusId,
     RefundOwed: updated.RefundOwed,
     CancelReasonId: reason,
     Time: booking.BookingTime,
+    ...stepChangeDetails(change),
   };
   const event = bookingHistoryEvent(
     booking,
@@ -345,6 +352,7 @@ export const moveVisit = async (booking: Booking, start: Date, at: Date, admin?:
   };
   const effects = bookingOutboxEntry('modified', 'nutritionist', updated, at, {
     previousTime: booking.BookingTime,
+    bySupport: Boolean(admin),
   });
   const event = bookingHistoryEvent(
     booking,
@@ -385,7 +393,7 @@ export const completeVisit = async (booking: Booking, at: Date, admin?: AdminAct
     'completed',
     historyActor(booking, 'nutritionist', admin),
     at,
-    {},
+    stepChangeDetails(change),
     admin?.reason ?? null,
   );
   await updateBookingStatus(

@@ -43,7 +43,13 @@ import { queryAll, queryPage } from '../platform/db/query';
 import { transact as transactOrFailure, type NamedItem, type TransactItem } from '../platform/db/transact';
 import { DomainError } from '../platform/domain-error';
 import { outboxPut, type OutboxEntry } from '../platform/outbox';
-import { bookingHistoryEvent, historyPut, SYSTEM_ACTOR, type BookingHistoryEvent } from './booking-history';
+import {
+  bookingHistoryEvent,
+  historyPut,
+  stepChangeDetails,
+  SYSTEM_ACTOR,
+  type BookingHistoryEvent,
+} from './booking-history';
 
 export interface Booking {
   BookingId: number;
@@ -472,6 +478,7 @@ export const markBookingPaidWrite = async (
   const event = bookingHistoryEvent(updated, 'paid', SYSTEM_ACTOR, updated.updatedAt, {
     Amount: updated.Payment?.AmountPaid ?? null,
     Status: updated.BookingStatusId,
+    ...stepChangeDetails(patient),
   });
   await transact([
     { item: bookingUpdate(current, updated), failure: changedMeanwhile() },

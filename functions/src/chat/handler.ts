@@ -29,6 +29,7 @@ export const handler = createAreaHandler(
       getConversationFiles: lazyOperation(loadChatFiles, 'getConversationFiles'),
       sendUrgentChatMessageNotification: lazyOperation(loadUrgentNotice, 'sendUrgentChatMessageNotification'),
       receiveWhatsAppWebhook: lazyOperation(loadWhatsAppWebhook, 'receiveWhatsAppWebhook'),
+      verifyWhatsAppWebhook: lazyOperation(loadWhatsAppWebhook, 'verifyWhatsAppWebhook'),
       listUrgentNoticesForAdmin: lazyOperation(loadUrgentNoticeAdmin, 'listUrgentNoticesForAdmin'),
     },
     webSocket: {},

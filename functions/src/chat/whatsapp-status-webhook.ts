@@ -7,12 +7,16 @@
  * messages we did not send are ignored (Meta posts every message of the number). Locally the WhatsApp
  * stand-in (infra/local/local-whatsapp.ts) posts the same calls, signed the same way.
  * The errors' texts may quote the phone number: only their code and title are kept, never logged.
+ *
+ * `GET WhatsApp/Webhook`: Meta's subscription check. When an operator subscribes the callback in the Meta
+ * app dashboard, Meta calls it once with `hub.mode=subscribe`, the verify token typed there and a
+ * `hub.challenge`, and expects the challenge back as plain text; any other token is refused (403).
  */
 import { createHmac } from 'node:crypto';
 import * as z from 'zod';
 import { rawBodyOf } from '../http/area-handler';
 import { AppError } from '../http/errors';
-import { defineOperation } from '../http/operation';
+import { HttpResponse, defineOperation } from '../http/operation';
 import { config } from '../platform/config';
 import { safeEqual } from '../platform/hash';
 import { logger } from '../platform/logger';
@@ -20,6 +24,7 @@ import { readTextSecret } from '../platform/secrets';
 import { applyNoticeStatus, type StatusReport } from './urgent-notice-log-repo';
 
 export const INVALID_WHATSAPP_SIGNATURE = 'Firma del webhook WhatsApp non valida.';
+export const INVALID_WHATSAPP_VERIFY_TOKEN = 'Verifica della sottoscrizione WhatsApp non riuscita.';
 export const MALFORMED_WHATSAPP_EVENT = 'Il contenuto del webhook WhatsApp non è valido.';
 
 /** Meta's `X-Hub-Signature-256` value of a body. */
@@ -89,6 +94,47 @@ export const statusReportsOf = (body: unknown): StatusReport[] | null => {
       }),
   );
 };
+
+const verifyToken = async () => {
+  const { WHATSAPP_WEBHOOK_VERIFY_TOKEN_ARN, WHATSAPP_WEBHOOK_VERIFY_TOKEN } = config();
+  try {
+    return await readTextSecret(
+      WHATSAPP_WEBHOOK_VERIFY_TOKEN_ARN,
+      WHATSAPP_WEBHOOK_VERIFY_TOKEN,
+      'WhatsApp webhook verify token',
+    );
+  } catch {
+    return null;
+  }
+};
+
+// Meta's own parameter names; anything else it adds is ignored.
+const subscriptionCheckSchema = z.object({
+  'hub.mode': z.string().max(50).optional(),
+  'hub.verify_token': z.string().max(500).optional(),
+  'hub.challenge': z.string().max(500).optional(),
+});
+
+export const verifyWhatsAppWebhook = defineOperation(
+  'public',
+  { query: subscriptionCheckSchema },
+  async ({ query }) => {
+    const expected = await verifyToken();
+    const token = query['hub.verify_token'];
+    const challenge = query['hub.challenge'];
+    if (
+      query['hub.mode'] !== 'subscribe' ||
+      !expected ||
+      !token ||
+      !challenge ||
+      !safeEqual(token, expected)
+    ) {
+      throw new AppError('forbidden', INVALID_WHATSAPP_VERIFY_TOKEN);
+    }
+    logger.info('WhatsApp webhook subscription verified');
+    return new HttpResponse(200, challenge, { 'Content-Type': 'text/plain; charset=utf-8' });
+  },
+);
 
 export const receiveWhatsAppWebhook = defineOperation('public', {}, async ({ event }) => {
   const raw = rawBodyOf(event);

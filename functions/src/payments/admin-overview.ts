@@ -12,6 +12,7 @@ import * as z from 'zod';
 import {
   ADMIN_OVERVIEW_WINDOW_DAYS,
   PATIENT_EVENT_KINDS,
+  ONBOARDING_STEPS,
   UNPAID_DUE_WITHIN_DAYS,
   addRomeDays,
   bookingHistoryKindLabels,
@@ -148,7 +149,7 @@ export const listPatientEvents = defineOperation(
         ? getQuestionnaireOverview(patient.TallySubmissionId)
         : null,
       wants('onboarding') ? listConsents(patientUserId) : [],
-      wants(['booking', 'payment'])
+      wants(['booking', 'payment', 'onboarding'])
         ? listPatientBookingEvents(patientUserId, { limit: limit * 2, ...(before ? { before } : {}) })
         : [],
       wants('mail') ? listUserMails(patientUserId, limit, before) : [],
@@ -252,7 +253,19 @@ export const listPatientEvents = defineOperation(
     }
 
     // A booking mail is in the mail log with its delivery events: shown there, once.
-    for (const event of bookingEvents) if (event.Kind !== 'mail') events.push(bookingEventView(event));
+    // Each move of the onboarding step is recorded with the booking change that made it.
+    for (const event of bookingEvents) {
+      if (event.Kind !== 'mail') events.push(bookingEventView(event));
+      const { StepFrom: from, StepTo: to } = event.Details;
+      if (typeof to === 'number')
+        add({
+          Id: `step-${event.EventId}`,
+          Kind: 'onboarding',
+          At: event.At,
+          Title: `Passo del percorso: ${typeof from === 'number' ? `da ${from} a ` : ''}${to}`,
+          Detail: `«${ONBOARDING_STEPS.find(({ step }) => step === to)?.headline ?? ''}» · ${bookingHistoryKindLabels[event.Kind]}, appuntamento n. ${event.BookingId}`,
+        });
+    }
     for (const mail of mails)
       add({
         Id: `mail-${mail.SesMessageId}`,

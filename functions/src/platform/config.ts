@@ -75,6 +75,13 @@ const configSchema = z.object({
   WHATSAPP_APP_SECRET_ARN: z.string().optional(),
   WHATSAPP_APP_SECRET: z.string().optional(),
   /**
+   * The verify token of the webhook subscription: an operator chooses it and types it in the Meta app
+   * dashboard, and Meta sends it back once (`GET WhatsApp/Webhook?hub.verify_token=…`) to check the
+   * callback. A Secrets Manager ARN in the cloud, inline locally. Without either the check is refused.
+   */
+  WHATSAPP_WEBHOOK_VERIFY_TOKEN_ARN: z.string().optional(),
+  WHATSAPP_WEBHOOK_VERIFY_TOKEN: z.string().optional(),
+  /**
    * Video rooms' ICE servers (docs/product.md#video-room): the name of the stage's Kinesis Video Streams
    * signalling channel, whose GetIceServerConfig gives short-lived TURN credentials. Unset: no TURN.
    */

@@ -97,7 +97,15 @@ export const chatRestRoutes = [
     operation: 'getConversationFiles',
     access: ['Patient', 'Nutritionist'],
   },
-  // The WhatsApp Cloud API's status webhook (signed by Meta) and the back office's WhatsApp log.
+  // The WhatsApp Cloud API's status webhook (signed by Meta; GET is Meta's subscription check) and the
+  // back office's WhatsApp log.
+  {
+    method: 'GET',
+    path: api('WhatsApp/Webhook'),
+    area: 'chat',
+    operation: 'verifyWhatsAppWebhook',
+    access: 'public',
+  },
   {
     method: 'POST',
     path: api('WhatsApp/Webhook'),

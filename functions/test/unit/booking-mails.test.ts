@@ -104,6 +104,38 @@ describe('booking mails', () => {
     expect(moved.text).toContain('prima era mercoledì 9 dicembre 2026 alle 09:00');
   });
 
+  it('says the service changed it when the back office cancels or moves, and tells both sides', () => {
+    const bySupport = { by: 'nutritionist' as const, bySupport: true };
+    expect(mailRecipients('cancelled', 'nutritionist', true)).toEqual(['patient', 'nutritionist']);
+    expect(mailRecipients('modified', 'nutritionist', true)).toEqual(['patient', 'nutritionist']);
+    const cancelled = bookingMail(input({ event: 'cancelled', ...bySupport }), 'patient')!;
+    expect(cancelled.text).toContain(
+      'Il servizio clienti di Nutrì ha annullato il tuo appuntamento (Visita Nutrizionale) di giovedì 10 dicembre 2026 alle 18:30 con la Dott.sa Chiara Verdi.',
+    );
+    const told = bookingMail(
+      input({ event: 'cancelled', ...bySupport, recipientName: 'Chiara' }),
+      'nutritionist',
+    )!;
+    expect(told.subject).toBe(
+      'Appuntamento annullato dal servizio clienti: Paola Bianchi, giovedì 10 dicembre 2026 alle 18:30',
+    );
+    expect(told.text).toContain('L’orario è di nuovo libero nel tuo calendario.');
+    const previous = romeInstant('2026-12-09', '09:00').toISOString();
+    const moved = { ...paidVisit, PreviousBookingTime: previous };
+    expect(
+      bookingMail(input({ event: 'modified', ...bySupport, booking: moved }), 'patient')!.text,
+    ).toContain(
+      'Il servizio clienti di Nutrì ha spostato il tuo appuntamento (Visita Nutrizionale) con la Dott.sa Chiara Verdi.',
+    );
+    const movedForNutritionist = bookingMail(
+      input({ event: 'modified', ...bySupport, booking: moved }),
+      'nutritionist',
+    )!;
+    expect(movedForNutritionist.text).toContain('prima era mercoledì 9 dicembre 2026 alle 09:00');
+    // The nutritionist's own move still mails only the patient.
+    expect(bookingMail(input({ event: 'modified', booking: moved }), 'nutritionist')).toBeNull();
+  });
+
   it('words the payment reminder as urgent at 3 days or less', () => {
     const ordinary = bookingMail(input({ event: 'payment-reminder', by: 'system' }), 'patient')!;
     expect(ordinary.subject).toBe('Promemoria: completa il pagamento del tuo appuntamento');

@@ -43,7 +43,7 @@ describe('outbox topics: one schema for the writer and the reader', () => {
   it('writes a payload the reader reads back as written (defaults applied once, at the write)', () => {
     const entry = bookingTopic.entry(bookingEffect, at);
     expect(entry.Topic).toBe(BOOKING_TOPIC);
-    expect(bookingTopic.payload(entry)).toEqual({ ...bookingEffect, urgent: false });
+    expect(bookingTopic.payload(entry)).toEqual({ ...bookingEffect, urgent: false, bySupport: false });
   });
 
   it('refuses a malformed payload at write time, before it can go into a transaction', () => {

@@ -43,6 +43,7 @@ export class DataStack extends Stack {
   readonly stripeWebhookSecret: secretsmanager.Secret;
   readonly tallySigningSecret: secretsmanager.Secret;
   readonly whatsappAccessToken: secretsmanager.Secret;
+  readonly whatsappWebhookVerifyToken: secretsmanager.Secret;
   readonly whatsappAppSecret: secretsmanager.Secret;
   readonly mailConfigurationSet: ses.ConfigurationSet;
   readonly mailEventsTopic: sns.Topic;
@@ -158,6 +159,12 @@ export class DataStack extends Stack {
       'The app secret of the Meta app subscribed to the WhatsApp Business account: reset in the Meta app dashboard, then put here by an operator.',
     );
 
+    this.whatsappWebhookVerifyToken = this.createEmptySecret(
+      'WhatsAppWebhookVerifyToken',
+      'Nutri: verify token of the WhatsApp webhook subscription (operators)',
+      'Chosen by an operator and typed in the Meta app dashboard when subscribing the callback URL: Meta sends it back once to check the callback.',
+    );
+
     this.mailEventsTopic = new sns.Topic(this, 'MailEventsTopic', {
       displayName: 'Nutri e-mail delivery events',
       masterKey: this.dataKey,
@@ -220,6 +227,9 @@ export class DataStack extends Stack {
     new CfnOutput(this, 'TallySigningSecretArn', { value: this.tallySigningSecret.secretArn });
     new CfnOutput(this, 'WhatsAppAccessTokenArn', { value: this.whatsappAccessToken.secretArn });
     new CfnOutput(this, 'WhatsAppAppSecretArn', { value: this.whatsappAppSecret.secretArn });
+    new CfnOutput(this, 'WhatsAppWebhookVerifyTokenArn', {
+      value: this.whatsappWebhookVerifyToken.secretArn,
+    });
     new CfnOutput(this, 'MailEventsTopicArn', { value: this.mailEventsTopic.topicArn });
     this.mailIdentity.dkimRecords.forEach((record, index) => {
       new CfnOutput(this, `DkimRecord${index + 1}`, { value: `${record.name} CNAME ${record.value}` });

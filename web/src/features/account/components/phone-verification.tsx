@@ -4,7 +4,7 @@
  * (UserDetails/RequestMobileVerificationCode, then UserDetails/VerifyPhoneNo).
  */
 import { useState } from 'react';
-import { Alert, Badge, Button, Group, Modal, PinInput, Stack, Text } from '@mantine/core';
+import { Alert, Badge, Button, Group, Modal, Paper, PinInput, Stack, Text, Title } from '@mantine/core';
 import { useSWRConfig } from 'swr';
 import { DEFAULT_PHONE_PREFIX } from '../../../lib/shared-values';
 import { joinPhoneNumber, phoneNumberSchema, userProfileSchema, type UserProfile } from '@nutri/shared';
@@ -160,5 +160,32 @@ export function PhoneVerification({ profile }: { profile: UserProfile }) {
       ) : null}
       {open ? <PhoneDialog profile={profile} onClose={() => setOpen(false)} /> : null}
     </Stack>
+  );
+}
+
+/**
+ * On the patient's home, for an account without a mobile number (e.g. after Google sign-in): what the
+ * number is for and the button that opens the request. A card, not a dialog that opens by itself: it
+ * never stands between the patient and the page they came for.
+ */
+export function PhoneRequestCard({ profile }: { profile: UserProfile | undefined }) {
+  const [open, setOpen] = useState(false);
+  if (!profile || profile.MobilePhoneNo) return null;
+  return (
+    <Paper withBorder radius="lg" p="lg" component="section" aria-labelledby="phone-request">
+      <Stack gap="xs" align="flex-start">
+        <Title order={2} fz="h4" id="phone-request">
+          Manca il tuo numero di cellulare
+        </Title>
+        <Text size="sm">
+          Ci serve per avvisarti dei tuoi appuntamenti e perché il nutrizionista possa raggiungerti su
+          WhatsApp se c’è qualcosa di urgente.
+        </Text>
+        <Button variant="light" onClick={() => setOpen(true)}>
+          Aggiungi il numero di cellulare
+        </Button>
+      </Stack>
+      {open ? <PhoneDialog profile={profile} onClose={() => setOpen(false)} /> : null}
+    </Paper>
   );
 }

@@ -20,6 +20,7 @@ import { ButtonLink } from '../../../ui/light-button';
 import { LinkCard } from '../../../ui/link-card';
 import { LoadError } from '../../../ui/load-error';
 import { Page } from '../../../ui/page';
+import { PhoneRequestCard } from '../../account';
 import { useAuth } from '../../auth';
 import {
   canChangeNutritionist,
@@ -124,6 +125,7 @@ export function PatientHomePage() {
     >
       <Stack gap="xl">
         <Onboarding />
+        <PhoneRequestCard profile={profile} />
         <SimpleGrid cols={{ base: 1, md: 3 }} spacing="lg">
           <LinkCard
             to={paths.patients.agenda()}

@@ -2,6 +2,7 @@
 import { Badge, Stack, Table, Text } from '@mantine/core';
 import { ROLE_LABELS, type Role } from '@nutri/shared';
 import type { AuditRow } from '../api/users-api';
+import { ScrollableTable } from '../../../ui/scrollable-table';
 
 const ACTION_LABELS: Record<string, string> = {
   'user.details.changed': 'Dati modificati',
@@ -71,13 +72,7 @@ const when = (iso: string) =>
 export function AuditTrail({ entries }: { entries: AuditRow[] }) {
   if (entries.length === 0) return <Text c="dimmed">Nessuna modifica registrata.</Text>;
   return (
-    <Table.ScrollContainer
-      minWidth={560}
-      type="native"
-      tabIndex={0}
-      role="region"
-      aria-label="Registro delle modifiche, scorrevole"
-    >
+    <ScrollableTable minWidth={560} label="Registro delle modifiche, scorrevole">
       <Table verticalSpacing="xs" aria-label="Registro delle modifiche">
         <Table.Thead>
           <Table.Tr>
@@ -110,6 +105,6 @@ export function AuditTrail({ entries }: { entries: AuditRow[] }) {
           ))}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </ScrollableTable>
   );
 }

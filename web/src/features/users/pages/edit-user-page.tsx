@@ -28,6 +28,7 @@ import { PageLoader } from '../../../ui/page-loader';
 import { ConfirmDialog } from '../../bookings';
 import { useManagedUser, useManagedUserActions, type ManagedUser } from '../api/users-api';
 import { AuditTrail } from '../components/audit-trail';
+import { ScrollableTable } from '../../../ui/scrollable-table';
 
 /** Runs a change, says how it went, and hands field errors to the form. */
 const run = (
@@ -256,13 +257,7 @@ function Sessions({ user }: { user: ManagedUser }) {
   const [revoking, setRevoking] = useState<string | null>(null);
   if (user.Sessions.length === 0) return <Text c="dimmed">Nessuna sessione attiva.</Text>;
   return (
-    <Table.ScrollContainer
-      minWidth={480}
-      type="native"
-      tabIndex={0}
-      role="region"
-      aria-label="Sessioni attive, scorrevole"
-    >
+    <ScrollableTable minWidth={480} label="Sessioni attive, scorrevole">
       <Table verticalSpacing="xs" aria-label="Sessioni attive">
         <Table.Thead>
           <Table.Tr>
@@ -301,7 +296,7 @@ function Sessions({ user }: { user: ManagedUser }) {
           ))}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </ScrollableTable>
   );
 }
 

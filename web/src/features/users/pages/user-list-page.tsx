@@ -13,6 +13,7 @@ import { Page } from '../../../ui/page';
 import { PageLoader } from '../../../ui/page-loader';
 import { useUserList } from '../api/users-api';
 import { useAddressFilters } from '../../../lib/use-address-filters';
+import { ScrollableTable } from '../../../ui/scrollable-table';
 
 const STATUS_LABELS: Record<UserStatus, string> = {
   all: 'Tutti',
@@ -94,13 +95,7 @@ export function UserListPage() {
           <Text c="dimmed">Nessun utente corrisponde ai filtri.</Text>
         ) : (
           <>
-            <Table.ScrollContainer
-              minWidth={640}
-              type="native"
-              tabIndex={0}
-              role="region"
-              aria-label="Elenco degli utenti"
-            >
+            <ScrollableTable minWidth={640} label="Elenco degli utenti">
               <Table striped highlightOnHover verticalSpacing="sm" aria-label="Utenti">
                 <Table.Thead>
                   <Table.Tr>
@@ -140,7 +135,7 @@ export function UserListPage() {
                   ))}
                 </Table.Tbody>
               </Table>
-            </Table.ScrollContainer>
+            </ScrollableTable>
             {list.hasMore ? (
               <Group>
                 <Button variant="light" onClick={() => void list.loadMore()} loading={list.isLoadingMore}>

@@ -2,12 +2,15 @@
  * /Admin/Bookings (BusinessAdmin, docs/product.md#back-office-bookings): every booking of every
  * nutritionist, filtered by status, type, nutritionist, patient, dates (Rome calendar days) and payment,
  * newest or oldest appointment first, 25 a page; the filtered set as CSV; a booking's detail with its
- * history and the back office's actions. Phone first: filters stack, each booking is a card.
+ * history and the back office's actions. Phone first: each booking is a card, and on a phone the filters
+ * fold away behind a button that counts the active ones, so the list is what the screen opens on.
  */
 import { useState } from 'react';
 import {
+  Badge,
   Button,
   Center,
+  Collapse,
   Group,
   Paper,
   SegmentedControl,
@@ -18,8 +21,10 @@ import {
   Text,
   TextInput,
   UnstyledButton,
+  VisuallyHidden,
 } from '@mantine/core';
-import { IconDownload } from '@tabler/icons-react';
+import { useMediaQuery } from '@mantine/hooks';
+import { IconAdjustmentsHorizontal, IconDownload } from '@tabler/icons-react';
 import {
   BOOKING_STATUS_LABELS,
   BOOKING_TYPES,
@@ -96,6 +101,11 @@ export function AdminBookingsPage() {
   const [patient, setPatient] = useState<AdminPatientRef | null>(null);
   const [open, setOpen] = useState<number | null>(null);
   const [exporting, setExporting] = useState(false);
+  const phone = useMediaQuery('(max-width: 48em)') ?? false;
+  const [filtersShown, setFiltersShown] = useState(false);
+  const activeFilters = (
+    ['statusId', 'bookingTypeId', 'nutritionistUserId', 'patientUserId', 'from', 'to', 'paid'] as const
+  ).filter((name) => filters[name] !== undefined).length;
   const list = useAdminBookings(filters);
   const set = (change: Partial<AdminBookingFilters>) => changeAddress(change);
   const numberOrUndefined = (value: string | null) => (value ? Number(value) : undefined);
@@ -117,88 +127,115 @@ export function AdminBookingsPage() {
     >
       <Stack gap="lg">
         <Paper withBorder radius="md" p="md" component="section" aria-label="Filtri">
-          <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="sm">
-            <Select
-              label="Stato"
-              placeholder="Tutti"
-              clearable
-              data={Object.entries(BOOKING_STATUS_LABELS).map(([value, label]) => ({ value, label }))}
-              value={filters.statusId ? String(filters.statusId) : null}
-              onChange={(value) => set({ statusId: numberOrUndefined(value) })}
-              comboboxProps={{ withinPortal: true }}
-            />
-            <Select
-              label="Tipo"
-              placeholder="Tutti"
-              clearable
-              data={Object.values(BOOKING_TYPES).map((type) => ({
-                value: String(type.BookingTypeId),
-                label: type.Name,
-              }))}
-              value={filters.bookingTypeId ? String(filters.bookingTypeId) : null}
-              onChange={(value) => set({ bookingTypeId: numberOrUndefined(value) })}
-              comboboxProps={{ withinPortal: true }}
-            />
-            <AdminNutritionistFilter
-              value={filters.nutritionistUserId ?? null}
-              onChange={(value) => set({ nutritionistUserId: value ?? undefined })}
-            />
-            <AdminPatientPicker
-              value={patient}
-              onChange={(picked) => {
-                setPatient(picked);
-                set({ patientUserId: picked?.UserId });
-              }}
-            />
-            <TextInput
-              type="date"
-              label="Dal giorno"
-              value={filters.from ?? ''}
-              onChange={(event) => set({ from: event.currentTarget.value || undefined })}
-            />
-            <TextInput
-              type="date"
-              label="Al giorno"
-              value={filters.to ?? ''}
-              onChange={(event) => set({ to: event.currentTarget.value || undefined })}
-            />
-          </SimpleGrid>
-          <Group mt="md" gap="md" align="flex-end" wrap="wrap">
-            <Stack gap={4}>
-              <Text size="sm" fw={500} id="paid-filter">
-                Pagamento
-              </Text>
-              <SegmentedControl
-                aria-labelledby="paid-filter"
-                value={filters.paid ?? 'all'}
-                onChange={(value) => set({ paid: value === 'all' ? undefined : value })}
-                data={[
-                  { value: 'all', label: 'Tutti' },
-                  { value: 'true', label: 'Pagati' },
-                  { value: 'false', label: 'Non pagati' },
-                ]}
+          {phone ? (
+            <Group justify="space-between" mb={filtersShown ? 'sm' : 0}>
+              <Group gap="xs">
+                <Text fw={600}>Filtri</Text>
+                {activeFilters ? (
+                  <Badge variant="light">
+                    {activeFilters}
+                    <VisuallyHidden>
+                      {activeFilters === 1 ? ' filtro attivo' : ' filtri attivi'}
+                    </VisuallyHidden>
+                  </Badge>
+                ) : null}
+              </Group>
+              <Button
+                variant="default"
+                size="xs"
+                leftSection={<IconAdjustmentsHorizontal size={16} aria-hidden />}
+                aria-expanded={filtersShown}
+                aria-controls="admin-bookings-filters"
+                onClick={() => setFiltersShown((shown) => !shown)}
+              >
+                {filtersShown ? 'Nascondi i filtri' : 'Mostra i filtri'}
+              </Button>
+            </Group>
+          ) : null}
+          <Collapse expanded={!phone || filtersShown} id="admin-bookings-filters">
+            <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="sm">
+              <Select
+                label="Stato"
+                placeholder="Tutti"
+                clearable
+                data={Object.entries(BOOKING_STATUS_LABELS).map(([value, label]) => ({ value, label }))}
+                value={filters.statusId ? String(filters.statusId) : null}
+                onChange={(value) => set({ statusId: numberOrUndefined(value) })}
+                comboboxProps={{ withinPortal: true }}
               />
-            </Stack>
-            <Select
-              label="Ordine"
-              data={[
-                { value: 'desc', label: 'Più recenti prima' },
-                { value: 'asc', label: 'Meno recenti prima' },
-              ]}
-              value={filters.order}
-              onChange={(value) => set({ order: value === 'asc' ? 'asc' : 'desc' })}
-              allowDeselect={false}
-              comboboxProps={{ withinPortal: true }}
-            />
-            <Button
-              variant="default"
-              leftSection={<IconDownload size={16} aria-hidden />}
-              onClick={() => void exportCsv()}
-              loading={exporting}
-            >
-              Esporta CSV
-            </Button>
-          </Group>
+              <Select
+                label="Tipo"
+                placeholder="Tutti"
+                clearable
+                data={Object.values(BOOKING_TYPES).map((type) => ({
+                  value: String(type.BookingTypeId),
+                  label: type.Name,
+                }))}
+                value={filters.bookingTypeId ? String(filters.bookingTypeId) : null}
+                onChange={(value) => set({ bookingTypeId: numberOrUndefined(value) })}
+                comboboxProps={{ withinPortal: true }}
+              />
+              <AdminNutritionistFilter
+                value={filters.nutritionistUserId ?? null}
+                onChange={(value) => set({ nutritionistUserId: value ?? undefined })}
+              />
+              <AdminPatientPicker
+                value={patient}
+                onChange={(picked) => {
+                  setPatient(picked);
+                  set({ patientUserId: picked?.UserId });
+                }}
+              />
+              <TextInput
+                type="date"
+                label="Dal giorno"
+                value={filters.from ?? ''}
+                onChange={(event) => set({ from: event.currentTarget.value || undefined })}
+              />
+              <TextInput
+                type="date"
+                label="Al giorno"
+                value={filters.to ?? ''}
+                onChange={(event) => set({ to: event.currentTarget.value || undefined })}
+              />
+            </SimpleGrid>
+            <Group mt="md" gap="md" align="flex-end" wrap="wrap">
+              <Stack gap={4}>
+                <Text size="sm" fw={500} id="paid-filter">
+                  Pagamento
+                </Text>
+                <SegmentedControl
+                  aria-labelledby="paid-filter"
+                  value={filters.paid ?? 'all'}
+                  onChange={(value) => set({ paid: value === 'all' ? undefined : value })}
+                  data={[
+                    { value: 'all', label: 'Tutti' },
+                    { value: 'true', label: 'Pagati' },
+                    { value: 'false', label: 'Non pagati' },
+                  ]}
+                />
+              </Stack>
+              <Select
+                label="Ordine"
+                data={[
+                  { value: 'desc', label: 'Più recenti prima' },
+                  { value: 'asc', label: 'Meno recenti prima' },
+                ]}
+                value={filters.order}
+                onChange={(value) => set({ order: value === 'asc' ? 'asc' : 'desc' })}
+                allowDeselect={false}
+                comboboxProps={{ withinPortal: true }}
+              />
+              <Button
+                variant="default"
+                leftSection={<IconDownload size={16} aria-hidden />}
+                onClick={() => void exportCsv()}
+                loading={exporting}
+              >
+                Esporta CSV
+              </Button>
+            </Group>
+          </Collapse>
         </Paper>
         <section aria-label="Elenco degli appuntamenti" aria-busy={list.isLoading}>
           {list.error && list.bookings.length === 0 ? (

@@ -14,6 +14,7 @@ import { PageLoader } from '../../../../ui/page-loader';
 import { useAdminNutritionistPages } from '../api/admin-nutritionists';
 import { NewNutritionistDialog } from '../components/new-nutritionist-dialog';
 import { useAddressFilters } from '../../../../lib/use-address-filters';
+import { ScrollableTable } from '../../../../ui/scrollable-table';
 
 export function AdminNutritionistsPage() {
   const [params, changeAddress] = useAddressFilters();
@@ -73,13 +74,7 @@ export function AdminNutritionistsPage() {
         </Text>
       ) : (
         <>
-          <Table.ScrollContainer
-            minWidth={640}
-            type="native"
-            tabIndex={0}
-            role="region"
-            aria-label="Elenco dei nutrizionisti, scorrevole"
-          >
+          <ScrollableTable minWidth={640} label="Elenco dei nutrizionisti, scorrevole">
             <Table striped highlightOnHover verticalSpacing="sm" aria-label="Nutrizionisti">
               <Table.Thead>
                 <Table.Tr>
@@ -137,7 +132,7 @@ export function AdminNutritionistsPage() {
                 ))}
               </Table.Tbody>
             </Table>
-          </Table.ScrollContainer>
+          </ScrollableTable>
           {list.hasMore ? (
             <Group justify="center" mt="md">
               <Button variant="default" onClick={() => void list.loadMore()} loading={list.isLoadingMore}>
