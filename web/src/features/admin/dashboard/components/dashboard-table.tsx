@@ -4,6 +4,7 @@
  */
 import { Button, Table } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
+import { ScrollableTable } from '../../../../ui/scrollable-table';
 
 export interface TableColumn<R> {
   label: string;
@@ -70,8 +71,7 @@ export function DashboardTable<R>({
   rowKey: (row: R) => string;
 }) {
   return (
-    // Wide tables scroll sideways on a phone: the scrolling container is focusable and named.
-    <Table.ScrollContainer minWidth={560} type="native" tabIndex={0} role="region" aria-label={caption}>
+    <ScrollableTable minWidth={560} label={caption}>
       <Table striped highlightOnHover withTableBorder>
         <caption style={{ captionSide: 'top', textAlign: 'left', fontWeight: 600, padding: '4px 0' }}>
           {caption}
@@ -97,6 +97,6 @@ export function DashboardTable<R>({
           ))}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </ScrollableTable>
   );
 }
