@@ -5,6 +5,7 @@
  * when the stream is quiet: a change counted while it runs shows up as a difference (and is repaired as
  * read at the scan).
  */
+import { performance } from 'node:perf_hooks';
 import { patientFactOfItem } from '../onboarding';
 import type { DashboardFact } from '../platform/dashboard-facts';
 import { logger } from '../platform/logger';
@@ -34,6 +35,8 @@ export interface RebuildReport {
   /** The first differences found (at most 50). */
   differences: AggregateDifference[];
   repaired: boolean;
+  /** Where the time went, in seconds: reading the table, recomputing and comparing, writing the repair. */
+  seconds: { read: number; compare: number; write: number };
 }
 
 /** Everything the aggregates should hold, recomputed from the source items. */
@@ -97,8 +100,13 @@ export const readTableForRebuild = async () => {
   return { facts, sourceItems, storedCounters, storedRows, storedVersions };
 };
 
+const secondsSince = (started: number) => Math.round(performance.now() - started) / 1000;
+
 export const rebuildAggregates = async (options: { repair: boolean }): Promise<RebuildReport> => {
+  let started = performance.now();
   const { facts, sourceItems, storedCounters, storedRows, storedVersions } = await readTableForRebuild();
+  const seconds = { read: secondsSince(started), compare: 0, write: 0 };
+  started = performance.now();
   const recomputed = recompute(facts);
   const differences: AggregateDifference[] = [];
   let differenceCount = 0;
@@ -127,6 +135,8 @@ export const rebuildAggregates = async (options: { repair: boolean }): Promise<R
       });
   }
 
+  seconds.compare = secondsSince(started);
+  started = performance.now();
   if (options.repair) {
     // Counters no subject accounts for any more are written back as zeros.
     const counters: Counters = { ...recomputed.counters };
@@ -140,6 +150,7 @@ export const rebuildAggregates = async (options: { repair: boolean }): Promise<R
       storedVersions,
     });
   }
+  seconds.write = secondsSince(started);
   const report: RebuildReport = {
     sourceItems,
     subjects: recomputed.subjects.size,
@@ -148,6 +159,7 @@ export const rebuildAggregates = async (options: { repair: boolean }): Promise<R
     differenceCount,
     differences,
     repaired: options.repair,
+    seconds,
   };
   logger.info('Dashboard aggregates rebuilt', { ...report, differences: undefined });
   return report;
