@@ -4,7 +4,7 @@
  * the counters (months filled, medians from the day histograms, pivot totals).
  */
 import { describe, expect, it } from 'vitest';
-import { BookingStatus, BookingType } from '@nutri/shared';
+import { BookingStatus, BookingType, romeDate } from '@nutri/shared';
 import type { BookingFact, PatientFact, QuestionnaireFact } from '../../src/platform/dashboard-facts';
 import {
   COHORT_PARTITION,
@@ -12,6 +12,7 @@ import {
   aggregateKey,
   contributionChange,
   contributionOf,
+  romeDay,
   weekOf,
 } from '../../src/dashboards/contributions';
 import { recompute } from '../../src/dashboards/rebuild';
@@ -66,6 +67,17 @@ describe('dashboard contributions', () => {
     expect(weekOf('2026-03-02')).toBe('2026-03-02');
     expect(weekOf('2026-03-08')).toBe('2026-03-02');
     expect(weekOf('2026-03-09')).toBe('2026-03-09');
+  });
+
+  it('dates an instant on the Rome calendar as romeDate does, across both daylight-saving changes', () => {
+    const instants = ['2026-03-28T22:59:59.999Z', '2026-03-28T23:00:00.000Z', '2026-10-24T21:59:59Z'];
+    instants.push('2026-10-24T22:00:00Z', '2026-12-31T23:30:00.000Z', '2026-06-30T21:59:00+00:00');
+    // Every 7 hours over a year: every hour of the day, both offsets.
+    for (let hour = 0; hour < 365 * 24; hour += 7)
+      instants.push(new Date(Date.UTC(2026, 0, 1) + hour * 3_600_000).toISOString());
+    for (const instant of instants) expect(romeDay(instant), instant).toBe(romeDate(instant));
+    expect(romeDay('2026-03-28T23:00:00.000Z')).toBe('2026-03-29');
+    expect(romeDay('2026-10-24T22:00:00Z')).toBe('2026-10-25');
   });
 
   it('counts one patient once, and the same facts again change nothing', () => {
