@@ -130,12 +130,10 @@ for (const [role, email, password] of [
   ['Nutritionist', 'nutrizionista@nutri.local', 'Nutrizionista123!'],
 ] as const)
   test(`a ${role} gets NotInRole on the dashboards`, async ({ page }) => {
+    // A sign-in and seven pages: longer than the default limit on a busy machine.
+    test.setTimeout(120_000);
     await signIn(page, email, password);
-    for (const path of [
-      '/Admin/Dashboard',
-      '/Admin/Dashboard/MonthlySummary',
-      '/Admin/Dashboard/DailyPayments',
-    ]) {
+    for (const path of ['/Admin/Dashboard', ...VIEWS.map(([view]) => `/Admin/Dashboard/${view}`)]) {
       await page.goto(path);
       await expect(page).toHaveURL(/\/Login\?/);
       expect(new URL(page.url()).searchParams.get('reason'), path).toBe('NotInRole');

@@ -61,6 +61,7 @@ export function ConversionTimelinePage() {
           }))}
           dataKey="week"
           withLegend
+          legendProps={{ itemSorter: null }}
           series={STEPS.map((step, index) => ({ name: FUNNEL_STEP_LABELS[step], color: COLORS[index]! }))}
         />
       </div>

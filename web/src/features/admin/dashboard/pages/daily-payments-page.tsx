@@ -60,6 +60,7 @@ export function DailyPaymentsPage() {
           }))}
           dataKey="day"
           withLegend
+          legendProps={{ itemSorter: null }}
           valueFormatter={(value) => euro(Math.round(value * 100))}
           series={[
             { name: 'Incassato', color: 'green.7' },

@@ -54,6 +54,7 @@ export function MonthlySummaryPage() {
           }))}
           dataKey="month"
           withLegend
+          legendProps={{ itemSorter: null }}
           series={[
             { name: 'Questionari', color: 'teal.6' },
             { name: 'Registrazioni', color: 'blue.6' },
@@ -72,6 +73,7 @@ export function MonthlySummaryPage() {
           }))}
           dataKey="month"
           withLegend
+          legendProps={{ itemSorter: null }}
           valueFormatter={(value) => euro(Math.round(value * 100))}
           series={[
             { name: 'Incassi', color: 'green.7' },

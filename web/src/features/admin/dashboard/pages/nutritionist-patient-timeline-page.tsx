@@ -100,6 +100,7 @@ export function NutritionistPatientTimelinePage() {
               data={series}
               dataKey={{ x: 'giorno', y: 'paziente' }}
               withLegend
+              legendProps={{ itemSorter: null }}
               xAxisProps={{
                 type: 'number',
                 domain: [Date.parse(`${range.from}T00:00:00Z`), Date.parse(`${range.to}T23:59:59Z`)],

@@ -124,7 +124,8 @@ export function PivotPage() {
         aria-label={`Grafico a barre impilate: ${pivotMeasureLabels[measure]} per ${pivotDimensionLabels[rowsBy]} e ${pivotDimensionLabels[columnsBy]}`}
       >
         <BarChart
-          h={Math.max(260, lines.length * 28)}
+          // Room for every row's name (a two-line name included), else the axis skips every other one.
+          h={Math.max(260, lines.length * 40 + 60)}
           type="stacked"
           orientation="vertical"
           data={lines
@@ -140,6 +141,8 @@ export function PivotPage() {
             }))}
           dataKey="row"
           withLegend
+          // The legend in the columns' order (months in time), not alphabetical.
+          legendProps={{ itemSorter: null }}
           yAxisProps={{ width: 140, interval: 0 }}
           series={columnLabels.map((name, index) => ({ name, color: COLORS[index % COLORS.length]! }))}
         />
