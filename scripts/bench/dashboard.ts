@@ -18,6 +18,7 @@ import type { RunningLocalStack } from '../lib/local-stack.mjs';
 import { callsLine, callsPer, readCallCounts, resetCallCounts } from './call-counts';
 import { cleanUpOnSignals, runBenchmark, startStack, stopStack } from './lifecycle';
 import { assertLoopback, loadLine } from './machine';
+import { putBenchNutritionists } from './nutritionists';
 import { percentile, readBoundedOptions } from './tools';
 
 const options = readBoundedOptions({
@@ -44,23 +45,10 @@ const tokenFor = async (id: string, role: 'BusinessAdmin' | 'Nutritionist') => {
 };
 
 const seed = async (baseUrl: string) => {
-  const { putNutritionist } = await import('../../tests/integration/support/people');
   const { dashboardHistoryItems } = await import('../../infra/local/dashboard-history');
   const { rebuildAggregates } = await import('../../functions/src/dashboards/rebuild');
-  const nutritionists: string[] = [];
   // One more, with no history, takes the lag measurement's bookings (no slot of theirs is taken).
-  for (let n = 0; n <= NUTRITIONISTS; n += 1) {
-    const id = randomUUID();
-    await putNutritionist({
-      id,
-      userName: `bench-${id}`,
-      email: `bench-${id.slice(0, 8)}@nutri.test`,
-      name: 'Chiara',
-      displayName: `Chiara Verdi ${id.slice(0, 4)}`,
-      passwordHash: null,
-    });
-    nutritionists.push(id);
-  }
+  const nutritionists = await putBenchNutritionists(NUTRITIONISTS + 1);
   const history = dashboardHistoryItems({
     nutritionistIds: nutritionists.slice(0, NUTRITIONISTS),
     bookings: options.bookings,

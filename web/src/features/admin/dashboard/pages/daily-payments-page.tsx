@@ -2,12 +2,12 @@
  * /Admin/Dashboard/DailyPayments (docs/product.md#business-dashboards): payments, refunds and net of each
  * day, and every payment and refund of a chosen day.
  */
-import { BarChart } from '@mantine/charts';
 import { Group, Select, Title } from '@mantine/core';
 import type { DailyPaymentEntry, DailyPayments, DailyPaymentsDay } from '@nutri/shared';
 import { useDashboardView } from '../api/dashboard';
 import { DashboardPage } from '../components/dashboard-page';
 import { CsvButton, DashboardTable, type TableColumn } from '../components/dashboard-table';
+import { MoneyBarChart } from '../components/money-bar-chart';
 import { dateTimeLabel, dayLabel, euro } from '../components/format';
 import { DayRangeFilter, useDayRange } from '../components/range-filters';
 
@@ -50,24 +50,16 @@ export function DailyPaymentsPage() {
       state={{ isLoading: view.isLoading, error: view.error, reload: () => void view.mutate() }}
       empty={active.length === 0}
     >
-      <div role="img" aria-label="Grafico a barre: incassato e rimborsato di ogni giorno, in euro">
-        <BarChart
-          h={260}
-          data={days.map((entry) => ({
-            day: dayLabel(entry.Date),
-            Incassato: entry.Amount / 100,
-            Rimborsato: entry.Refunded / 100,
-          }))}
-          dataKey="day"
-          withLegend
-          legendProps={{ itemSorter: null }}
-          valueFormatter={(value) => euro(Math.round(value * 100))}
-          series={[
-            { name: 'Incassato', color: 'green.7' },
-            { name: 'Rimborsato', color: 'red.7' },
-          ]}
-        />
-      </div>
+      <MoneyBarChart
+        label="Grafico a barre: incassato e rimborsato di ogni giorno, in euro"
+        height={260}
+        names={['Incassato', 'Rimborsato']}
+        bars={days.map((entry) => ({
+          period: dayLabel(entry.Date),
+          paid: entry.Amount,
+          refunded: entry.Refunded,
+        }))}
+      />
       <DashboardTable
         caption="Pagamenti per giorno"
         columns={DAY_COLUMNS}

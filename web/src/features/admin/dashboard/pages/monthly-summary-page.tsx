@@ -5,6 +5,7 @@ import type { MonthlySummaryRow } from '@nutri/shared';
 import { useDashboardView } from '../api/dashboard';
 import { DashboardPage } from '../components/dashboard-page';
 import { CsvButton, DashboardTable, type TableColumn } from '../components/dashboard-table';
+import { MoneyBarChart } from '../components/money-bar-chart';
 import { euro, monthLabel } from '../components/format';
 import { MonthRangeFilter, useMonthRange } from '../components/range-filters';
 
@@ -63,24 +64,16 @@ export function MonthlySummaryPage() {
           ]}
         />
       </div>
-      <div role="img" aria-label="Grafico a barre: incassi e rimborsi di ogni mese, in euro">
-        <BarChart
-          h={220}
-          data={rows.map((row) => ({
-            month: monthLabel(row.Month),
-            Incassi: row.Revenue / 100,
-            Rimborsi: row.Refunded / 100,
-          }))}
-          dataKey="month"
-          withLegend
-          legendProps={{ itemSorter: null }}
-          valueFormatter={(value) => euro(Math.round(value * 100))}
-          series={[
-            { name: 'Incassi', color: 'green.7' },
-            { name: 'Rimborsi', color: 'red.7' },
-          ]}
-        />
-      </div>
+      <MoneyBarChart
+        label="Grafico a barre: incassi e rimborsi di ogni mese, in euro"
+        height={220}
+        names={['Incassi', 'Rimborsi']}
+        bars={rows.map((row) => ({
+          period: monthLabel(row.Month),
+          paid: row.Revenue,
+          refunded: row.Refunded,
+        }))}
+      />
       <DashboardTable caption="Riepilogo mensile" columns={COLUMNS} rows={rows} rowKey={(row) => row.Month} />
     </DashboardPage>
   );
