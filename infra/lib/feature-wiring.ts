@@ -148,6 +148,10 @@ export const featureAccess: Partial<Record<FeatureName, FeatureAccess>> = {
   // The video room: signalling relayed between the two members' connections, entries and exits recorded on
   // the booking, and the ICE servers of a call (the stage's Kinesis Video Streams signalling channel).
   video: { table: 'readWrite', jwt: true, realtimePush: true, videoCalls: true },
+  // The business dashboards only read their aggregates (and names); the aggregation Lambda (jobs stack)
+  // keeps them from the table's stream.
+  dashboards: { table: 'read', jwt: true },
+  aggregates: { table: 'readWrite', timeout: Duration.minutes(1) },
 };
 
 export const accessOf = (feature: FeatureName): FeatureAccess =>

@@ -51,6 +51,10 @@ export const invokeJobs = (event: { job: string }): Promise<unknown> =>
 export const invokeOutbox = (event: DynamoDBStreamEvent): Promise<unknown> =>
   invoke('outbox', 'outbox', event, 'nutri-outbox');
 
+/** The dashboards' aggregation Lambda with table stream records, as its event source mapping invokes it. */
+export const invokeAggregates = (event: DynamoDBStreamEvent): Promise<unknown> =>
+  invoke('aggregates', 'aggregates', event, 'nutri-aggregates');
+
 /** The jobs Lambda with SNS records, as the SES delivery events topic invokes it in the cloud. */
 export const invokeMailEvents = (event: SNSEvent): Promise<unknown> =>
   invoke('jobs', 'mail events', event, 'nutri-jobs');

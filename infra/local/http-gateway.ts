@@ -36,6 +36,8 @@ import { createRestRouter, isWellEncoded } from './router';
 import type { OutboxStream } from './outbox-stream';
 import type { WebSocketGateway } from './websocket-gateway';
 
+/** How long the dashboards' stream reader is held for a benchmark's seed at most (skip-to-latest ends it). */
+const MAX_DASHBOARD_HOLD_SECONDS = 1800;
 /** Longest hold of the outbox stream reader (`POST /dev/outbox/hold?seconds=`). */
 const MAX_OUTBOX_HOLD_SECONDS = 30;
 /** Longest simulated realtime outage (`POST /dev/realtime/outage?seconds=`). */
@@ -128,6 +130,8 @@ export interface HttpGatewayOptions {
   runJob: (name: string) => Promise<unknown>;
   /** The local outbox stream reader (outbox-stream.ts): its failure destination, holding it for a while. */
   outboxStream: () => Pick<OutboxStream, 'failures' | 'hold' | 'release'> | null;
+  /** The dashboards' stream reader (the aggregation Lambda's): left to skip what was written so far. */
+  dashboardStream?: () => Pick<OutboxStream, 'skipToLatest' | 'hold'> | null;
   onLog?: (line: string) => void;
 }
 
@@ -348,6 +352,23 @@ export const startHttpGateway = async (options: HttpGatewayOptions) => {
       request.resume();
       if (!isLoopback(request.socket.remoteAddress)) return forbidden();
       outbox.release();
+      return sendJson(response, 200, {});
+    }
+    if (url.pathname === '/dev/dashboards/hold' && request.method === 'POST') {
+      request.resume();
+      // Benchmarks stop the aggregation while they seed (then skip what they wrote); local runtime only.
+      if (!isLoopback(request.socket.remoteAddress)) return forbidden();
+      const stream = options.dashboardStream?.();
+      if (!stream) return badRequest();
+      return sendJson(response, 200, stream.hold(MAX_DASHBOARD_HOLD_SECONDS * 1000));
+    }
+    if (url.pathname === '/dev/dashboards/skip-to-latest' && request.method === 'POST') {
+      request.resume();
+      // Benchmarks seed the table directly and rebuild the aggregates; local runtime only.
+      if (!isLoopback(request.socket.remoteAddress)) return forbidden();
+      const stream = options.dashboardStream?.();
+      if (!stream) return badRequest();
+      await stream.skipToLatest();
       return sendJson(response, 200, {});
     }
     const job = url.pathname.match(/^\/dev\/jobs\/([a-z0-9-]+)\/run$/);

@@ -104,10 +104,25 @@ export interface OutboxStreamOptions {
   /** The outbox Lambda handler. */
   invoke: (event: DynamoDBStreamEvent) => Promise<unknown>;
   log: (line: string) => void;
+  /**
+   * Another Lambda fed from the same stream (the dashboards' aggregation): its filter, batching and retries
+   * (e.g. platform/dashboard-stream-source.ts) and the name its log lines carry. Defaults: the outbox's.
+   */
+  consumer?: {
+    name: string;
+    filterPattern: Pattern;
+    source: { batchSize: number; retryAttempts: number; maxRecordAgeSeconds: number };
+  };
 }
 
 export const startOutboxStream = async (options: OutboxStreamOptions) => {
-  const { streams, log } = options;
+  const { streams } = options;
+  const consumer = options.consumer ?? {
+    name: 'outbox stream',
+    filterPattern: OUTBOX_STREAM_FILTER_PATTERN,
+    source: OUTBOX_STREAM_SOURCE,
+  };
+  const log = (line: string) => options.log(line.replace(/^outbox stream/, consumer.name));
   const shards = new Map<string, Shard>();
   const failures: OutboxStreamFailure[] = [];
   let streamArn: string | null = null;
@@ -115,6 +130,8 @@ export const startOutboxStream = async (options: OutboxStreamOptions) => {
   let stopping = false;
   let heldUntil = 0;
   let wake: (() => void) | null = null;
+  /** Asked to leave what the stream holds so far (skipToLatest): resolved once every shard reads from now. */
+  const skips: (() => void)[] = [];
 
   const rest = (ms: number) =>
     new Promise<void>((resolve) => {
@@ -191,7 +208,7 @@ export const startOutboxStream = async (options: OutboxStreamOptions) => {
     let count = invocations;
     while (pending.length && !stopping) {
       const oldest = pending[0]!.dynamodb.ApproximateCreationDateTime;
-      if (oldest !== undefined && Date.now() / 1000 - oldest > OUTBOX_STREAM_SOURCE.maxRecordAgeSeconds) {
+      if (oldest !== undefined && Date.now() / 1000 - oldest > consumer.source.maxRecordAgeSeconds) {
         giveUp(shard, pending, 'RecordAgeExceeded', count);
         return;
       }
@@ -242,12 +259,12 @@ export const startOutboxStream = async (options: OutboxStreamOptions) => {
       return false;
     }
     const { records, next } = await streams.records(shard.iterator, READ_LIMIT);
-    const wanted = records.filter((record) => matchesFilter(OUTBOX_STREAM_FILTER_PATTERN, record));
-    for (let start = 0; start < wanted.length && !stopping; start += OUTBOX_STREAM_SOURCE.batchSize)
+    const wanted = records.filter((record) => matchesFilter(consumer.filterPattern, record));
+    for (let start = 0; start < wanted.length && !stopping; start += consumer.source.batchSize)
       await deliver(
         shard,
-        wanted.slice(start, start + OUTBOX_STREAM_SOURCE.batchSize),
-        OUTBOX_STREAM_SOURCE.retryAttempts,
+        wanted.slice(start, start + consumer.source.batchSize),
+        consumer.source.retryAttempts,
       );
     if (stopping) return false;
     const last = records.at(-1);
@@ -274,6 +291,14 @@ export const startOutboxStream = async (options: OutboxStreamOptions) => {
     let backoff = 0;
     while (!stopping) {
       try {
+        if (skips.length) {
+          for (const shard of shards.values()) {
+            shard.from = { type: 'LATEST' };
+            shard.iterator = null;
+          }
+          heldUntil = 0;
+          for (const done of skips.splice(0)) done();
+        }
         if (Date.now() < heldUntil) {
           await rest(Math.min(heldUntil - Date.now(), POLL_MS));
           continue;
@@ -314,6 +339,15 @@ export const startOutboxStream = async (options: OutboxStreamOptions) => {
       heldUntil = 0;
       wake?.();
     },
+    /**
+     * Leaves every record written so far unread and carries on with later ones (ending a hold): for
+     * benchmarks that seed the table directly, as a migration would, and then count it by a rebuild instead.
+     */
+    skipToLatest: () =>
+      new Promise<void>((resolve) => {
+        skips.push(resolve);
+        wake?.();
+      }),
     stop: async () => {
       stopping = true;
       wake?.();

@@ -9,6 +9,10 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { generateJwtKeys } from '@nutri/functions/platform/tokens';
+import {
+  DASHBOARD_STREAM_FILTER_PATTERN,
+  DASHBOARD_STREAM_SOURCE,
+} from '@nutri/functions/platform/dashboard-stream-source';
 import { ensureTable, startDynamoDbLocal } from './dynamodb';
 import { startHttpGateway } from './http-gateway';
 import { LOCAL_STRIPE_SECRET_KEY, LOCAL_STRIPE_WEBHOOK_SECRET, startLocalStripe } from './local-stripe';
@@ -24,10 +28,12 @@ import { LOCAL_TALLY_SIGNING_SECRET } from './local-tally';
 import { freePort } from './ports';
 import { startS3, LOCAL_S3_CREDENTIALS } from './s3';
 import { seedDemoData } from './seed';
+import { seedDashboardHistory } from './seed-dashboard-history';
+import { SEED_NUTRITIONISTS } from './seed-nutritionists';
 import { startScheduler } from './scheduler';
 import { startSes } from './ses';
 import { startCallCounting } from './call-counter';
-import { invokeMailEvents, invokeOutbox } from './handlers';
+import { invokeAggregates, invokeMailEvents, invokeOutbox } from './handlers';
 import { createStreamsClient } from './dynamodb-streams';
 import { startOutboxStream, type OutboxStream } from './outbox-stream';
 import type { LocalStackInfo } from './stack-info';
@@ -124,6 +130,7 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
     });
     let runJob: (name: string) => Promise<unknown> = () => Promise.reject(new Error('scheduler not started'));
     let outboxStream: OutboxStream | null = null;
+    let dashboardStream: OutboxStream | null = null;
     const gateway = await startHttpGateway({
       port,
       host,
@@ -137,6 +144,7 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
       webSocketStage: LOCAL.webSocketStage,
       runJob: (name) => runJob(name),
       outboxStream: () => outboxStream,
+      dashboardStream: () => dashboardStream,
       ...(options.accessLog ? { onLog: log } : {}),
     });
     stops.push(async () => {
@@ -215,10 +223,31 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
       log,
     });
     stops.push(outboxStream.stop);
+    // The dashboards' aggregation reads the same stream with its own filter, as its own event source does.
+    dashboardStream = await startOutboxStream({
+      dynamo: dynamoClient,
+      streams: createStreamsClient(dynamo.endpoint, LOCAL.region, LOCAL_S3_CREDENTIALS.accessKeyId),
+      tableName: LOCAL.tableName,
+      region: LOCAL.region,
+      invoke: invokeAggregates,
+      log,
+      consumer: {
+        name: 'dashboard stream',
+        filterPattern: DASHBOARD_STREAM_FILTER_PATTERN,
+        source: DASHBOARD_STREAM_SOURCE,
+      },
+    });
+    stops.push(dashboardStream.stop);
 
     // Benchmarks count the handlers' DynamoDB calls (call-counter.ts); never on unless asked for.
     if (process.env.NUTRI_COUNT_CALLS === '1') startCallCounting();
     await seedDemoData();
+    // The dashboards' year of history is written after the start-up (it takes a while on a busy machine):
+    // the dashboards fill in a little after the product is ready.
+    void seedDashboardHistory(
+      SEED_NUTRITIONISTS.map((nutritionist) => nutritionist.id),
+      () => dashboardStream?.skipToLatest() ?? Promise.resolve(),
+    ).catch((error: unknown) => log(`dashboard history: not seeded (${(error as Error).name})`));
     const scheduler = startScheduler(log);
     runJob = scheduler.runNow;
     stops.push(() => Promise.resolve(scheduler.stop()));

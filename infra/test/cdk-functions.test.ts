@@ -90,11 +90,13 @@ describe('feature Lambdas', () => {
     });
   };
 
-  it('there is one Lambda per area plus the jobs and outbox Lambdas, and no other Node.js Lambda', () => {
+  it('there is one Lambda per area plus the jobs, outbox and aggregation Lambdas, and no other Node.js Lambda', () => {
     console.log(
       `Feature Lambdas: ${lambdas.map((lambda) => `${lambda.feature} (${lambda.stack.stackName})`).join(', ')}`,
     );
-    expect(lambdas.map((lambda) => lambda.feature).sort()).toEqual([...AREAS, 'jobs', 'outbox'].sort());
+    expect(lambdas.map((lambda) => lambda.feature).sort()).toEqual(
+      [...AREAS, 'jobs', 'outbox', 'aggregates'].sort(),
+    );
   });
 
   it('run Node.js 22 on arm64 with source maps, JSON logs with retention and tracing', () => {
@@ -255,7 +257,7 @@ describe('feature Lambdas', () => {
       expect(byFeature.get('jobs')).toContain('ManageConnectionsPolicy');
     });
 
-    it('inline role policies hold only log writing, secret reads, (jobs, outbox) a dead-letter queue and (outbox) the table stream', () => {
+    it('inline role policies hold only log writing, secret reads, (jobs, outbox, aggregates) a dead-letter queue and (outbox, aggregates) the table stream', () => {
       for (const lambda of lambdas) {
         const roleId = (lambda.resource.Properties.Role as { 'Fn::GetAtt': [string, string] })[
           'Fn::GetAtt'
@@ -277,7 +279,7 @@ describe('feature Lambdas', () => {
           'secretsmanager:DescribeSecret',
           'sqs:SendMessage',
         ];
-        // The outbox Lambda's event source reads the stream (decrypting it) and reports to its queue.
+        // The outbox and aggregation Lambdas' event sources read the stream (decrypting it) and report to a queue.
         const outboxOnly = [
           'dynamodb:ListStreams',
           'dynamodb:DescribeStream',
@@ -288,10 +290,13 @@ describe('feature Lambdas', () => {
           'sqs:GetQueueAttributes',
           'sqs:GetQueueUrl',
         ];
-        const permitted = lambda.feature === 'outbox' ? [...allowed, ...outboxOnly] : allowed;
+        const streamReader = ['outbox', 'aggregates'].includes(lambda.feature);
+        const permitted = streamReader ? [...allowed, ...outboxOnly] : allowed;
         expect(actions.filter((action) => !permitted.includes(action))).toEqual([]);
-        expect(actions.includes('sqs:SendMessage')).toBe(['jobs', 'outbox'].includes(lambda.feature));
-        expect(actions.includes('dynamodb:GetRecords')).toBe(lambda.feature === 'outbox');
+        expect(actions.includes('sqs:SendMessage')).toBe(
+          ['jobs', 'outbox', 'aggregates'].includes(lambda.feature),
+        );
+        expect(actions.includes('dynamodb:GetRecords')).toBe(streamReader);
       }
     });
 

@@ -7,6 +7,7 @@ import type { Template } from 'aws-cdk-lib/assertions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobDefinitions, type JobSchedule } from '@nutri/functions/jobs/definitions';
 import { OUTBOX_STREAM_SOURCE } from '@nutri/functions/platform/outbox-stream-source';
+import { DASHBOARD_STREAM_SOURCE } from '@nutri/functions/platform/dashboard-stream-source';
 import { scheduleExpressionOf } from '../lib/stacks/jobs-stack';
 import { synthesizeTestApp, type TestApp } from '../lib/test-support';
 
@@ -63,12 +64,14 @@ describe('jobs stack', () => {
   const functionId = () => onlyId('AWS::Lambda::Function', 'JobsFunction');
   const queueId = () => onlyId('AWS::SQS::Queue', 'DeadLetterQueue');
 
-  it('holds the jobs and the outbox Lambdas, each with its own dead-letter queue', () => {
+  it('holds the jobs, outbox and aggregation Lambdas, each with its own dead-letter queue', () => {
     const ids = (type: string) => resourcesOfType(template, type).map(([id]) => id);
-    expect(ids('AWS::Lambda::Function')).toHaveLength(2);
+    expect(ids('AWS::Lambda::Function')).toHaveLength(3);
+    expect(ids('AWS::Lambda::Function').filter((id) => id.startsWith('AggregatesFunction'))).toHaveLength(1);
+    expect(ids('AWS::SQS::Queue').filter((id) => id.startsWith('AggregatesDeadLetterQueue'))).toHaveLength(1);
     expect(functionId()).not.toBe('');
     expect(ids('AWS::Lambda::Function').filter((id) => id.startsWith('OutboxFunction'))).toHaveLength(1);
-    expect(ids('AWS::SQS::Queue')).toHaveLength(2);
+    expect(ids('AWS::SQS::Queue')).toHaveLength(3);
     expect(queueId()).not.toBe('');
     expect(ids('AWS::SQS::Queue').filter((id) => id.startsWith('OutboxDeadLetterQueue'))).toHaveLength(1);
   });
@@ -177,12 +180,19 @@ describe('outbox Lambda', () => {
     expect(tables[0]?.Properties.StreamSpecification).toEqual({ StreamViewType: 'NEW_IMAGE' });
   });
 
-  it('reads the table stream, filtered to new outbox items, reporting batch item failures', () => {
-    const mappings = resourcesOfType(template, 'AWS::Lambda::EventSourceMapping').map(
-      ([, m]) => m.Properties,
+  const outboxMapping = () => {
+    const mappings = resourcesOfType(template, 'AWS::Lambda::EventSourceMapping').filter(
+      ([, m]) =>
+        JSON.stringify(m.Properties.FunctionName) ===
+        JSON.stringify({ Ref: idOf('AWS::Lambda::Function', 'OutboxFunction') }),
     );
     expect(mappings).toHaveLength(1);
-    const mapping = mappings[0]!;
+    return mappings[0]!;
+  };
+
+  it('reads the table stream, filtered to new outbox items, reporting batch item failures', () => {
+    expect(resourcesOfType(template, 'AWS::Lambda::EventSourceMapping')).toHaveLength(2);
+    const mapping = outboxMapping()[1].Properties;
     expect(mapping.FunctionName).toEqual({ Ref: idOf('AWS::Lambda::Function', 'OutboxFunction') });
     // The stream of the data stack's table, through a cross-stack reference.
     expect(JSON.stringify(mapping.EventSourceArn)).toMatch(/Table[0-9A-F]+StreamArn/);
@@ -196,8 +206,7 @@ describe('outbox Lambda', () => {
   });
 
   it('retries a failed batch a bounded number of times, split on errors, then hands it to an encrypted queue', () => {
-    const [[, mapping] = []] = resourcesOfType(template, 'AWS::Lambda::EventSourceMapping');
-    const properties = mapping!.Properties;
+    const properties = outboxMapping()[1].Properties;
     expect(properties.MaximumRetryAttempts).toBe(OUTBOX_STREAM_SOURCE.retryAttempts);
     expect(properties.MaximumRetryAttempts).toBeGreaterThan(0);
     expect(properties.BisectBatchOnFunctionError).toBe(true);
@@ -229,5 +238,44 @@ describe('outbox Lambda', () => {
       [statement.Action].flat().includes('dynamodb:GetRecords'),
     );
     expect(JSON.stringify(readsStream?.Resource)).toMatch(/Table[0-9A-F]+StreamArn/);
+  });
+});
+
+describe('aggregation Lambda', () => {
+  let nutri: TestApp;
+  let template: Template;
+  beforeAll(() => {
+    nutri = synthesizeTestApp();
+    template = nutri.templateOf(nutri.jobs);
+  });
+  afterAll(() => nutri.cleanUp());
+
+  it('reads the table stream, filtered to writes of counted items, with bounded retries and its own queue', () => {
+    const [functionId] = resourcesOfType(template, 'AWS::Lambda::Function')
+      .map(([id]) => id)
+      .filter((id) => id.startsWith('AggregatesFunction'));
+    const [queueId] = resourcesOfType(template, 'AWS::SQS::Queue')
+      .map(([id]) => id)
+      .filter((id) => id.startsWith('AggregatesDeadLetterQueue'));
+    const mappings = resourcesOfType(template, 'AWS::Lambda::EventSourceMapping')
+      .map(([, m]) => m.Properties)
+      .filter((m) => JSON.stringify(m.FunctionName) === JSON.stringify({ Ref: functionId }));
+    expect(mappings).toHaveLength(1);
+    const mapping = mappings[0]!;
+    expect(JSON.stringify(mapping.EventSourceArn)).toMatch(/Table[0-9A-F]+StreamArn/);
+    expect(mapping.FunctionResponseTypes).toEqual(['ReportBatchItemFailures']);
+    expect(mapping.BatchSize).toBe(DASHBOARD_STREAM_SOURCE.batchSize);
+    expect(mapping.MaximumRetryAttempts).toBe(DASHBOARD_STREAM_SOURCE.retryAttempts);
+    expect(mapping.BisectBatchOnFunctionError).toBe(true);
+    const filters = (mapping.FilterCriteria as { Filters: { Pattern: string }[] }).Filters;
+    expect(filters.map((filter) => JSON.parse(filter.Pattern) as unknown)).toEqual([
+      {
+        eventName: ['INSERT', 'MODIFY'],
+        dynamodb: { Keys: { sk: { S: ['BOOKING', 'PATIENT', 'SUBMISSION', 'REVIEW'] } } },
+      },
+    ]);
+    expect(mapping.DestinationConfig).toEqual({
+      OnFailure: { Destination: { 'Fn::GetAtt': [queueId, 'Arn'] } },
+    });
   });
 });

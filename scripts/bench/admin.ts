@@ -24,6 +24,7 @@ import type { RunningLocalStack } from '../lib/local-stack.mjs';
 import { callsLine, callsPer, readCallCounts, resetCallCounts } from './call-counts';
 import { cleanUpOnSignals, runBenchmark, startStack, stopStack } from './lifecycle';
 import { assertLoopback, loadLine } from './machine';
+import { putBenchNutritionists } from './nutritionists';
 import { percentile, readBoundedOptions } from './tools';
 
 const options = readBoundedOptions({
@@ -82,21 +83,8 @@ const seed = async () => {
   const { userKey } = await import('../../functions/src/accounts/users-repo');
   const { patientSearchItems } = await import('../../functions/src/accounts/patient-search-repo');
   const { bookingSeedItems } = await import('../../functions/src/bookings/bookings-repo');
-  const { putNutritionist } = await import('../../tests/integration/support/people');
   const now = new Date();
-  const nutritionists: string[] = [];
-  for (let n = 0; n < NUTRITIONISTS; n += 1) {
-    const id = randomUUID();
-    await putNutritionist({
-      id,
-      userName: `bench-${id}`,
-      email: `bench-${id.slice(0, 8)}@nutri.test`,
-      name: 'Chiara',
-      displayName: `Chiara Verdi ${id.slice(0, 4)}`,
-      passwordHash: null,
-    });
-    nutritionists.push(id);
-  }
+  const nutritionists = await putBenchNutritionists(NUTRITIONISTS);
   const patients = Array.from({ length: options.patients }, (_, index) => {
     const id = randomUUID();
     const first = FIRST_NAMES[index % FIRST_NAMES.length]!;

@@ -26,3 +26,4 @@ export * from './name-words';
 export * from './admin-ops';
 export * from './user-management';
 export * from './invoicing';
+export * from './dashboards';

@@ -145,6 +145,12 @@ export const paths = {
     tags: fixed('/Admin/Tags'),
     whatsapp: fixed('/Admin/Whatsapp'),
     dashboard: fixed('/Admin/Dashboard'),
+    dashboardMonthlySummary: fixed('/Admin/Dashboard/MonthlySummary'),
+    dashboardConversionTimeline: fixed('/Admin/Dashboard/ConversionTimeline'),
+    dashboardPivot: fixed('/Admin/Dashboard/Pivot'),
+    dashboardNutritionistConversionRates: fixed('/Admin/Dashboard/NutritionistConversionRates'),
+    dashboardNutritionistPatientTimeline: fixed('/Admin/Dashboard/NutritionistPatientTimeline'),
+    dashboardDailyPayments: fixed('/Admin/Dashboard/DailyPayments'),
     content: route('/Admin/Content', (query: { tab?: 'StaticContent' | 'Galleries' } = {}) =>
       withQuery('/Admin/Content', query),
     ),

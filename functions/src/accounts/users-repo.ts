@@ -87,6 +87,14 @@ const isPatient = (user: Pick<User, 'roles'>) => user.roles.includes('Patient');
 const emailKey = (email: string) => ({ pk: `EMAIL#${email.trim().toLowerCase()}`, sk: 'UNIQUE' });
 const userNameKey = (userName: string) => ({ pk: `USERNAME#${userName.trim().toLowerCase()}`, sk: 'UNIQUE' });
 
+/** A user's items as createUser stores them (demo history and benchmark seeds write many with BatchWriteItem). */
+export const userSeedItems = (user: User): Record<string, unknown>[] => [
+  { ...userKey(user.Id), type: 'User', ...user, ...userIndexes(user) },
+  { ...emailKey(user.Email), type: 'UniqueGuard', userId: user.Id },
+  { ...userNameKey(user.UserName), type: 'UniqueGuard', userId: user.Id },
+  ...user.roles.map((role) => roleMemberItem(role, user)),
+];
+
 // Create a user with its unique e-mail and username guards, all or nothing; `companions` are further
 // items (e.g. the patient profile) written in the same transaction.
 export const createUser = async (user: User, companions: Record<string, unknown>[] = []) => {

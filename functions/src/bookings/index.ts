@@ -30,3 +30,4 @@ export { indexAllAdminBookings } from './admin-view-job';
 export { requireOwnBooking, type BookingParty } from './own-booking';
 export { videoPresenceWrites, type VideoRoomParty } from './video-presence';
 export { countBookedBetween, countOwedBookingRefunds, countUnpaidBetween } from './admin-counts';
+export { bookingFactOfItem } from './dashboard-facts';

@@ -86,6 +86,12 @@ export const jobDefinitions = [
       'E-mails nutritionists whose health invoice of a paid visit is still a draft, on day 7 and day 11 after the payment, each reminder once.',
     schedule: { kind: 'daily', hour: 9, minute: 30 },
   },
+  {
+    name: 'rebuild-dashboards',
+    description:
+      'Recomputes every business dashboard aggregate from the bookings, patients, questionnaires and reviews, reports the differences from what the stream kept, and writes the recomputed values where they differ.',
+    schedule: { kind: 'daily', hour: 4, minute: 15 },
+  },
 ] as const satisfies readonly JobDefinition[];
 
 export type JobName = (typeof jobDefinitions)[number]['name'];

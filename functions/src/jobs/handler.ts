@@ -47,6 +47,12 @@ const jobs: Record<JobName, () => Promise<unknown>> = {
       bookings: await bookings.indexAllAdminBookings(),
     };
   },
+  'rebuild-dashboards': async () => {
+    const { rebuildAggregates } = await import('../dashboards');
+    // Repaired only where something differs: a quiet table is left as it is.
+    const report = await rebuildAggregates({ repair: false });
+    return report.differenceCount ? rebuildAggregates({ repair: true }) : report;
+  },
 };
 
 export interface JobEvent {

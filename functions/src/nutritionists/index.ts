@@ -12,3 +12,4 @@ export {
   type NutritionistProfile,
 } from './public-profiles-repo';
 export { skillNamesById } from './skills';
+export { reviewFactOfItem } from './dashboard-facts';

@@ -77,7 +77,7 @@ export const reviewIndexKeys = (review: StoredReview): IndexKeys => {
   };
 };
 
-const reviewItem = (review: StoredReview) => ({
+export const reviewItem = (review: StoredReview) => ({
   ...reviewKey(review.ReviewId),
   type: 'Review',
   ...review,
@@ -87,7 +87,7 @@ const reviewItem = (review: StoredReview) => ({
 const isStatus = (value: unknown): value is ReviewStatus =>
   typeof value === 'string' && (REVIEW_STATUSES as readonly string[]).includes(value);
 
-const toReview = (item: Record<string, unknown>): StoredReview => ({
+export const toReview = (item: Record<string, unknown>): StoredReview => ({
   ReviewId: String(item.ReviewId),
   Text: String(item.Text),
   Author: String(item.Author),

@@ -52,6 +52,14 @@ const unclaimedKeys = (submission: Pick<Submission, 'receivedAt' | 'submissionId
   gsi3sk: `${submission.receivedAt}#${submission.submissionId}`,
 });
 
+/** A submission's item as putSubmissionOnce stores it (demo history and benchmark seeds). */
+export const submissionSeedItem = (submission: Submission) => ({
+  ...submissionKey(submission.submissionId),
+  type: 'TallySubmission',
+  ...submission,
+  ...(submission.patientUserId ? {} : unclaimedKeys(submission)),
+});
+
 // Store a submission once; false when the submission id was already stored.
 export const putSubmissionOnce = async (submission: Submission): Promise<boolean> => {
   return writtenIfConditionHolds(

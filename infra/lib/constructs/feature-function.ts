@@ -18,7 +18,7 @@ import { bundleLambda, LAMBDA_ENTRY_FILE } from '../lambda-bundle';
 import { acknowledge } from '../nag';
 import { REPO_ROOT } from '../settings';
 
-export type FeatureName = Area | 'jobs' | 'outbox';
+export type FeatureName = Area | 'jobs' | 'outbox' | 'aggregates';
 
 export interface FeatureFunctionProps {
   feature: FeatureName;

@@ -21,6 +21,10 @@ import {
   OUTBOX_STREAM_FILTER_PATTERN,
   OUTBOX_STREAM_SOURCE,
 } from '@nutri/functions/platform/outbox-stream-source';
+import {
+  DASHBOARD_STREAM_FILTER_PATTERN,
+  DASHBOARD_STREAM_SOURCE,
+} from '@nutri/functions/platform/dashboard-stream-source';
 import type { FeatureFunction } from '../constructs/feature-function';
 import { createFeatureFunction, pascalCase } from '../feature-wiring';
 import type { NutriSettings } from '../settings';
@@ -73,6 +77,9 @@ export class JobsStack extends Stack {
   readonly outboxFunction: FeatureFunction;
   /** Where the outbox Lambda's event source sends batches that still failed after its retries. */
   readonly outboxDeadLetterQueue: sqs.Queue;
+  /** The dashboards' aggregation Lambda, fed from the table's stream. */
+  readonly aggregatesFunction: FeatureFunction;
+  readonly aggregatesDeadLetterQueue: sqs.Queue;
   readonly schedules = new Map<string, scheduler.Schedule>();
 
   constructor(scope: Construct, id: string, props: JobsStackProps) {
@@ -144,6 +151,38 @@ export class JobsStack extends Stack {
     );
     acknowledge(
       this.outboxFunction.role.node.findChild('DefaultPolicy'),
+      'IAM5[Resource::*]',
+      "dynamodb:ListStreams supports no resource-level permission (the event source's stream read grant); the stream's own read actions are granted on the table's stream ARN only.",
+    );
+
+    // The dashboards' aggregates (docs/product.md#business-dashboards): the aggregation Lambda gets every
+    // write of a booking, patient, questionnaire or review; a record it cannot count after the retries goes
+    // to its queue, and the nightly rebuild job recomputes the figures from the table anyway.
+    this.aggregatesDeadLetterQueue = this.createDeadLetterQueue('AggregatesDeadLetterQueue');
+    this.aggregatesFunction = createFeatureFunction(this, 'aggregates', {
+      settings,
+      data,
+      realtime: realtime.endpoint,
+    });
+    this.aggregatesFunction.function.addEventSource(
+      new eventsources.DynamoEventSource(data.table, {
+        startingPosition: lambda.StartingPosition.TRIM_HORIZON,
+        batchSize: DASHBOARD_STREAM_SOURCE.batchSize,
+        filters: [{ pattern: JSON.stringify(DASHBOARD_STREAM_FILTER_PATTERN) }],
+        reportBatchItemFailures: true,
+        retryAttempts: DASHBOARD_STREAM_SOURCE.retryAttempts,
+        bisectBatchOnError: true,
+        maxRecordAge: Duration.seconds(DASHBOARD_STREAM_SOURCE.maxRecordAgeSeconds),
+        onFailure: new eventsources.SqsDlq(this.aggregatesDeadLetterQueue),
+      }),
+    );
+    acknowledge(
+      this.aggregatesDeadLetterQueue,
+      'SQS3',
+      "This queue is a dead-letter queue: the on-failure destination of the aggregation Lambda's stream event source mapping (cdk-nag only recognises queues named in a DeadLetterConfig).",
+    );
+    acknowledge(
+      this.aggregatesFunction.role.node.findChild('DefaultPolicy'),
       'IAM5[Resource::*]',
       "dynamodb:ListStreams supports no resource-level permission (the event source's stream read grant); the stream's own read actions are granted on the table's stream ARN only.",
     );

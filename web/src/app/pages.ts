@@ -9,6 +9,7 @@ const accountArea = () => import('./areas/account');
 const patientArea = () => import('./areas/patient');
 const nutritionistArea = () => import('./areas/nutritionist');
 const adminArea = () => import('./areas/admin');
+const dashboardArea = () => import('./areas/dashboard');
 const usersArea = () => import('./areas/users');
 const systemArea = () => import('./areas/system');
 const chatArea = () => import('./areas/chat');
@@ -74,6 +75,13 @@ export const Pages = {
   AdminWhatsapp: lazyPage(adminArea, 'WhatsAppLogPage'),
   AdminInvoicing: lazyPage(adminArea, 'AdminInvoicingPage'),
   AdminBookingsToInvoice: lazyPage(adminArea, 'BookingsToInvoicePage'),
+  AdminDashboard: lazyPage(dashboardArea, 'DashboardHomePage'),
+  AdminDashboardMonthlySummary: lazyPage(dashboardArea, 'MonthlySummaryPage'),
+  AdminDashboardConversionTimeline: lazyPage(dashboardArea, 'ConversionTimelinePage'),
+  AdminDashboardPivot: lazyPage(dashboardArea, 'PivotPage'),
+  AdminDashboardNutritionistConversionRates: lazyPage(dashboardArea, 'NutritionistConversionRatesPage'),
+  AdminDashboardNutritionistPatientTimeline: lazyPage(dashboardArea, 'NutritionistPatientTimelinePage'),
+  AdminDashboardDailyPayments: lazyPage(dashboardArea, 'DailyPaymentsPage'),
   UsersHome: lazyPage(usersArea, 'UsersHomePage'),
   UsersList: lazyPage(usersArea, 'UserListPage'),
   UsersEdit: lazyPage(usersArea, 'EditUserPage'),

@@ -122,6 +122,33 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
     access: ['BusinessAdmin'],
     page: Pages.AdminBookingsToInvoice,
   },
+  { pattern: paths.admin.dashboard.pattern, access: ['BusinessAdmin'], page: Pages.AdminDashboard },
+  {
+    pattern: paths.admin.dashboardMonthlySummary.pattern,
+    access: ['BusinessAdmin'],
+    page: Pages.AdminDashboardMonthlySummary,
+  },
+  {
+    pattern: paths.admin.dashboardConversionTimeline.pattern,
+    access: ['BusinessAdmin'],
+    page: Pages.AdminDashboardConversionTimeline,
+  },
+  { pattern: paths.admin.dashboardPivot.pattern, access: ['BusinessAdmin'], page: Pages.AdminDashboardPivot },
+  {
+    pattern: paths.admin.dashboardNutritionistConversionRates.pattern,
+    access: ['BusinessAdmin'],
+    page: Pages.AdminDashboardNutritionistConversionRates,
+  },
+  {
+    pattern: paths.admin.dashboardNutritionistPatientTimeline.pattern,
+    access: ['BusinessAdmin'],
+    page: Pages.AdminDashboardNutritionistPatientTimeline,
+  },
+  {
+    pattern: paths.admin.dashboardDailyPayments.pattern,
+    access: ['BusinessAdmin'],
+    page: Pages.AdminDashboardDailyPayments,
+  },
   { pattern: paths.users.home.pattern, access: ['UserManager'], page: Pages.UsersHome },
   { pattern: paths.users.list.pattern, access: ['UserManager'], page: Pages.UsersList },
   { pattern: paths.users.edit.pattern, access: ['UserManager'], page: Pages.UsersEdit },

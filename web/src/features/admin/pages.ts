@@ -15,3 +15,12 @@ export { TallyWebhooksPage } from './operations/pages/tally-webhooks-page';
 export { WhatsAppLogPage } from './operations/pages/whatsapp-log-page';
 export { AdminInvoicingPage } from './invoicing/pages/admin-invoicing-page';
 export { BookingsToInvoicePage } from './invoicing/pages/bookings-to-invoice-page';
+export {
+  DashboardHomePage,
+  MonthlySummaryPage,
+  ConversionTimelinePage,
+  PivotPage,
+  NutritionistConversionRatesPage,
+  NutritionistPatientTimelinePage,
+  DailyPaymentsPage,
+} from './dashboard/pages/dashboard-pages';

@@ -3,6 +3,7 @@ import {
   IconArticle,
   IconBrandWhatsapp,
   IconCalendarEvent,
+  IconChartBar,
   IconClipboardList,
   IconReceipt,
   IconStar,
@@ -11,17 +12,9 @@ import {
   IconUsers,
 } from '@tabler/icons-react';
 import { paths } from '../../../paths';
-import { AreaOverview } from '../../../ui/area-overview';
 import { LinkCard } from '../../../ui/link-card';
 import { Page } from '../../../ui/page';
 import { OverviewFigures } from '../operations/components/overview-figures';
-
-const SECTIONS = [
-  {
-    title: 'Dashboard',
-    description: 'Riepilogo mensile, conversioni, pagamenti giornalieri e andamento per nutrizionista.',
-  },
-];
 
 export function AdminHomePage() {
   return (
@@ -43,6 +36,12 @@ export function AdminHomePage() {
           icon={<IconReceipt size={24} />}
           title="Fatturazione"
           description="Fatture e note di credito emesse, esportazione, file STS e visite pagate da fatturare."
+        />
+        <LinkCard
+          to={paths.admin.dashboard()}
+          icon={<IconChartBar size={24} />}
+          title="Dashboard"
+          description="Riepilogo mensile, conversioni, pivot, pagamenti giornalieri e andamento per nutrizionista."
         />
         <LinkCard
           to={paths.admin.content()}
@@ -87,7 +86,6 @@ export function AdminHomePage() {
           description="Tag dei contenuti e specializzazioni dei nutrizionisti."
         />
       </SimpleGrid>
-      <AreaOverview heading="In arrivo" sections={SECTIONS} />
     </Page>
   );
 }
