@@ -17,6 +17,7 @@ import { paymentsRestRoutes } from './route-table/payments';
 import { chatRestRoutes } from './route-table/chat';
 import { realtimeWebSocketRoutes } from './route-table/realtime';
 import { videoRestRoutes, videoWebSocketRoutes } from './route-table/video';
+import { settingsRestRoutes } from './route-table/settings';
 
 export {
   AREAS,
@@ -40,6 +41,7 @@ export const restRoutes = [
   ...paymentsRestRoutes,
   ...chatRestRoutes,
   ...videoRestRoutes,
+  ...settingsRestRoutes,
 ] as const satisfies readonly RestRoute[];
 
 export const webSocketRoutes = [

@@ -25,3 +25,4 @@ export * from './admin-bookings';
 export * from './name-words';
 export * from './admin-ops';
 export * from './user-management';
+export * from './system-settings';

@@ -19,3 +19,4 @@ export {
   getQuestionnaireOverview,
 } from './admin-counts';
 export { listConsents } from './patients-repo';
+export { onboardingMailTemplates } from './mails';

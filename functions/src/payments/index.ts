@@ -1,3 +1,4 @@
 /** What other areas use of this area. */
 export { paymentOutboxHandlers } from './payment-effects';
 export { issueOwedRefunds } from './refunds';
+export { paymentMailTemplates } from './mails';

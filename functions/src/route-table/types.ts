@@ -20,6 +20,7 @@ export const AREAS = [
   'chat',
   'payments',
   'video',
+  'settings',
 ] as const;
 export type Area = (typeof AREAS)[number];
 

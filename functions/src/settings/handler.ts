@@ -1,0 +1,28 @@
+/** Lambda entry of the `settings` area (the SystemAdmin's /SystemSettings tools). */
+import { createAreaHandler } from '../http/area-handler';
+import { settingsRoutes } from '../route-table/settings';
+import { isSessionActive } from '../accounts/start';
+import {
+  getMailTemplate,
+  listMailTemplates,
+  previewMailTemplate,
+  restoreMailTemplateVersion,
+  saveMailTemplate,
+  testSendMailTemplate,
+} from './mail-templates';
+
+export const handler = createAreaHandler(
+  settingsRoutes,
+  {
+    rest: {
+      listMailTemplates,
+      getMailTemplate,
+      saveMailTemplate,
+      previewMailTemplate,
+      testSendMailTemplate,
+      restoreMailTemplateVersion,
+    },
+    webSocket: {},
+  },
+  isSessionActive,
+);
