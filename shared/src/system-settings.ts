@@ -1,5 +1,5 @@
 /**
- * System settings (docs/product.md#system-settings): the SystemAdmin’s
+ * System settings (docs/product.md#e-mail-templates, docs/product.md#audit-trail): the SystemAdmin’s
  * e-mail template editor and audit search. Shared by the system area and the web pages.
  */
 import * as z from 'zod';
@@ -94,4 +94,68 @@ export interface MailTemplatePreview {
   Subject: string;
   Html: string;
   Text: string;
+}
+
+/** Entries per page of the audit search. */
+export const AUDIT_PAGE_SIZE = 50;
+/** The longest period searched without a user or a target. */
+export const AUDIT_MAX_DAYS_WITHOUT_FILTER = 31;
+
+/** What an audit entry can be about, with its Italian name (the search's target types). */
+export const AUDIT_SUBJECT_TYPES = {
+  patient: 'Paziente',
+  user: 'Utente',
+  conversation: 'Conversazione',
+  booking: 'Appuntamento',
+  mailTemplate: 'Modello e-mail',
+  'tally-delivery': 'Consegna del questionario',
+} as const;
+export type AuditSubjectType = keyof typeof AUDIT_SUBJECT_TYPES;
+
+export const auditTexts = {
+  invalidDay: 'Scrivi la data nel formato AAAA-MM-GG.',
+  periodReversed: 'La data di inizio deve venire prima della data di fine.',
+  periodTooLong: `Senza utente né oggetto, cerca al massimo ${AUDIT_MAX_DAYS_WITHOUT_FILTER} giorni alla volta.`,
+  targetIncomplete: 'Indica sia il tipo sia l’identificativo dell’oggetto.',
+  userNotFound: 'Nessun utente con questa e-mail o questo identificativo.',
+} as const;
+
+const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, auditTexts.invalidDay);
+
+/** `GET SystemSettings/Audit`: who (e-mail or id), what (type and id), when (UTC days, both included). */
+export const auditSearchQuerySchema = z
+  .strictObject({
+    user: z.string().trim().max(200).optional(),
+    subjectType: z.enum(Object.keys(AUDIT_SUBJECT_TYPES) as [AuditSubjectType]).optional(),
+    subjectId: z.string().trim().max(100).optional(),
+    from: day,
+    to: day,
+    before: z.string().max(200).optional(),
+  })
+  .superRefine((query, context) => {
+    if (query.from > query.to)
+      context.addIssue({ code: 'custom', path: ['from'], message: auditTexts.periodReversed });
+    if (Boolean(query.subjectType) !== Boolean(query.subjectId))
+      context.addIssue({ code: 'custom', path: ['subjectId'], message: auditTexts.targetIncomplete });
+    const days = (Date.parse(query.to) - Date.parse(query.from)) / 86_400_000 + 1;
+    if (!query.user && !query.subjectId && days > AUDIT_MAX_DAYS_WITHOUT_FILTER)
+      context.addIssue({ code: 'custom', path: ['from'], message: auditTexts.periodTooLong });
+  });
+export type AuditSearchQuery = z.infer<typeof auditSearchQuerySchema>;
+
+export interface AuditEntryView {
+  AuditId: string;
+  At: string;
+  Action: string;
+  Actor: { UserId: string; DisplayName: string };
+  SubjectType: string;
+  SubjectId: string;
+  /** Ids and counts, never content. */
+  Details: Record<string, string | number | null>;
+}
+
+export interface AuditSearchResponse {
+  Data: AuditEntryView[];
+  /** Pass as `before` for the next page; null at the end. */
+  NextCursor: string | null;
 }

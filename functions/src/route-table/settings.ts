@@ -50,6 +50,14 @@ export const settingsRestRoutes = [
     operation: 'restoreMailTemplateVersion',
     access: SYSTEM_ADMIN,
   },
+  // The audit trail search (docs/product.md#audit-trail).
+  {
+    method: 'GET',
+    path: api('SystemSettings/Audit'),
+    area: 'settings',
+    operation: 'searchAuditTrail',
+    access: SYSTEM_ADMIN,
+  },
 ] as const satisfies readonly RestRoute[];
 
 export const settingsRoutes = { area: 'settings', rest: settingsRestRoutes, webSocket: [] } as const;

@@ -2,6 +2,7 @@
 import { createAreaHandler } from '../http/area-handler';
 import { settingsRoutes } from '../route-table/settings';
 import { isSessionActive } from '../accounts/start';
+import { searchAuditTrail } from './audit-search';
 import {
   getMailTemplate,
   listMailTemplates,
@@ -21,6 +22,7 @@ export const handler = createAreaHandler(
       previewMailTemplate,
       testSendMailTemplate,
       restoreMailTemplateVersion,
+      searchAuditTrail,
     },
     webSocket: {},
   },
