@@ -5,7 +5,14 @@
  * button) with placeholders for the values; a SystemAdmin may save new versions (settings/mail-templates.ts),
  * and the mailer renders the current version (platform/mail.ts). HTML values are escaped, text values are not.
  */
-import { contentBody, wrapBody, type MailBody, type MailContent, type UnsubscribeLinks } from './mail-layout';
+import {
+  contentBody,
+  escapeHtml,
+  wrapBody,
+  type MailBody,
+  type MailContent,
+  type UnsubscribeLinks,
+} from './mail-layout';
 
 export interface MailTemplateVariable {
   /** What the value is, in Italian, for the editor. */
@@ -111,12 +118,6 @@ export const checkTemplate = (
   return problems;
 };
 
-const escapeValue = (value: string) =>
-  value.replace(
-    /[&<>"']/g,
-    (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!,
-  );
-
 /** Whether every placeholder of the texts has a value (a version saved for older code may not). */
 export const fillable = (texts: TemplateTexts, values: Record<string, string>) =>
   [texts.subject, texts.html, texts.text].every((text) =>
@@ -140,7 +141,7 @@ export const renderTemplate = (
       subject: fill(texts.subject, values, (value) => value)
         .replace(/\s+/g, ' ')
         .trim(),
-      html: fill(texts.html, values, escapeValue).replace(/<p\b[^>]*>\s*<\/p>/g, ''),
+      html: fill(texts.html, values, escapeHtml).replace(/<p\b[^>]*>\s*<\/p>/g, ''),
       text: fill(texts.text, values, (value) => value).replace(/\n{3,}/g, '\n\n'),
     },
     unsubscribe,

@@ -8,6 +8,7 @@
  * elements with their content.
  */
 import sanitizeHtml from 'sanitize-html';
+import { DROPPED_WITH_CONTENT } from '../platform/html-policy';
 
 const PLAIN_VALUE = [/^[#\w\s.,%'"-]+$/];
 const STYLE_PROPERTIES = [
@@ -57,18 +58,5 @@ export const sanitizeMailHtml = (html: string) =>
     allowedSchemes: ['http', 'https', 'mailto'],
     allowProtocolRelative: false,
     disallowedTagsMode: 'discard',
-    nonTextTags: [
-      'script',
-      'style',
-      'textarea',
-      'xmp',
-      'option',
-      'noscript',
-      'iframe',
-      'object',
-      'template',
-      'svg',
-      'math',
-      'title',
-    ],
+    nonTextTags: [...DROPPED_WITH_CONTENT, 'title'],
   });
