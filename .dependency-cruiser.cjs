@@ -22,6 +22,7 @@ const AREAS = [
   'onboarding',
   'payments',
   'realtime',
+  'settings',
   'system',
 ].join('|');
 

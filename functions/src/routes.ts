@@ -18,6 +18,7 @@ import { chatRestRoutes } from './route-table/chat';
 import { realtimeWebSocketRoutes } from './route-table/realtime';
 import { videoRestRoutes, videoWebSocketRoutes } from './route-table/video';
 import { dashboardsRestRoutes } from './route-table/dashboards';
+import { settingsRestRoutes } from './route-table/settings';
 
 export {
   AREAS,
@@ -42,6 +43,7 @@ export const restRoutes = [
   ...chatRestRoutes,
   ...videoRestRoutes,
   ...dashboardsRestRoutes,
+  ...settingsRestRoutes,
 ] as const satisfies readonly RestRoute[];
 
 export const webSocketRoutes = [

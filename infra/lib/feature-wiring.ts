@@ -67,6 +67,8 @@ export const DEFAULT_FEATURE_ACCESS: FeatureAccess = { table: 'readWrite', jwt: 
  */
 export const featureAccess: Partial<Record<FeatureName, FeatureAccess>> = {
   system: { table: 'read', jwt: true },
+  // The SystemAdmin's tools: e-mail template versions, test mails to the SystemAdmin.
+  settings: { table: 'readWrite', jwt: true, mail: true },
   realtime: { table: 'readWrite', jwt: true, realtimePush: true },
   // Sign-up and password mails, phone verification codes, profile photos (public renditions); ending a
   // session (sign-out, password change) closes its WebSocket connections.

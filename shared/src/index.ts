@@ -27,3 +27,4 @@ export * from './admin-ops';
 export * from './user-management';
 export * from './invoicing';
 export * from './dashboards';
+export * from './system-settings';

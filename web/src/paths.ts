@@ -179,5 +179,6 @@ export const paths = {
     emailTemplates: fixed('/SystemSettings/EmailTemplates'),
     contracts: fixed('/SystemSettings/Contracts'),
     chatViewer: fixed('/SystemSettings/ChatViewer'),
+    audit: fixed('/SystemSettings/Audit'),
   },
 } as const;

@@ -22,3 +22,4 @@ export { getUserNames, isNutritionist, type UserName } from './user-names';
 export { codiceFiscaleSearchWrites, patientSearchWrites } from './patient-search-repo';
 export { indexAllPatientsForSearch } from './patient-search-index-job';
 export { sendInvitation } from './invitations';
+export { accountMailTemplates } from './mails';

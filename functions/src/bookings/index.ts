@@ -2,6 +2,7 @@
 export { bookingOutboxHandlers } from './booking-effects';
 export { expireUnpaidBookings, sendAppointmentReminders, sendPaymentReminders } from './booking-jobs';
 export {
+  bookingMailTemplates,
   bookingMessageBody,
   bookingSnapshotSchema,
   euroLabel,

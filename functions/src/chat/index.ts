@@ -16,3 +16,4 @@ export { announcePairing } from './pairing';
 export { pushMessageAdded, pushToUsers } from './push';
 export { listUrgentNotices, type UrgentNoticeRecord } from './urgent-notice-log-repo';
 export { chatActivityOfUser, type ChatActivity } from './chat-activity';
+export { chatNotificationTemplate } from './email-notification-mail';

@@ -1,2 +1,3 @@
 /** What other areas use of this area. */
 export { getTags, tagUsageChange } from './tags-repo';
+export { contentMailTemplates } from './mails';

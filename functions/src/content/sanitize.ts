@@ -7,6 +7,7 @@
  * are dropped with their text kept, except script/style-like elements, which go with their content.
  */
 import sanitizeHtml from 'sanitize-html';
+import { DROPPED_WITH_CONTENT } from '../platform/html-policy';
 
 /** The elements the policy keeps (exported for its tests). */
 export const ALLOWED_TAGS = [
@@ -82,19 +83,6 @@ export const sanitizeContentHtml = (html: string, assetsBaseUrl: string): string
     // An image whose source was refused is dropped entirely rather than left as an empty element.
     exclusiveFilter: (frame) => frame.tag === 'img' && !frame.attribs.src,
     disallowedTagsMode: 'discard',
-    // Raw-text elements go with their content too (`xmp`: browsers read it unparsed, and some sanitize-html
-    // releases passed it through unescaped).
-    nonTextTags: [
-      'script',
-      'style',
-      'textarea',
-      'xmp',
-      'option',
-      'noscript',
-      'iframe',
-      'object',
-      'template',
-      'svg',
-      'math',
-    ],
+    // Raw-text elements go with their content too.
+    nonTextTags: DROPPED_WITH_CONTENT,
   });

@@ -20,3 +20,4 @@ export {
 } from './admin-counts';
 export { listConsents } from './patients-repo';
 export { patientFactOfItem, questionnaireFactOfItem, questionnaireReceivedAt } from './dashboard-facts';
+export { onboardingMailTemplates } from './mails';

@@ -27,18 +27,18 @@ export const getPatientIntake = defineOperation(
     if (!patient?.TallySubmissionId) throw notFound();
     const submission = await getSubmission(patient.TallySubmissionId);
     if (!submission) throw notFound();
-    // Staff reading health data is audited (docs/product.md#roles), before anything is returned.
-    if (isAdmin)
-      await recordAudit(
-        {
-          Action: 'tally.answers.read',
-          ActorUserId: actor.userId,
-          SubjectType: 'patient',
-          SubjectId: path.userId,
-          Details: { SubmissionId: submission.submissionId },
-        },
-        now(),
-      );
+    // Every reading of health data is audited (docs/product.md#audit-trail), the patient's own nutritionist's
+    // too, before anything is returned.
+    await recordAudit(
+      {
+        Action: 'tally.answers.read',
+        ActorUserId: actor.userId,
+        SubjectType: 'patient',
+        SubjectId: path.userId,
+        Details: { SubmissionId: submission.submissionId },
+      },
+      now(),
+    );
     const fields = isAdmin
       ? submission.fields
       : submission.fields.filter((field) => !INTAKE_HIDDEN_TYPES.includes(field.type as TallyFieldType));

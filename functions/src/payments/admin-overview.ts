@@ -43,6 +43,7 @@ import {
   getQuestionnaireOverview,
   listConsents,
 } from '../onboarding';
+import { recordAudit } from '../platform/audit';
 import { now } from '../platform/clock';
 import { countBouncedMailsSince, listBouncedMails, listUserMails } from '../platform/mail-log';
 import { pageCursor } from '../platform/db/cursor';
@@ -134,11 +135,23 @@ export const listPatientEvents = defineOperation(
     path: z.object({ userId: z.string().min(1).max(100, 'Identificativo non valido.') }),
     query: patientEventsQuery,
   },
-  async ({ path, query }) => {
+  async ({ path, query, actor }) => {
     const patientUserId = path.userId;
     const [user, patient] = await Promise.all([getUser(patientUserId), getPatientProfile(patientUserId)]);
     if (!user || !patient) throw notFound('Paziente non trovato.');
     const { limit, kind } = query;
+    // The timeline tells the patient's bookings, payments and chat activity: its reading is audited
+    // (docs/product.md#audit-trail) before anything is returned.
+    await recordAudit(
+      {
+        Action: 'patient.timeline.read',
+        ActorUserId: actor.userId,
+        SubjectType: 'patient',
+        SubjectId: patientUserId,
+        Details: { kind: kind ?? null, before: query.cursor ?? null },
+      },
+      now(),
+    );
     const before = query.cursor?.split('|')[0];
     const wants = (wanted: PatientEventKind | readonly PatientEventKind[]) =>
       !kind || (typeof wanted === 'string' ? kind === wanted : wanted.includes(kind));

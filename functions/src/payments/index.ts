@@ -2,3 +2,4 @@
 export { paymentOutboxHandlers } from './payment-effects';
 export { issueOwedRefunds } from './refunds';
 export { sendInvoiceReminders } from './invoice-effects';
+export { paymentMailTemplates } from './mails';

@@ -18,9 +18,10 @@ import {
   type Booking,
 } from '../bookings';
 import { config } from '../platform/config';
-import { renderMail } from '../platform/mail-layout';
+import { mailFromTemplate } from '../platform/mail-templates';
 import type { OutboxEntry, OutboxHandler } from '../platform/outbox';
 import { defineOutboxTopic } from '../platform/outbox-topic';
+import { latePaymentTemplate } from './mails';
 import { mailPatientStep } from './patient-mail';
 import type { GatewaySession } from './stripe-gateway';
 
@@ -80,19 +81,15 @@ export const latePaymentMail = (input: {
   expired: boolean;
   baseUrl: string;
 }) =>
-  renderMail({
-    subject: `Pagamento rimborsato: l’appuntamento del ${inRome(input.bookingTime).format(DATE_FORMAT)} era già annullato`,
-    greeting: `Ciao ${input.patientName},`,
-    paragraphs: [
-      `abbiamo ricevuto il tuo pagamento di ${euroLabel(input.amountPaid)}, ma è arrivato quando l’appuntamento di ${romeDayTimeLabel(input.bookingTime)} (ora italiana) ${
-        input.expired
-          ? 'era già stato annullato perché il termine per il pagamento era scaduto'
-          : 'era già stato annullato'
-      }.`,
-      'Non ti addebitiamo nulla: ti rimborsiamo l’intero importo sulla carta che hai usato. Il rimborso arriva in pochi giorni lavorativi.',
-      'Per fissare un nuovo appuntamento scrivi in chat al tuo nutrizionista.',
-    ],
-    action: { label: 'Vedi l’appuntamento', url: patientBookingUrl(input.baseUrl, input.bookingId) },
+  mailFromTemplate(latePaymentTemplate, {
+    patientName: input.patientName,
+    date: inRome(input.bookingTime).format(DATE_FORMAT),
+    amount: euroLabel(input.amountPaid),
+    dayTime: romeDayTimeLabel(input.bookingTime),
+    reason: input.expired
+      ? 'era già stato annullato perché il termine per il pagamento era scaduto'
+      : 'era già stato annullato',
+    bookingUrl: patientBookingUrl(input.baseUrl, input.bookingId),
   });
 
 const handleLatePayment: OutboxHandler = async (entry, step) => {

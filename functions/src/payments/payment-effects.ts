@@ -7,7 +7,7 @@
  * section 4). Steps as in booking-effects.ts: the chat append is keyed by the outbox id (exactly once), the
  * mail is recorded once SES accepted it (at least once).
  */
-import { SYSTEM_AUTHOR_ID } from '@nutri/shared';
+import { DATE_FORMAT, SYSTEM_AUTHOR_ID, inRome } from '@nutri/shared';
 import * as z from 'zod';
 import {
   bookingMessageBody,
@@ -20,11 +20,12 @@ import {
 } from '../bookings';
 import { postMessage } from '../chat';
 import { config } from '../platform/config';
-import { renderMail } from '../platform/mail-layout';
 import { now } from '../platform/clock';
 import { invoiceOutboxHandlers } from './invoice-effects';
+import { mailFromTemplate } from '../platform/mail-templates';
 import { recordVisitInvoices } from './invoices';
 import { latePaymentOutboxHandlers } from './late-payment';
+import { paymentConfirmationTemplate } from './mails';
 import { mailPatientStep } from './patient-mail';
 import { unappliedPaymentOutboxHandlers } from './unapplied-payments';
 import { type OutboxEntry, type OutboxHandler, type OutboxHandlers } from '../platform/outbox';
@@ -115,18 +116,13 @@ const handlePaymentEffects: OutboxHandler = async (entry, step) => {
     { idempotent: true },
   );
   await mailPatientStep(step, entry, effect.patientUserId, 'payment-completed', (patientName) =>
-    renderMail({
-      subject: confirmation,
-      greeting: `Ciao ${patientName},`,
-      paragraphs: [
-        `abbiamo ricevuto il tuo pagamento di ${euroLabel(effect.booking.AmountPaid)}.`,
-        `Il tuo appuntamento di ${romeDayTimeLabel(snapshot.BookingTime)} (ora italiana) è confermato.`,
-        videoRoomSentence(config().PUBLIC_BASE_URL, snapshot.BookingId),
-      ],
-      action: {
-        label: 'Vedi l’appuntamento',
-        url: patientBookingUrl(config().PUBLIC_BASE_URL, snapshot.BookingId),
-      },
+    mailFromTemplate(paymentConfirmationTemplate, {
+      patientName,
+      date: inRome(snapshot.BookingTime).format(DATE_FORMAT),
+      amount: euroLabel(effect.booking.AmountPaid),
+      dayTime: romeDayTimeLabel(snapshot.BookingTime),
+      videoRoom: videoRoomSentence(config().PUBLIC_BASE_URL, snapshot.BookingId),
+      bookingUrl: patientBookingUrl(config().PUBLIC_BASE_URL, snapshot.BookingId),
     }),
   );
 };

@@ -11,9 +11,10 @@ import * as z from 'zod';
 import { euroLabel, patientBookingUrl, romeDayTimeLabel, type Booking } from '../bookings';
 import { config } from '../platform/config';
 import { logger } from '../platform/logger';
-import { renderMail } from '../platform/mail-layout';
+import { mailFromTemplate } from '../platform/mail-templates';
 import type { OutboxHandler } from '../platform/outbox';
 import { defineOutboxTopic } from '../platform/outbox-topic';
+import { unappliedPaymentTemplate } from './mails';
 import { mailPatientStep } from './patient-mail';
 import { paymentGateway, type GatewaySession } from './stripe-gateway';
 import {
@@ -110,21 +111,16 @@ export const unappliedPaymentMail = (input: {
   bookingAlreadyPaid: boolean;
   baseUrl: string;
 }) =>
-  renderMail({
-    subject: `Pagamento rimborsato: l’appuntamento del ${inRome(input.bookingTime).format(DATE_FORMAT)} ${
-      input.bookingAlreadyPaid ? 'era già pagato' : 'non richiede un pagamento'
-    }`,
-    greeting: `Ciao ${input.patientName},`,
-    paragraphs: [
-      `abbiamo ricevuto un pagamento di ${euroLabel(input.amount)} per l’appuntamento di ${romeDayTimeLabel(input.bookingTime)} (ora italiana), ${
-        input.bookingAlreadyPaid
-          ? 'che era già stato pagato con un altro pagamento'
-          : 'che non richiede un pagamento'
-      }.`,
-      'Ti rimborsiamo l’intero importo di questo pagamento sulla carta che hai usato: il rimborso arriva in pochi giorni lavorativi.',
-      'L’appuntamento resta com’è: non devi fare nient’altro.',
-    ],
-    action: { label: 'Vedi l’appuntamento', url: patientBookingUrl(input.baseUrl, input.bookingId) },
+  mailFromTemplate(unappliedPaymentTemplate, {
+    patientName: input.patientName,
+    date: inRome(input.bookingTime).format(DATE_FORMAT),
+    reasonShort: input.bookingAlreadyPaid ? 'era già pagato' : 'non richiede un pagamento',
+    amount: euroLabel(input.amount),
+    dayTime: romeDayTimeLabel(input.bookingTime),
+    reason: input.bookingAlreadyPaid
+      ? 'che era già stato pagato con un altro pagamento'
+      : 'che non richiede un pagamento',
+    bookingUrl: patientBookingUrl(input.baseUrl, input.bookingId),
   });
 
 const handleUnappliedPaymentNotice: OutboxHandler = async (entry, step) => {

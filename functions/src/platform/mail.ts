@@ -4,6 +4,8 @@
  */
 import type { SESv2Client } from '@aws-sdk/client-sesv2';
 import { config } from './config';
+import { getCurrentTemplate } from './mail-template-store';
+import { fillable, renderTemplate, type TemplateRef } from './mail-templates';
 
 // SES is loaded on the first mail, not at start: most requests send none.
 // The promise is kept: every import() call would go through the module loader again.
@@ -31,7 +33,21 @@ export interface Mail {
   tags?: Record<string, string>;
   /** An optional mail's one-click unsubscribe target: sent as the RFC 8058 headers. */
   listUnsubscribeUrl?: string;
+  /**
+   * The template the mail was rendered from with its default texts: the current saved version, if any,
+   * is rendered instead (docs/product.md#e-mail-templates).
+   */
+  template?: TemplateRef;
 }
+
+/** The mail as the current version of its template renders it (the default when none was saved). */
+const withCurrentTemplate = async (mail: Mail): Promise<Mail> => {
+  if (!mail.template) return mail;
+  const current = await getCurrentTemplate(mail.template.key);
+  // A version saved for values the code no longer gives would send empty gaps: the default goes instead.
+  if (!current || !fillable(current, mail.template.values)) return mail;
+  return { ...mail, ...renderTemplate(current, mail.template.values, mail.template.unsubscribe) };
+};
 
 /** RFC 2369 and RFC 8058: mail clients offer 'unsubscribe' and POST to the URL without a session. */
 const listUnsubscribeHeaders = (url: string) => [
@@ -39,7 +55,8 @@ const listUnsubscribeHeaders = (url: string) => [
   { Name: 'List-Unsubscribe-Post', Value: 'List-Unsubscribe=One-Click' },
 ];
 
-export const sendMail = async (mail: Mail): Promise<string | undefined> => {
+export const sendMail = async (toSend: Mail): Promise<string | undefined> => {
+  const mail = await withCurrentTemplate(toSend);
   const { MAIL_FROM, SES_CONFIGURATION_SET } = config();
   const { SendEmailCommand } = await sdk();
   const result = await (

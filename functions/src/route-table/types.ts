@@ -21,6 +21,7 @@ export const AREAS = [
   'payments',
   'video',
   'dashboards',
+  'settings',
 ] as const;
 export type Area = (typeof AREAS)[number];
 

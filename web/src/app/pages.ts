@@ -89,6 +89,8 @@ export const Pages = {
   ConfirmEmail: lazyPage(signInArea, 'ConfirmEmailPage'),
   SystemHome: lazyPage(systemArea, 'SystemHomePage'),
   SystemChatViewer: lazyPage(systemArea, 'ChatViewerPage'),
+  SystemEmailTemplates: lazyPage(systemArea, 'EmailTemplatesPage'),
+  SystemAudit: lazyPage(systemArea, 'AuditPage'),
   Chat: lazyPage(chatArea, 'ChatPage'),
   VideoRoom: lazyPage(videoArea, 'VideoRoomPage'),
 };

@@ -154,6 +154,8 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   { pattern: paths.users.edit.pattern, access: ['UserManager'], page: Pages.UsersEdit },
   { pattern: paths.system.home.pattern, access: ['SystemAdmin'], page: Pages.SystemHome },
   { pattern: paths.system.chatViewer.pattern, access: ['SystemAdmin'], page: Pages.SystemChatViewer },
+  { pattern: paths.system.emailTemplates.pattern, access: ['SystemAdmin'], page: Pages.SystemEmailTemplates },
+  { pattern: paths.system.audit.pattern, access: ['SystemAdmin'], page: Pages.SystemAudit },
 ];
 
 /** Stable grouping key of an access rule ('public', 'signedIn', 'Patient', 'BusinessAdmin|UserManager'). */

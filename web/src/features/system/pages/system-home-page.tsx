@@ -1,5 +1,5 @@
 import { SimpleGrid } from '@mantine/core';
-import { IconMessages } from '@tabler/icons-react';
+import { IconHistory, IconMail, IconMessages } from '@tabler/icons-react';
 import { paths } from '../../../paths';
 import { AreaOverview } from '../../../ui/area-overview';
 import { LinkCard } from '../../../ui/link-card';
@@ -7,7 +7,6 @@ import { Page } from '../../../ui/page';
 
 const SECTIONS = [
   { title: 'Log', description: 'Consultazione dei log applicativi per diagnosticare errori.' },
-  { title: 'Modelli e-mail', description: 'Testi delle e-mail inviate a pazienti e nutrizionisti.' },
   { title: 'Contratti', description: 'Informative privacy e contratti che i pazienti accettano.' },
 ];
 
@@ -23,6 +22,18 @@ export function SystemHomePage() {
           icon={<IconMessages size={24} />}
           title="Visualizzatore chat"
           description="Accesso in sola lettura alle conversazioni per assistenza e verifiche, con ogni lettura registrata."
+        />
+        <LinkCard
+          to={paths.system.emailTemplates()}
+          icon={<IconMail size={24} />}
+          title="Modelli e-mail"
+          description="Testi delle e-mail inviate a pazienti e nutrizionisti, con anteprima, prova e versioni."
+        />
+        <LinkCard
+          to={paths.system.audit()}
+          icon={<IconHistory size={24} />}
+          title="Registro delle attività"
+          description="Chi ha letto dati sanitari o cambiato qualcosa nell’amministrazione, e quando."
         />
       </SimpleGrid>
       <AreaOverview heading="In arrivo" sections={SECTIONS} />

@@ -1,0 +1,23 @@
+/**
+ * Every e-mail template of the product (docs/product.md#e-mail-templates): each area owns its own, in its
+ * mails file, and lists them on its index. Loaded only by the editor's operations, never at the system
+ * Lambda's start (the health check stays lean).
+ */
+import { accountMailTemplates } from '../accounts';
+import { bookingMailTemplates } from '../bookings';
+import { chatNotificationTemplate } from '../chat';
+import { contentMailTemplates } from '../content';
+import { onboardingMailTemplates } from '../onboarding';
+import { paymentMailTemplates } from '../payments';
+import type { MailTemplateDefinition } from '../platform/mail-templates';
+
+export const MAIL_TEMPLATES: readonly MailTemplateDefinition[] = [
+  ...accountMailTemplates,
+  ...onboardingMailTemplates,
+  ...bookingMailTemplates,
+  ...paymentMailTemplates,
+  chatNotificationTemplate,
+  ...contentMailTemplates,
+];
+
+export const templateByKey = new Map(MAIL_TEMPLATES.map((template) => [template.key, template]));
