@@ -161,5 +161,5 @@ export const mailFromTemplate = (
   unsubscribe?: UnsubscribeLinks,
 ) => ({
   ...renderTemplate(definition.defaults, values, unsubscribe),
-  template: { key: definition.key, values, ...(unsubscribe ? { unsubscribe } : {}) } as TemplateRef,
+  template: { key: definition.key, values, ...(unsubscribe ? { unsubscribe } : {}) },
 });

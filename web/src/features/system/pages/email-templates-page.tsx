@@ -176,7 +176,7 @@ function TemplateEditor({
                 loading={busy === 'save'}
                 disabled={!changed}
                 onClick={() =>
-                  run(
+                  void run(
                     'save',
                     () => saveMailTemplate(view.Key, draft, view.Current.Version),
                     (saved) => {
@@ -194,7 +194,7 @@ function TemplateEditor({
                 variant="light"
                 loading={busy === 'test'}
                 onClick={() =>
-                  run(
+                  void run(
                     'test',
                     () => testSendMailTemplate(view.Key, draft),
                     (sent) =>
@@ -270,7 +270,7 @@ function TemplateEditor({
                         loading={busy === version.Version}
                         aria-label={`Ripristina ${version.Version === 0 ? 'il testo predefinito' : `la versione ${version.Version}`}`}
                         onClick={() =>
-                          run(
+                          void run(
                             version.Version,
                             () => restoreMailTemplateVersion(view.Key, version.Version, view.Current.Version),
                             (saved) => {
