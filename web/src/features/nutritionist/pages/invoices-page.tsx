@@ -18,7 +18,7 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import type { FiscalRegime, InvoiceDocumentView } from '@nutri/shared';
+import { inRome, type FiscalRegime, type InvoiceDocumentView } from '@nutri/shared';
 import { formatDate } from '../../../lib/dates';
 import { formatEuro } from '../../../lib/money';
 import { showErrorToast, showSuccessToast } from '../../../ui/notify';
@@ -71,7 +71,13 @@ function FiscalDataCard() {
         Dati fiscali
       </Title>
       {data.Missing.length ? (
-        <Alert color="orange" title="Completa i tuoi dati fiscali" mb="sm">
+        <Alert
+          color="apricot"
+          title="Completa i tuoi dati fiscali"
+          mb="sm"
+          // The light variant's default title colour is too pale on its background (axe color-contrast).
+          styles={{ title: { color: 'var(--mantine-color-apricot-9)' } }}
+        >
           Servono prima della prima visita a pagamento: {data.Missing.join(', ')}. Nome, partita IVA, codice
           fiscale e indirizzo vengono dai tuoi dati per la fattura.
         </Alert>
@@ -225,7 +231,7 @@ function StsCard({ year }: { year: number }) {
 }
 
 export function NutritionistInvoicesPage() {
-  const year = new Date().getFullYear();
+  const year = inRome(new Date()).year();
   const invoices = useNutritionistInvoices(year);
   const documents = invoices.data?.Data ?? [];
   const drafts = documents.filter((document) => document.State === 'draft');

@@ -6,6 +6,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Anchor, Button, Group, Select, Table, Text, TextInput } from '@mantine/core';
+import { inRome } from '@nutri/shared';
 import { paths } from '../../../../paths';
 import { formatDate } from '../../../../lib/dates';
 import { useAddressFilters } from '../../../../lib/use-address-filters';
@@ -27,8 +28,9 @@ import { AdminNutritionistFilter } from '../../nutritionists/components/admin-nu
 import { ScrollableTable } from '../../../../ui/scrollable-table';
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
-const firstOfYear = () => `${new Date().getFullYear()}-01-01`;
-const today = () => new Date().toISOString().slice(0, 10);
+// Documents are dated in Rome: around midnight the browser's or UTC's day would leave today's out.
+const firstOfYear = () => `${inRome(new Date()).year()}-01-01`;
+const today = () => inRome(new Date()).format('YYYY-MM-DD');
 
 const filtersOf = (params: URLSearchParams): AdminInvoiceFilters => {
   const from = params.get('from');
