@@ -25,7 +25,7 @@ import {
 
 const SCREENSHOTS = process.env.NUTRI_SCREENSHOTS_DIR;
 
-test('the nutritionist confirms the draft, the patient downloads both invoices, the admin exports the period @once', async ({
+test('the nutritionist confirms the draft, the patient downloads both invoices, the admin exports the period', async ({
   page,
 }, testInfo) => {
   // Three users and six pages on one journey, with axe on a loaded machine.
