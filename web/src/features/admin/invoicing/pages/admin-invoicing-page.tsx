@@ -3,14 +3,12 @@
  * with filters (issuer, type, state), their PDFs, the period's CSV export and zip of PDFs for the accountant and the STS
  * file of a nutritionist (docs/product.md#invoicing). Filters live in the address.
  */
-import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Anchor, Button, Group, Select, Table, Text, TextInput } from '@mantine/core';
 import { inRome } from '@nutri/shared';
 import { paths } from '../../../../paths';
 import { formatDate } from '../../../../lib/dates';
 import { useAddressFilters } from '../../../../lib/use-address-filters';
-import { showErrorToast } from '../../../../ui/notify';
 import { Page } from '../../../../ui/page';
 import { PageLoader } from '../../../../ui/page-loader';
 import {
@@ -19,9 +17,9 @@ import {
   downloadAdminExport,
   downloadAdminSts,
   downloadAdminZip,
-  errorMessage,
   signedAmount,
   useAdminInvoices,
+  useBusyAction,
   type AdminInvoiceFilters,
 } from '../../../invoicing';
 import { AdminNutritionistFilter } from '../../nutritionists/components/admin-nutritionist-filter';
@@ -50,19 +48,11 @@ export function AdminInvoicingPage() {
   const [params, changeAddress] = useAddressFilters();
   const filters = filtersOf(params);
   const list = useAdminInvoices(filters);
-  const [busy, setBusy] = useState<'csv' | 'zip' | 'sts' | null>(null);
+  const { busy, run: runAction } = useBusyAction<'csv' | 'zip' | 'sts'>();
   const nutritionistId =
     filters.IssuerUserId && filters.IssuerUserId !== 'SERVICE' ? filters.IssuerUserId : null;
-  const run = async (kind: 'csv' | 'zip' | 'sts', action: () => Promise<void>) => {
-    setBusy(kind);
-    try {
-      await action();
-    } catch (error) {
-      showErrorToast(errorMessage(error, 'Impossibile preparare il file.'));
-    } finally {
-      setBusy(null);
-    }
-  };
+  const run = (kind: 'csv' | 'zip' | 'sts', action: () => Promise<void>) =>
+    runAction(kind, action, 'Impossibile preparare il file.');
   const rows = list.data?.Data ?? [];
   return (
     <Page
