@@ -1,7 +1,8 @@
 /**
  * The invoicing journey (docs/product.md#invoicing): a visit is paid; the nutritionist confirms the health
- * invoice's draft on /AreaNutritionists/Invoices; the patient downloads both invoices from /Patients/Invoices;
- * the admin sees them on /Admin/Invoicing and exports the period; a patient is refused the admin screens.
+ * invoice's draft on /AreaNutritionists/Invoices (warned on their home while fiscal data are missing); the
+ * patient downloads both invoices from /Patients/Invoices; the admin sees them on /Admin/Invoicing, exports
+ * the period as CSV and zip and sees who is missing fiscal data; a patient is refused the admin screens.
  */
 import { expect, test } from '@playwright/test';
 import { BookingStatus, BookingType } from '@nutri/shared';
@@ -24,13 +25,12 @@ import {
 
 const SCREENSHOTS = process.env.NUTRI_SCREENSHOTS_DIR;
 
-test('the nutritionist confirms the draft, the patient downloads both invoices, the admin exports the period @once', async ({
+test('the nutritionist confirms the draft, the patient downloads both invoices, the admin exports the period', async ({
   page,
 }, testInfo) => {
   // Three users and six pages on one journey, with axe on a loaded machine.
   test.setTimeout(180_000);
   const nutritionist = await createNutritionist();
-  await addNutritionistFiscalData(nutritionist.token);
   const patient = await createPatientOf(nutritionist.id, 'Chiara Fontana');
   await addPatientBillingProfile(patient.token, 'Chiara Fontana');
   const date = romeDateIn(10);
@@ -40,9 +40,16 @@ test('the nutritionist confirms the draft, the patient downloads both invoices, 
   await payByWebhook(booking.BookingId);
   await waitForEffects(patient.id);
 
-  // The nutritionist confirms the draft with one click.
+  // Without fiscal data the nutritionist's home says what is missing; once entered, the draft is confirmed
+  // with one click.
   await signIn(page, nutritionist.email, PASSWORD);
-  await page.goto('/AreaNutritionists/Invoices');
+  const warning = page
+    .getByRole('status')
+    .filter({ hasText: 'Completa i dati fiscali prima delle visite pagate' });
+  await expect(warning).toBeVisible();
+  await expect(warning.getByText('Regime fiscale e iscrizione all’albo')).toBeVisible();
+  await addNutritionistFiscalData(nutritionist.token);
+  await warning.getByRole('link', { name: 'Completa i dati fiscali' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Fatture' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Da emettere (1)' })).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
@@ -86,11 +93,18 @@ test('the nutritionist confirms the draft, the patient downloads both invoices, 
   const csv = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Esporta CSV' }).click();
   expect((await csv).suggestedFilename()).toMatch(/^fatture-\d{4}-\d{2}-\d{2}-\d{4}-\d{2}-\d{2}\.csv$/);
+  const zip = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Archivio ZIP (CSV e PDF)' }).click();
+  expect((await zip).suggestedFilename()).toMatch(/^fatture-\d{4}-\d{2}-\d{2}-\d{4}-\d{2}-\d{2}\.zip$/);
   expect(await seriousViolations(page)).toEqual([]);
   if (SCREENSHOTS)
     await page.screenshot({ path: `${SCREENSHOTS}/admin-invoicing-${testInfo.project.name}.png` });
   await page.getByRole('link', { name: 'Visite pagate da fatturare' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Visite da fatturare' })).toBeVisible();
+  await expect(
+    page.getByRole('heading', { name: 'Nutrizionisti senza dati fiscali completi' }),
+  ).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
   if (SCREENSHOTS)
     await page.screenshot({ path: `${SCREENSHOTS}/admin-bookings-to-invoice-${testInfo.project.name}.png` });
 });

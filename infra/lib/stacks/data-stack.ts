@@ -99,6 +99,12 @@ export class DataStack extends Stack {
           prefix: 'chat-uploads/',
           expiration: Duration.days(1),
         },
+        {
+          // The accountant's zips are fetched through a 5-minute link right after they are made.
+          id: 'expire-exports',
+          prefix: 'exports/',
+          expiration: Duration.days(1),
+        },
       ],
     });
 

@@ -22,3 +22,4 @@ export {
 } from './api/invoicing';
 export { DocumentList, DownloadPdfButton, documentTitle, signedAmount } from './components/document-list';
 export { FiscalDataWarning } from './components/fiscal-data-warning';
+export { useBusyAction } from './hooks/use-busy-action';

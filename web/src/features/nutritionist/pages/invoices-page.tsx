@@ -18,17 +18,16 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import type { FiscalRegime, InvoiceDocumentView } from '@nutri/shared';
+import { inRome, type FiscalRegime, type InvoiceDocumentView } from '@nutri/shared';
 import { formatDate } from '../../../lib/dates';
 import { formatEuro } from '../../../lib/money';
-import { showErrorToast, showSuccessToast } from '../../../ui/notify';
+import { showSuccessToast } from '../../../ui/notify';
 import { Page } from '../../../ui/page';
 import { PageLoader } from '../../../ui/page-loader';
 import {
   DocumentList,
   confirmDraft,
   downloadOwnSts,
-  errorMessage,
   saveFiscalData,
   uploadOwnInvoice,
   useFiscalData,
@@ -36,6 +35,7 @@ import {
 } from '../../invoicing';
 import { AreaNav } from '../components/area-nav';
 import { ScrollableTable } from '../../../ui/scrollable-table';
+import { useBusyAction } from '../../invoicing';
 
 const MONTHS = ['Gen', 'Feb', 'Mar', 'Apr', 'Mag', 'Giu', 'Lug', 'Ago', 'Set', 'Ott', 'Nov', 'Dic'];
 
@@ -44,26 +44,25 @@ function FiscalDataCard() {
   const [regime, setRegime] = useState<FiscalRegime | null>(null);
   const [register, setRegister] = useState<string | null>(null);
   const [number, setNumber] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
+  const { busy, run } = useBusyAction<'save'>();
+  const saving = busy === 'save';
   if (!fiscal.data) return <PageLoader />;
   const data = fiscal.data;
   const save = async () => {
-    setSaving(true);
-    try {
-      await fiscal.mutate(
-        await saveFiscalData({
-          Regime: regime ?? data.Regime ?? 'ordinario',
-          Register: register ?? data.Register ?? '',
-          RegisterNumber: number ?? data.RegisterNumber ?? '',
-        }),
-        { revalidate: false },
-      );
-      showSuccessToast('Dati fiscali salvati');
-    } catch (error) {
-      showErrorToast(errorMessage(error, 'Impossibile salvare i dati fiscali.'));
-    } finally {
-      setSaving(false);
-    }
+    const saved = await run(
+      'save',
+      async () =>
+        fiscal.mutate(
+          await saveFiscalData({
+            Regime: regime ?? data.Regime ?? 'ordinario',
+            Register: register ?? data.Register ?? '',
+            RegisterNumber: number ?? data.RegisterNumber ?? '',
+          }),
+          { revalidate: false },
+        ),
+      'Impossibile salvare i dati fiscali.',
+    );
+    if (saved) showSuccessToast('Dati fiscali salvati');
   };
   return (
     <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }} component="section" aria-labelledby="fiscal">
@@ -71,7 +70,13 @@ function FiscalDataCard() {
         Dati fiscali
       </Title>
       {data.Missing.length ? (
-        <Alert color="orange" title="Completa i tuoi dati fiscali" mb="sm">
+        <Alert
+          color="apricot"
+          title="Completa i tuoi dati fiscali"
+          mb="sm"
+          // The light variant's default title colour is too pale on its background (axe color-contrast).
+          styles={{ title: { color: 'var(--mantine-color-apricot-9)' } }}
+        >
           Servono prima della prima visita a pagamento: {data.Missing.join(', ')}. Nome, partita IVA, codice
           fiscale e indirizzo vengono dai tuoi dati per la fattura.
         </Alert>
@@ -115,19 +120,12 @@ function FiscalDataCard() {
 function DraftCard({ draft, onDone }: { draft: InvoiceDocumentView; onDone: () => void }) {
   const [file, setFile] = useState<File | null>(null);
   const [number, setNumber] = useState('');
-  const [busy, setBusy] = useState<'confirm' | 'upload' | null>(null);
+  const { busy, run: runAction } = useBusyAction<'confirm' | 'upload'>();
   const overdue = draft.DueAt !== null && Date.parse(draft.DueAt) < Date.now();
   const run = async (kind: 'confirm' | 'upload', action: () => Promise<unknown>, done: string) => {
-    setBusy(kind);
-    try {
-      await action();
-      showSuccessToast(done);
-      onDone();
-    } catch (error) {
-      showErrorToast(errorMessage(error, 'Operazione non riuscita'));
-    } finally {
-      setBusy(null);
-    }
+    if (!(await runAction(kind, action, 'Operazione non riuscita'))) return;
+    showSuccessToast(done);
+    onDone();
   };
   return (
     <Paper component="li" withBorder radius="md" p="sm">
@@ -187,17 +185,9 @@ function DraftCard({ draft, onDone }: { draft: InvoiceDocumentView; onDone: () =
 function StsCard({ year }: { year: number }) {
   const [from, setFrom] = useState(`${year}-01-01`);
   const [to, setTo] = useState(`${year}-12-31`);
-  const [busy, setBusy] = useState(false);
-  const download = async () => {
-    setBusy(true);
-    try {
-      await downloadOwnSts(from, to);
-    } catch (error) {
-      showErrorToast(errorMessage(error, 'Impossibile preparare il file.'));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { busy: running, run } = useBusyAction<'sts'>();
+  const busy = running === 'sts';
+  const download = () => run('sts', () => downloadOwnSts(from, to), 'Impossibile preparare il file.');
   return (
     <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }} component="section" aria-labelledby="sts">
       <Title order={2} fz="h4" id="sts" mb="xs">
@@ -225,7 +215,7 @@ function StsCard({ year }: { year: number }) {
 }
 
 export function NutritionistInvoicesPage() {
-  const year = new Date().getFullYear();
+  const year = inRome(new Date()).year();
   const invoices = useNutritionistInvoices(year);
   const documents = invoices.data?.Data ?? [];
   const drafts = documents.filter((document) => document.State === 'draft');

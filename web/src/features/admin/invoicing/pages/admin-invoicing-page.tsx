@@ -3,13 +3,12 @@
  * with filters (issuer, type, state), their PDFs, the period's CSV export and zip of PDFs for the accountant and the STS
  * file of a nutritionist (docs/product.md#invoicing). Filters live in the address.
  */
-import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Anchor, Button, Group, Select, Table, Text, TextInput } from '@mantine/core';
+import { inRome } from '@nutri/shared';
 import { paths } from '../../../../paths';
 import { formatDate } from '../../../../lib/dates';
 import { useAddressFilters } from '../../../../lib/use-address-filters';
-import { showErrorToast } from '../../../../ui/notify';
 import { Page } from '../../../../ui/page';
 import { PageLoader } from '../../../../ui/page-loader';
 import {
@@ -18,17 +17,18 @@ import {
   downloadAdminExport,
   downloadAdminSts,
   downloadAdminZip,
-  errorMessage,
   signedAmount,
   useAdminInvoices,
+  useBusyAction,
   type AdminInvoiceFilters,
 } from '../../../invoicing';
 import { AdminNutritionistFilter } from '../../nutritionists/components/admin-nutritionist-filter';
 import { ScrollableTable } from '../../../../ui/scrollable-table';
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
-const firstOfYear = () => `${new Date().getFullYear()}-01-01`;
-const today = () => new Date().toISOString().slice(0, 10);
+// Documents are dated in Rome: around midnight the browser's or UTC's day would leave today's out.
+const firstOfYear = () => `${inRome(new Date()).year()}-01-01`;
+const today = () => inRome(new Date()).format('YYYY-MM-DD');
 
 const filtersOf = (params: URLSearchParams): AdminInvoiceFilters => {
   const from = params.get('from');
@@ -48,19 +48,11 @@ export function AdminInvoicingPage() {
   const [params, changeAddress] = useAddressFilters();
   const filters = filtersOf(params);
   const list = useAdminInvoices(filters);
-  const [busy, setBusy] = useState<'csv' | 'zip' | 'sts' | null>(null);
+  const { busy, run: runAction } = useBusyAction<'csv' | 'zip' | 'sts'>();
   const nutritionistId =
     filters.IssuerUserId && filters.IssuerUserId !== 'SERVICE' ? filters.IssuerUserId : null;
-  const run = async (kind: 'csv' | 'zip' | 'sts', action: () => Promise<void>) => {
-    setBusy(kind);
-    try {
-      await action();
-    } catch (error) {
-      showErrorToast(errorMessage(error, 'Impossibile preparare il file.'));
-    } finally {
-      setBusy(null);
-    }
-  };
+  const run = (kind: 'csv' | 'zip' | 'sts', action: () => Promise<void>) =>
+    runAction(kind, action, 'Impossibile preparare il file.');
   const rows = list.data?.Data ?? [];
   return (
     <Page
