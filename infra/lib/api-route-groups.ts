@@ -13,9 +13,10 @@ import { API_BASE_PATH } from '@nutri/shared';
  * Where each range of first segments begins (compared in lower case); a range ends where the next begins,
  * and the first one also takes whatever sorts before it. Chosen at 144 routes for balance: 65, 69, 42, 71
  * and 67 resources. To relieve a range, add a start after its last existing segment, so that only new
- * segments land in the new stack.
+ * segments land in the new stack. `b` came at 211 routes, when the back office's own segment (`Admin`)
+ * outgrew the first range: it moved the segments after `Admin` out of it (docs/decisions/0002-cloud-stacks.md).
  */
-export const ROUTE_RANGE_STARTS: readonly string[] = ['a', 'cu', 'e', 'p', 't'];
+export const ROUTE_RANGE_STARTS: readonly string[] = ['a', 'b', 'cu', 'e', 'p', 't'];
 
 export interface RouteGroup {
   /** Construct id of the nested stack, from its range's start: it never changes while the range exists. */
