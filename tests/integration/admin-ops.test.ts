@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { api, createTestUser, login, stack } from './support/api';
-import { BookingType } from '@nutri/shared';
+import { BookingType, romeDate } from '@nutri/shared';
 import {
   adminAccessToken,
   bookVisitFor,
@@ -375,7 +375,7 @@ describe('WhatsApp log and its status webhook', () => {
     expect(onlyFailed.body.Data.map((notice) => notice.PatientUserId)).not.toContain(reader.id);
     const byNutritionist = await notices(`nutritionistUserId=${other.id}`, businessAdmin.token);
     expect(byNutritionist.body.Data.map((notice) => notice.PatientUserId)).toEqual([unreachable.id]);
-    const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+    const tomorrow = romeDate(Date.now() + 86_400_000);
     expect((await notices(`from=${tomorrow}`)).body.Data).toEqual([]);
 
     // A late `sent` after `read` changes nothing (statuses never go back).

@@ -10,6 +10,7 @@ import {
   CancelReason,
   invoiceWording,
   invoicingTexts,
+  romeDate,
   type InvoiceDocumentView,
   type InvoiceView,
 } from '@nutri/shared';
@@ -326,7 +327,7 @@ describe('numbering under concurrency, and the STS file', () => {
       );
 
       // The STS file of the first nutritionist: 24 invoices (the opposed one left out), valid against the XSD.
-      const today = new Date().toISOString().slice(0, 10);
+      const today = romeDate(new Date());
       const sts = await rawGet(
         `CurrentNutritionist/Invoices/Sts?From=${year}-01-01&To=${today}`,
         first.token,
@@ -577,7 +578,7 @@ describe('the nutritionist’s own invoice, reminders and the back office', () =
     const { confirmDraft } = await invoices();
     const issued = await confirmDraft(nutritionist.id, recent, new Date());
     await waitForEffects(patient.id);
-    const today = new Date().toISOString().slice(0, 10);
+    const today = romeDate(new Date());
     const year = today.slice(0, 4);
     const period = `From=${year}-01-01&To=${today}`;
     const list = await api<{ Data: InvoiceDocumentView[] }>(
