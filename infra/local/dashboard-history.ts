@@ -19,30 +19,9 @@ import { patientItems } from '@nutri/functions/onboarding/patients-repo';
 import { submissionSeedItem } from '@nutri/functions/onboarding/submissions-repo';
 
 const DAY_MS = 86_400_000;
-const FIRST_NAMES = [
-  'Giulia',
-  'Marco',
-  'Francesca',
-  'Luca',
-  'Chiara',
-  'Alessandro',
-  'Sara',
-  'Matteo',
-  'Elena',
-  'Paolo',
-];
-const LAST_NAMES = [
-  'Rossi',
-  'Russo',
-  'Ferrari',
-  'Esposito',
-  'Bianchi',
-  'Romano',
-  'Colombo',
-  'Ricci',
-  'Marino',
-  'Greco',
-];
+// Nobody named as one of the demo's people or seeded nutritionists: journeys find those by name.
+const FIRST_NAMES = ['Marco', 'Luca', 'Sara', 'Matteo', 'Elena', 'Paolo'];
+const LAST_NAMES = ['Russo', 'Ferrari', 'Colombo', 'Ricci', 'Marino', 'Conti'];
 
 export interface HistoryOptions {
   /** Nutritionists the patients are matched with. */

@@ -29,7 +29,7 @@ import { freePort } from './ports';
 import { startS3, LOCAL_S3_CREDENTIALS } from './s3';
 import { seedDemoData } from './seed';
 import { seedDashboardHistory } from './seed-dashboard-history';
-import { SEED_NUTRITIONISTS } from './seed-nutritionists';
+import { DEMO_NUTRITIONIST_ID, SEED_NUTRITIONISTS } from './seed-nutritionists';
 import { startScheduler } from './scheduler';
 import { startSes } from './ses';
 import { startCallCounting } from './call-counter';
@@ -244,8 +244,11 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
     await seedDemoData();
     // The dashboards' year of history is written after the start-up (it takes a while on a busy machine):
     // the dashboards fill in a little after the product is ready.
+    // The demo nutritionist's practice stays as the demo made it: the journeys read her lists of patients.
     void seedDashboardHistory(
-      SEED_NUTRITIONISTS.map((nutritionist) => nutritionist.id),
+      SEED_NUTRITIONISTS.filter((nutritionist) => nutritionist.id !== DEMO_NUTRITIONIST_ID).map(
+        (nutritionist) => nutritionist.id,
+      ),
       () => dashboardStream?.skipToLatest() ?? Promise.resolve(),
     ).catch((error: unknown) => log(`dashboard history: not seeded (${(error as Error).name})`));
     const scheduler = startScheduler(log);

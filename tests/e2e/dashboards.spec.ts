@@ -78,8 +78,8 @@ test('the demo admin reads the six dashboards, filters them and exports what the
   for (const [path, title] of VIEWS) {
     await open(page, `/Admin/Dashboard/${path}`, title);
     if (path === 'NutritionistPatientTimeline') {
-      await page.getByRole('combobox', { name: 'Nutrizionista' }).fill('Chiara');
-      await page.getByRole('option', { name: 'Chiara Bianchi', exact: true }).click();
+      await page.getByRole('combobox', { name: 'Nutrizionista' }).fill('Giorgia');
+      await page.getByRole('option', { name: 'Giorgia Esposito', exact: true }).click();
     }
     // The chart and its table alternative, from the seeded year.
     await expect(data(page).locator('.recharts-surface').first()).toBeVisible({ timeout: 30_000 });
