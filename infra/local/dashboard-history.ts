@@ -20,8 +20,8 @@ import { submissionSeedItem } from '@nutri/functions/onboarding/submissions-repo
 
 const DAY_MS = 86_400_000;
 // Nobody named as one of the demo's people or seeded nutritionists: journeys find those by name.
-const FIRST_NAMES = ['Marco', 'Luca', 'Sara', 'Matteo', 'Elena', 'Paolo'];
-const LAST_NAMES = ['Russo', 'Ferrari', 'Colombo', 'Ricci', 'Marino', 'Conti'];
+const FIRST_NAMES = ['Davide', 'Federica', 'Simone', 'Valentina', 'Roberto', 'Martina'];
+const LAST_NAMES = ['Gallo', 'Moretti', 'Barbieri', 'Lombardi', 'Rinaldi', 'Mancini'];
 
 export interface HistoryOptions {
   /** Nutritionists the patients are matched with. */
