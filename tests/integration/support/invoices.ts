@@ -3,12 +3,12 @@
  * PDF (pdfjs-dist, the reader Firefox uses) and the STS file checked against the published XSD
  * (xmllint-wasm: libxml2's own validator, offline).
  */
-import { createHmac, randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect } from 'vitest';
 import { api, stack } from './api';
+import { postSessionCompleted } from './stripe';
 
 /** A partita IVA with a right check digit, and the codici fiscali the billing tests use (Roma, H501). */
 export const NUTRITIONIST_PIVA = '01234567897';
@@ -90,36 +90,8 @@ export const validateSts = async (xml: string) => {
   return result.errors.map((error) => error.message);
 };
 
-const WEBHOOK_SECRET = 'whsec_local_nutri';
-const sign = (payload: string, timestamp = Math.floor(Date.now() / 1000)) =>
-  `t=${timestamp},v1=${createHmac('sha256', WEBHOOK_SECRET).update(`${timestamp}.${payload}`).digest('hex')}`;
-
 /** Pays a booking through a signed checkout.session.completed, as Stripe sends it. */
 export const payByWebhook = async (bookingId: number) => {
-  const paymentIntent = `pi_test_${randomUUID()}`;
-  const body = JSON.stringify({
-    id: `evt_test_${randomUUID()}`,
-    object: 'event',
-    type: 'checkout.session.completed',
-    created: Math.floor(Date.now() / 1000),
-    livemode: false,
-    data: {
-      object: {
-        id: `cs_test_${randomUUID()}`,
-        object: 'checkout.session',
-        amount_total: 5500,
-        currency: 'eur',
-        metadata: { BookingId: String(bookingId) },
-        payment_intent: paymentIntent,
-        payment_status: 'paid',
-        status: 'complete',
-      },
-    },
-  });
-  const response = await fetch(`${stack.baseUrl}/api/v2/Stripe/Webhook`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', 'Stripe-Signature': sign(body) },
-    body,
-  });
+  const response = await postSessionCompleted(stack.baseUrl, bookingId);
   expect(response.status).toBe(200);
 };
