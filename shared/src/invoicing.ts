@@ -115,6 +115,9 @@ export interface InvoiceDocumentView {
   /** The nutritionist's deadline (12 days after payment); null for the service's documents. */
   DueAt: string | null;
   HasPdf: boolean;
+  /** Reminders the nutritionist received of a draft (on day 7 and 11 after payment, or from an admin). */
+  ReminderCount: number;
+  LastRemindedAt: string | null;
 }
 
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: invoicingTexts.periodInvalid });

@@ -3,6 +3,9 @@
  * invoice's draft on /AreaNutritionists/Invoices (warned on their home while fiscal data are missing); the
  * patient downloads both invoices from /Patients/Invoices; the admin sees them on /Admin/Invoicing, exports
  * the period as CSV and zip and sees who is missing fiscal data; a patient is refused the admin screens.
+ * Then the other way to issue: the admin reminds a nutritionist of a visit to invoice, the nutritionist
+ * sees the reminder (mail and page) and uploads the PDF of their own invoice, the admin finds it by filters,
+ * and a nutritionist is refused the admin screens.
  */
 import { expect, test } from '@playwright/test';
 import { BookingStatus, BookingType } from '@nutri/shared';
@@ -13,6 +16,7 @@ import {
   addPatientBillingProfile,
   payByWebhook,
 } from '../integration/support/invoices';
+import { mailsTo } from '../integration/support/api';
 import { waitForEffects } from '../integration/support/outbox';
 import {
   PASSWORD,
@@ -107,4 +111,79 @@ test('the nutritionist confirms the draft, the patient downloads both invoices, 
   expect(await seriousViolations(page)).toEqual([]);
   if (SCREENSHOTS)
     await page.screenshot({ path: `${SCREENSHOTS}/admin-bookings-to-invoice-${testInfo.project.name}.png` });
+});
+
+test('the admin reminds, the nutritionist uploads their own invoice, the admin finds it by filters', async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  const nutritionist = await createNutritionist();
+  await addNutritionistFiscalData(nutritionist.token);
+  const patient = await createPatientOf(nutritionist.id, 'Ottavia Rinaldi');
+  await addPatientBillingProfile(patient.token, 'Ottavia Rinaldi');
+  const date = romeDateIn(11);
+  await addAvailability(nutritionist, date, '09:00', '12:00');
+  const booking = await bookVisitFor(nutritionist, patient.id, BookingType.NORMAL, `${date}T11:00`);
+  await payByWebhook(booking.BookingId);
+  await waitForEffects(patient.id);
+
+  // The admin reminds the nutritionist of the visit still to invoice.
+  await signInAsAdmin(page);
+  await page.goto('/Admin/Invoicing/BookingsToInvoice');
+  await expect(page.getByRole('heading', { level: 1, name: 'Visite da fatturare' })).toBeVisible();
+  const row = page.getByRole('row').filter({ hasText: 'Ottavia Rinaldi' });
+  await row.getByRole('button', { name: /^Invia un promemoria a / }).click();
+  await expect(page.getByText('Promemoria inviato al nutrizionista')).toBeVisible();
+  await expect
+    .poll(async () => (await mailsTo(nutritionist.email)).map((mail) => mail.subject), { timeout: 30_000 })
+    .toContainEqual(expect.stringMatching(/^Fattura da emettere entro il \d{2}\/\d{2}\/\d{4}$/));
+
+  // The nutritionist sees the reminder on the visit to invoice and uploads the PDF of their own invoice.
+  await page.context().clearCookies();
+  await page.evaluate(() => {
+    localStorage.clear();
+    sessionStorage.clear();
+  });
+  await signIn(page, nutritionist.email, PASSWORD);
+  await page.goto('/AreaNutritionists/Invoices');
+  await expect(page.getByRole('heading', { level: 1, name: 'Fatture' })).toBeVisible();
+  const draft = page.getByRole('listitem').filter({ hasText: 'Ottavia Rinaldi' });
+  await expect(draft.getByText(/^Promemoria ricevuto il \d{2}\/\d{2}\/\d{4}$/)).toBeVisible();
+  const chooser = page.waitForEvent('filechooser');
+  await draft.getByRole('button', { name: 'La tua fattura (PDF)' }).click();
+  await (
+    await chooser
+  ).setFiles({
+    name: 'fattura-12.pdf',
+    mimeType: 'application/pdf',
+    buffer: Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n'),
+  });
+  await draft.getByLabel('Numero della tua fattura').fill('FT-2026/77');
+  await draft.getByRole('button', { name: 'Carica' }).click();
+  await expect(page.getByText('Fattura caricata')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Da emettere (0)' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Scarica Fattura FT-2026/77 in PDF' })).toBeVisible();
+
+  // A nutritionist is refused the admin screens.
+  await page.goto('/Admin/Invoicing/BookingsToInvoice');
+  await expect(page).toHaveURL(/\/Login\?/);
+  expect(new URL(page.url()).searchParams.get('reason')).toBe('NotInRole');
+
+  // The admin narrows the list to this nutritionist's uploaded invoices: only that one is left.
+  await signInAsAdmin(page);
+  await page.goto('/Admin/Invoicing');
+  await expect(page.getByRole('heading', { level: 1, name: 'Fatturazione' })).toBeVisible();
+  await page.getByRole('combobox', { name: 'Nutrizionista' }).fill(nutritionist.displayName);
+  await page.getByRole('option', { name: nutritionist.displayName, exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`issuer=${nutritionist.id}`));
+  await page.getByRole('combobox', { name: 'Stato' }).click();
+  await page.getByRole('option', { name: 'Caricate dal nutrizionista' }).click();
+  const table = page.getByRole('table', { name: 'Fatture' });
+  await expect(table.getByRole('row')).toHaveCount(2);
+  await expect(table.getByRole('row').nth(1)).toContainText('Fattura FT-2026/77');
+  await expect(table.getByRole('row').nth(1)).toContainText('Ottavia Rinaldi');
+  await page.getByRole('combobox', { name: 'Tipo' }).click();
+  await page.getByRole('option', { name: 'Note di credito' }).click();
+  await expect(page.getByText('Nessuna fattura con questi filtri.')).toBeVisible();
+  expect(new URL(page.url()).searchParams.get('type')).toBe('credit-note');
 });

@@ -248,6 +248,8 @@ describe('wording and stamp duty', () => {
         RefersTo: null,
         PdfKey: null,
         CreatedAt: '2026-03-02T10:00:00.000Z',
+        ReminderCount: 0,
+        LastRemindedAt: null,
       }),
     );
   };
@@ -573,6 +575,21 @@ describe('the nutritionist’s own invoice, reminders and the back office', () =
     ).toBe(200);
     await waitForEffectsWithin(30_000, nutritionist.id);
     expect(await reminders()).toHaveLength(4);
+    // The nutritionist's page counts every reminder of a draft: two from the job and the admin's.
+    const own = await api<{ Data: InvoiceDocumentView[] }>('GET', 'CurrentNutritionist/Invoices', {
+      token: nutritionist.token,
+    });
+    const counts = own.body.Data.filter((row) => row.State === 'draft').map((row) => [
+      row.BookingId,
+      row.ReminderCount,
+      row.LastRemindedAt !== null,
+    ]);
+    expect(counts).toEqual(
+      expect.arrayContaining([
+        [recent, 3, true],
+        [overdue, 1, true],
+      ]),
+    );
 
     // Issued: in the admin's list of the period (filtered by issuer), its CSV export and its download.
     const { confirmDraft } = await invoices();

@@ -49,6 +49,8 @@ const base = {
   RefersTo: null,
   PdfKey: null,
   CreatedAt: '2026-11-20T10:00:00.000Z',
+  ReminderCount: 0,
+  LastRemindedAt: null,
 };
 
 const health = (amount: number, regime: 'ordinario' | 'forfettario', number: string): InvoiceRecord => {

@@ -5,19 +5,28 @@
  * still to issue (day 7 and day 11 after payment, job `invoice-reminders`).
  */
 import * as z from 'zod';
-import { INVOICE_REMINDER_DAYS } from '@nutri/shared';
+import { INVOICE_REMINDER_DAYS, invoicingTexts } from '@nutri/shared';
+import { notFound } from '../http/errors';
 import { getUser } from '../accounts';
 import { config } from '../platform/config';
 import { putObject } from '../platform/files';
 import { logger } from '../platform/logger';
-import { renderMail } from '../platform/mail-layout';
+import { mailFromTemplate } from '../platform/mail-templates';
 import { sendMail } from '../platform/mail';
 import { outboxPut, type OutboxHandler, type OutboxHandlers } from '../platform/outbox';
 import { defineOutboxTopic } from '../platform/outbox-topic';
 import { auditPut } from '../platform/audit';
 import { transact, transactOrThrow } from '../platform/db/transact';
 import { issueCreditNotes, invoiceIssuedTopic } from './invoices';
-import { getDocument, listDrafts, markDraftReminded, setPdfKey, type InvoiceRecord } from './invoices-repo';
+import {
+  countDraftReminder,
+  getDocument,
+  listDrafts,
+  markDraftReminded,
+  setPdfKey,
+  type InvoiceRecord,
+} from './invoices-repo';
+import { invoiceIssuedTemplate, invoiceReminderTemplate } from './mails';
 import { mailPatientStep } from './patient-mail';
 
 /** Where the product's PDF of a document is kept (private bucket; read through presigned links only). */
@@ -49,14 +58,11 @@ const handleIssued: OutboxHandler = async (entry, step) => {
     { idempotent: true },
   );
   await mailPatientStep(step, entry, effect.patientUserId, 'invoice-issued', (patientName) =>
-    renderMail({
-      subject: `La tua ${documentLabel(record)} di ${record.Issuer?.LegalName ?? 'Nutrì'}`,
-      greeting: `Ciao ${patientName},`,
-      paragraphs: [
-        `è disponibile la ${documentLabel(record)} emessa da ${record.Issuer?.LegalName ?? 'Nutrì'} per la tua visita.`,
-        'La trovi nella pagina dell’appuntamento e tra le tue fatture, da scaricare in PDF.',
-      ],
-      action: { label: 'Le mie fatture', url: `${config().PUBLIC_BASE_URL}/Patients/Invoices` },
+    mailFromTemplate(invoiceIssuedTemplate, {
+      patientName,
+      document: documentLabel(record),
+      issuer: record.Issuer?.LegalName ?? 'Nutrì',
+      invoicesUrl: `${config().PUBLIC_BASE_URL}/Patients/Invoices`,
     }),
   );
 };
@@ -96,14 +102,11 @@ const handleReminder: OutboxHandler = async (entry, step) => {
     if (!nutritionist?.Email) return;
     await sendMail({
       to: nutritionist.Email,
-      ...renderMail({
-        subject: `Fattura da emettere entro il ${dueLabel(effect.dueAt)}`,
-        greeting: `Ciao ${nutritionist.Name},`,
-        paragraphs: [
-          `sono passati ${effect.day} giorni dal pagamento di una visita: la fattura della prestazione sanitaria va emessa entro il ${dueLabel(effect.dueAt)}.`,
-          'Puoi confermare con un clic la bozza preparata dai tuoi dati fiscali, oppure caricare il PDF della tua fattura.',
-        ],
-        action: { label: 'Vai alle fatture', url: `${config().PUBLIC_BASE_URL}/AreaNutritionists/Invoices` },
+      ...mailFromTemplate(invoiceReminderTemplate, {
+        nutritionistName: nutritionist.Name,
+        days: String(effect.day),
+        dueDate: dueLabel(effect.dueAt),
+        invoicesUrl: `${config().PUBLIC_BASE_URL}/AreaNutritionists/Invoices`,
       }),
       tags: { kind: 'invoice-reminder', outbox: entry.OutboxId },
     });
@@ -128,7 +131,7 @@ export const remindDraft = async (draft: InvoiceRecord, day: number, at: Date) =
   if (!draft.IssuerUserId || !draft.DueAt) return 'not-due' as const;
   const failure = await transact<'sent-already' | 'contended'>(
     [
-      { item: markDraftReminded(draft, day), failure: 'sent-already' },
+      { item: markDraftReminded(draft, day, at), failure: 'sent-already' },
       {
         item: outboxPut(
           invoiceReminderTopic.entry(
@@ -148,6 +151,7 @@ export const remindDraftNow = async (draft: InvoiceRecord, adminUserId: string, 
   if (!draft.IssuerUserId || !draft.DueAt) return;
   await transactOrThrow(
     [
+      { item: countDraftReminder(draft, at), failure: notFound(invoicingTexts.documentNotFound) },
       {
         item: outboxPut(
           invoiceReminderTopic.entry(

@@ -63,6 +63,9 @@ export interface InvoiceRecord {
   RefersTo: { Number: string; IssuedAt: string } | null;
   PdfKey: string | null;
   CreatedAt: string;
+  /** Reminders the nutritionist received of this draft (the job's day 7 and 11, and the admin's). */
+  ReminderCount: number;
+  LastRemindedAt: string | null;
 }
 
 const SERVICE_ISSUER = 'SERVICE';
@@ -114,6 +117,8 @@ const toRecord = (item: Record<string, unknown>): InvoiceRecord => ({
   RefersTo: (item.RefersTo as InvoiceRecord['RefersTo'] | undefined) ?? null,
   PdfKey: typeof item.PdfKey === 'string' ? item.PdfKey : null,
   CreatedAt: String(item.CreatedAt),
+  ReminderCount: typeof item.ReminderCount === 'number' ? item.ReminderCount : 0,
+  LastRemindedAt: typeof item.LastRemindedAt === 'string' ? item.LastRemindedAt : null,
 });
 
 // A booking's documents (its partition, both sk prefixes), invoices first.
@@ -219,15 +224,33 @@ export const dropDraft = async (record: InvoiceRecord) => {
   );
 };
 
-// Mark a reminder day as sent on a draft, once (a job run twice sends it once).
-export const markDraftReminded = (record: InvoiceRecord, day: number): TransactItem => ({
+// Mark a reminder day as sent on a draft, once (a job run twice sends it once), and count it.
+export const markDraftReminded = (record: InvoiceRecord, day: number, at: Date): TransactItem => ({
   Update: {
     TableName: tableName(),
     Key: documentKey(record.BookingId, record.Kind, record.DocumentType),
-    UpdateExpression: 'ADD RemindedDays :day',
-    ConditionExpression: '#state = :draft AND NOT contains(RemindedDays, :one)',
+    UpdateExpression: 'ADD RemindedDays :day, ReminderCount :one SET LastRemindedAt = :at',
+    ConditionExpression: '#state = :draft AND NOT contains(RemindedDays, :dayNumber)',
     ExpressionAttributeNames: { '#state': 'State' },
-    ExpressionAttributeValues: { ':day': new Set([day]), ':one': day, ':draft': 'draft' },
+    ExpressionAttributeValues: {
+      ':day': new Set([day]),
+      ':dayNumber': day,
+      ':one': 1,
+      ':at': at.toISOString(),
+      ':draft': 'draft',
+    },
+  },
+});
+
+// Count a reminder an admin sent of a draft still to issue.
+export const countDraftReminder = (record: InvoiceRecord, at: Date): TransactItem => ({
+  Update: {
+    TableName: tableName(),
+    Key: documentKey(record.BookingId, record.Kind, record.DocumentType),
+    UpdateExpression: 'ADD ReminderCount :one SET LastRemindedAt = :at',
+    ConditionExpression: '#state = :draft',
+    ExpressionAttributeNames: { '#state': 'State' },
+    ExpressionAttributeValues: { ':one': 1, ':at': at.toISOString(), ':draft': 'draft' },
   },
 });
 

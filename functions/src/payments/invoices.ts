@@ -180,6 +180,8 @@ export const recordVisitInvoices = async (payment: VisitPayment, at: Date) => {
     RefersTo: null,
     PdfKey: null,
     CreatedAt: at.toISOString(),
+    ReminderCount: 0,
+    LastRemindedAt: null,
   };
   if (!existing.has('nutritionist:invoice') && split.nutritionist > 0) {
     const { lines, stampDuty, amount } = healthDocumentAmounts(split.nutritionist);
@@ -298,6 +300,8 @@ export const issueCreditNotes = async (bookingId: number, at: Date) => {
         PdfKey: null,
         DueAt: null,
         CreatedAt: at.toISOString(),
+        ReminderCount: 0,
+        LastRemindedAt: null,
       },
       at,
       false,

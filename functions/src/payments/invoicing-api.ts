@@ -93,6 +93,8 @@ const documentView = (record: InvoiceRecord, names: Map<string, string>): Invoic
   IssuedAt: record.IssuedAt,
   DueAt: record.DueAt,
   HasPdf: record.PdfKey !== null,
+  ReminderCount: record.ReminderCount,
+  LastRemindedAt: record.LastRemindedAt,
 });
 
 const views = async (records: readonly InvoiceRecord[]) => {

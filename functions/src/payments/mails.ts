@@ -103,9 +103,66 @@ export const latePaymentTemplate = defineMailTemplate({
   },
 });
 
+export const invoiceIssuedTemplate = defineMailTemplate({
+  key: 'payments.invoice-issued',
+  name: 'Fattura emessa',
+  description:
+    'Al paziente, quando una fattura o una nota di credito della sua visita è emessa (dal servizio o dal nutrizionista).',
+  variables: {
+    patientName,
+    document: {
+      label: 'Il documento, “fattura n. …” o “nota di credito n. …”',
+      sample: 'fattura n. S-2026-000012',
+    },
+    issuer: { label: 'Chi la emette', sample: 'Nutrì S.r.l.' },
+    invoicesUrl: {
+      label: 'Link alle fatture del paziente',
+      sample: 'https://nutri.example/Patients/Invoices',
+      required: true,
+    },
+  },
+  content: {
+    subject: 'La tua {{document}} di {{issuer}}',
+    greeting: 'Ciao {{patientName}},',
+    paragraphs: [
+      'è disponibile la {{document}} emessa da {{issuer}} per la tua visita.',
+      'La trovi nella pagina dell’appuntamento e tra le tue fatture, da scaricare in PDF.',
+    ],
+    action: { label: 'Le mie fatture', url: '{{invoicesUrl}}' },
+  },
+});
+
+export const invoiceReminderTemplate = defineMailTemplate({
+  key: 'payments.invoice-reminder',
+  name: 'Promemoria: fattura sanitaria da emettere',
+  description:
+    'Al nutrizionista che non ha ancora emesso la fattura di una visita pagata: il 7° e l’11° giorno dopo il pagamento, o quando l’amministrazione lo sollecita.',
+  variables: {
+    nutritionistName: { label: 'Nome del nutrizionista', sample: 'Laura Bianchi' },
+    days: { label: 'Giorni passati dal pagamento', sample: '7' },
+    dueDate: { label: 'Scadenza (GG/MM/AAAA)', sample: '09/12/2026' },
+    invoicesUrl: {
+      label: 'Link alle fatture del nutrizionista',
+      sample: 'https://nutri.example/AreaNutritionists/Invoices',
+      required: true,
+    },
+  },
+  content: {
+    subject: 'Fattura da emettere entro il {{dueDate}}',
+    greeting: 'Ciao {{nutritionistName}},',
+    paragraphs: [
+      'sono passati {{days}} giorni dal pagamento di una visita: la fattura della prestazione sanitaria va emessa entro il {{dueDate}}.',
+      'Puoi confermare con un clic la bozza preparata dai tuoi dati fiscali, oppure caricare il PDF della tua fattura.',
+    ],
+    action: { label: 'Vai alle fatture', url: '{{invoicesUrl}}' },
+  },
+});
+
 /** Every template of this area (the editor's list: settings/mail-templates.ts). */
 export const paymentMailTemplates = [
   paymentConfirmationTemplate,
   unappliedPaymentTemplate,
   latePaymentTemplate,
+  invoiceIssuedTemplate,
+  invoiceReminderTemplate,
 ];

@@ -139,6 +139,13 @@ function DraftCard({ draft, onDone }: { draft: InvoiceDocumentView; onDone: () =
             {overdue ? ' (scaduta)' : ''}
           </Text>
         </Group>
+        {draft.ReminderCount > 0 && draft.LastRemindedAt ? (
+          <Text size="sm" c="apricot.9">
+            {draft.ReminderCount === 1
+              ? `Promemoria ricevuto il ${formatDate(draft.LastRemindedAt)}`
+              : `${draft.ReminderCount} promemoria ricevuti, l’ultimo il ${formatDate(draft.LastRemindedAt)}`}
+          </Text>
+        ) : null}
         <Group gap="sm" align="flex-end" wrap="wrap">
           <Button
             loading={busy === 'confirm'}
