@@ -115,12 +115,15 @@ test('the nutritionist confirms the draft, the patient downloads both invoices, 
 
 test('the admin reminds, the nutritionist uploads their own invoice, the admin finds it by filters', async ({
   page,
-}) => {
+}, testInfo) => {
   test.setTimeout(180_000);
   const nutritionist = await createNutritionist();
   await addNutritionistFiscalData(nutritionist.token);
-  const patient = await createPatientOf(nutritionist.id, 'Ottavia Rinaldi');
-  await addPatientBillingProfile(patient.token, 'Ottavia Rinaldi');
+  // Desktop and phone (and a retry) share the stack: the patient's surname is this run's own.
+  const surname = `Rinaldi${nutritionist.id.slice(0, 6).replace(/\d/g, (digit) => 'abcdefghij'[Number(digit)]!)}`;
+  const customer = `Ottavia ${surname}`;
+  const patient = await createPatientOf(nutritionist.id, customer);
+  await addPatientBillingProfile(patient.token, customer);
   const date = romeDateIn(11);
   await addAvailability(nutritionist, date, '09:00', '12:00');
   const booking = await bookVisitFor(nutritionist, patient.id, BookingType.NORMAL, `${date}T11:00`);
@@ -131,7 +134,7 @@ test('the admin reminds, the nutritionist uploads their own invoice, the admin f
   await signInAsAdmin(page);
   await page.goto('/Admin/Invoicing/BookingsToInvoice');
   await expect(page.getByRole('heading', { level: 1, name: 'Visite da fatturare' })).toBeVisible();
-  const row = page.getByRole('row').filter({ hasText: 'Ottavia Rinaldi' });
+  const row = page.getByRole('row').filter({ hasText: customer });
   await row.getByRole('button', { name: /^Invia un promemoria a / }).click();
   await expect(page.getByText('Promemoria inviato al nutrizionista')).toBeVisible();
   await expect
@@ -147,8 +150,12 @@ test('the admin reminds, the nutritionist uploads their own invoice, the admin f
   await signIn(page, nutritionist.email, PASSWORD);
   await page.goto('/AreaNutritionists/Invoices');
   await expect(page.getByRole('heading', { level: 1, name: 'Fatture' })).toBeVisible();
-  const draft = page.getByRole('listitem').filter({ hasText: 'Ottavia Rinaldi' });
+  const draft = page.getByRole('listitem').filter({ hasText: customer });
   await expect(draft.getByText(/^Promemoria ricevuto il \d{2}\/\d{2}\/\d{4}$/)).toBeVisible();
+  if (SCREENSHOTS)
+    await draft.screenshot({
+      path: `${SCREENSHOTS}/nutritionist-invoice-reminded-${testInfo.project.name}.png`,
+    });
   const chooser = page.waitForEvent('filechooser');
   await draft.getByRole('button', { name: 'La tua fattura (PDF)' }).click();
   await (
@@ -181,7 +188,7 @@ test('the admin reminds, the nutritionist uploads their own invoice, the admin f
   const table = page.getByRole('table', { name: 'Fatture' });
   await expect(table.getByRole('row')).toHaveCount(2);
   await expect(table.getByRole('row').nth(1)).toContainText('Fattura FT-2026/77');
-  await expect(table.getByRole('row').nth(1)).toContainText('Ottavia Rinaldi');
+  await expect(table.getByRole('row').nth(1)).toContainText(customer);
   await page.getByRole('combobox', { name: 'Tipo' }).click();
   await page.getByRole('option', { name: 'Note di credito' }).click();
   await expect(page.getByText('Nessuna fattura con questi filtri.')).toBeVisible();

@@ -88,5 +88,3 @@ ${body.html}${
     ...(unsubscribe ? { listUnsubscribeUrl: unsubscribe.oneClickUrl } : {}),
   };
 };
-
-export const renderMail = (content: MailContent) => wrapBody(contentBody(content), content.unsubscribe);

@@ -1,6 +1,7 @@
 /**
  * E-mail through SES v2. Locally SES_ENDPOINT points at the local SES, whose viewer shows every mail.
- * Callers pass finished Italian content (see platform/mail-layout.ts); recipients are never logged.
+ * Callers pass finished Italian content (a template rendered by platform/mail-templates.ts); recipients
+ * are never logged.
  */
 import type { SESv2Client } from '@aws-sdk/client-sesv2';
 import { config } from './config';
