@@ -39,9 +39,11 @@ import {
 } from './contracts-repo';
 import { listConsentsOfVersion } from './patients-repo';
 
-const contractType = pathId.transform(Number).refine((value) => (CONTRACT_TYPE_IDS as readonly number[]).includes(value), {
-  error: contractTexts.typeNotFound,
-});
+const contractType = pathId
+  .transform(Number)
+  .refine((value) => (CONTRACT_TYPE_IDS as readonly number[]).includes(value), {
+    error: contractTexts.typeNotFound,
+  });
 const typePath = z.object({ contractTypeId: contractType });
 const versionPath = z.object({ contractTypeId: contractType, version: pathId.transform(Number) });
 

@@ -10,7 +10,24 @@ import { DROPPED_WITH_CONTENT } from '../platform/html-policy';
 
 export const sanitizeContractHtml = (html: string) =>
   sanitizeHtml(html, {
-    allowedTags: ['h2', 'h3', 'h4', 'p', 'br', 'strong', 'em', 'b', 'i', 'u', 'ul', 'ol', 'li', 'blockquote', 'hr', 'a'],
+    allowedTags: [
+      'h2',
+      'h3',
+      'h4',
+      'p',
+      'br',
+      'strong',
+      'em',
+      'b',
+      'i',
+      'u',
+      'ul',
+      'ol',
+      'li',
+      'blockquote',
+      'hr',
+      'a',
+    ],
     allowedAttributes: { a: ['href'] },
     allowedSchemes: ['http', 'https', 'mailto'],
     allowProtocolRelative: false,

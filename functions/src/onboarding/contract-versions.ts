@@ -48,7 +48,9 @@ export const acceptanceState = (
   const accepted = (contractType: number) =>
     Math.max(
       signedFlag ? 1 : 0,
-      ...consents.filter((consent) => consent.contractType === contractType).map((consent) => consent.version),
+      ...consents
+        .filter((consent) => consent.contractType === contractType)
+        .map((consent) => consent.version),
     );
   const signed = [...inEffect].every(([contractType, version]) => accepted(contractType) >= version);
   return { signed, updated: !signed && signedFlag };

@@ -76,7 +76,9 @@ export const listContractVersions = async (): Promise<StoredContractVersion[]> =
         TableName: tableName(),
         KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
         ProjectionExpression: SUMMARY_ATTRIBUTES.map((_, index) => `#a${index}`).join(', '),
-        ExpressionAttributeNames: Object.fromEntries(SUMMARY_ATTRIBUTES.map((name, index) => [`#a${index}`, name])),
+        ExpressionAttributeNames: Object.fromEntries(
+          SUMMARY_ATTRIBUTES.map((name, index) => [`#a${index}`, name]),
+        ),
         ExpressionAttributeValues: { ':pk': PARTITION, ':prefix': 'VERSION#' },
         ConsistentRead: true,
         ...(start ? { ExclusiveStartKey: start } : {}),

@@ -68,7 +68,8 @@ const contractVersionQuery = z.object({
 });
 
 /** The version of each contract patients accept now (1 until another is published and in effect). */
-export const contractVersionsInEffect = async (at: Date) => versionsInEffect(await listContractVersions(), at);
+export const contractVersionsInEffect = async (at: Date) =>
+  versionsInEffect(await listContractVersions(), at);
 
 /** A contract's text at a version: 1 from code, a later one only once published (drafts stay private). */
 export const publishedContract = async (contractType: ContractTypeId, version: number) => {
