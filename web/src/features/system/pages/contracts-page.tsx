@@ -59,12 +59,13 @@ const fieldErrorsOf = (error: unknown): FieldErrors => {
   return errors;
 };
 
+/** The badge of a version's state (colours with enough contrast in their variant, as elsewhere). */
 const statusOf = (version: ContractVersionSummary) => {
-  if (version.Status === 'draft') return { label: 'Bozza', color: 'yellow' };
-  if (version.InEffect) return { label: 'In vigore', color: 'leaf' };
+  if (version.Status === 'draft') return { label: 'Bozza', color: 'dark', variant: 'light' };
+  if (version.InEffect) return { label: 'In vigore', color: 'leaf', variant: 'light' };
   if (version.EffectiveFrom && Date.parse(version.EffectiveFrom) > Date.now())
-    return { label: 'Programmata', color: 'blue' };
-  return { label: 'Superata', color: 'gray' };
+    return { label: 'Programmata', color: 'apricot.7', variant: 'filled' };
+  return { label: 'Superata', color: 'gray', variant: 'light' };
 };
 
 /** One version's text, read in a dialog (old versions stay readable). */
@@ -148,7 +149,7 @@ function VersionsTable({
                 <Table.Td>{version.Version === 1 ? '1 (testo iniziale)' : version.Version}</Table.Td>
                 <Table.Td>{version.Title}</Table.Td>
                 <Table.Td>
-                  <Badge variant="light" color={status.color}>
+                  <Badge variant={status.variant} color={status.color}>
                     {status.label}
                   </Badge>
                 </Table.Td>
