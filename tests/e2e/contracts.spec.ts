@@ -79,6 +79,9 @@ test('a SystemAdmin publishes a new privacy notice and the patient accepts it ag
     .exclude('iframe')
     .analyze();
   expect(editor.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
+  const preview = page.frameLocator('iframe[title="Anteprima del contratto"]');
+  await expect(preview.getByRole('heading', { name: 'Che cosa cambia' })).toBeVisible();
+  await page.evaluate(() => window.scrollTo(0, 0));
   if (SCREENSHOTS) await page.screenshot({ path: `${SCREENSHOTS}/contracts-desktop.png`, fullPage: true });
 
   // Published from today: version 2 in force, version 1 superseded but still readable.
@@ -93,9 +96,27 @@ test('a SystemAdmin publishes a new privacy notice and the patient accepts it ag
   await expect(reader.getByRole('heading', { name: 'Chi tratta i tuoi dati' })).toBeVisible();
   expect(await seriousViolations(page, '[role="dialog"]')).toEqual([]);
   await reader.getByRole('button', { name: 'Chiudi' }).click();
-  await page.setViewportSize({ width: 390, height: 844 });
-  await expect(page.getByRole('heading', { name: 'Nuova versione' })).toBeVisible();
-  if (SCREENSHOTS) await page.screenshot({ path: `${SCREENSHOTS}/contracts-phone.png`, fullPage: true });
+  // The same screen in a phone-sized browser of its own.
+  const phone = await browser.newContext({
+    viewport: { width: 390, height: 844 },
+    deviceScaleFactor: 2,
+    isMobile: true,
+    hasTouch: true,
+  });
+  const phonePage = await phone.newPage();
+  await signInAsAdmin(phonePage);
+  await phonePage.goto('/SystemSettings/Contracts');
+  await expect(phonePage.getByRole('heading', { level: 1, name: 'Contratti' })).toBeVisible();
+  await expect(phonePage.getByRole('heading', { name: 'Nuova versione' })).toBeVisible();
+  // Chromium paints a sandboxed (cross-origin) frame only once it has been on screen.
+  await phonePage.locator('iframe[title="Anteprima del contratto"]').scrollIntoViewIfNeeded();
+  await expect(
+    phonePage
+      .frameLocator('iframe[title="Anteprima del contratto"]')
+      .getByRole('heading', { name: 'Che cosa cambia' }),
+  ).toBeVisible();
+  if (SCREENSHOTS) await phonePage.screenshot({ path: `${SCREENSHOTS}/contracts-phone.png`, fullPage: true });
+  await phone.close();
 
   // The patient's next sign-in opens the dialog by itself; put off, it comes back at the payment.
   const context = await browser.newContext();

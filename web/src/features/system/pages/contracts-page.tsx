@@ -129,7 +129,7 @@ function VersionsTable({
     }
   };
   return (
-    <ScrollableTable minWidth={720} label={`Versioni: ${overview.Name}`}>
+    <ScrollableTable minWidth={860} label={`Versioni: ${overview.Name}`}>
       <Table>
         <Table.Thead>
           <Table.Tr>
@@ -148,7 +148,7 @@ function VersionsTable({
               <Table.Tr key={version.Version}>
                 <Table.Td>{version.Version === 1 ? '1 (testo iniziale)' : version.Version}</Table.Td>
                 <Table.Td>{version.Title}</Table.Td>
-                <Table.Td>
+                <Table.Td miw={120}>
                   <Badge variant={status.variant} color={status.color}>
                     {status.label}
                   </Badge>
