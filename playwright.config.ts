@@ -26,6 +26,11 @@ const WEBRTC_ARGS = [
 const WEBRTC_TAG = /@webrtc/;
 /** Journeys of the demo accounts change their data for good: `@once` runs them on the desktop only. */
 const ONCE_TAG = /@once/;
+/**
+ * Journeys that change what every other journey meets (a published contract version asks every patient to
+ * accept it again, docs/product.md#contracts): `@global` runs them in their own project, after the others.
+ */
+const GLOBAL_TAG = /@global/;
 
 const baseURL = (() => {
   const raw = process.env.NUTRI_STACK;
@@ -57,12 +62,12 @@ export default defineConfig({
   projects: [
     {
       name: 'desktop',
-      grepInvert: WEBRTC_TAG,
+      grepInvert: [WEBRTC_TAG, GLOBAL_TAG],
       use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } },
     },
     {
       name: 'phone',
-      grepInvert: [WEBRTC_TAG, ONCE_TAG],
+      grepInvert: [WEBRTC_TAG, ONCE_TAG, GLOBAL_TAG],
       use: {
         browserName: 'chromium',
         viewport: { width: 390, height: 844 },
@@ -88,6 +93,13 @@ export default defineConfig({
         viewport: { width: 1280, height: 800 },
         launchOptions: { executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS, ...WEBRTC_ARGS] },
       },
+    },
+    {
+      name: 'global',
+      grep: GLOBAL_TAG,
+      // After the journeys that pay (the video visits beside it do not): `--no-deps` runs it by itself.
+      dependencies: ['desktop', 'phone'],
+      use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } },
     },
   ],
 });

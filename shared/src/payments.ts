@@ -33,6 +33,8 @@ export const paymentTexts = {
     'Il termine per il pagamento è scaduto: l’appuntamento non può più essere pagato. Scrivi al tuo nutrizionista per fissarne un altro.',
   billingProfileMissing: 'Mancano i dati per la fattura',
   privacyContractNotSigned: 'Per pagare devi prima accettare i contratti sulla privacy.',
+  privacyContractsUpdated:
+    'Abbiamo aggiornato le informative privacy: per pagare leggi e accetta la nuova versione.',
   sessionNotFound: 'Sessione di pagamento non trovata.',
   sessionClosed: 'Questa sessione di pagamento è scaduta o è già stata usata.',
   cardDeclined: 'La carta è stata rifiutata. Prova con un’altra carta.',

@@ -109,6 +109,7 @@ export const AUDIT_SUBJECT_TYPES = {
   booking: 'Appuntamento',
   mailTemplate: 'Modello e-mail',
   'tally-delivery': 'Consegna del questionario',
+  contract: 'Contratto',
 } as const;
 export type AuditSubjectType = keyof typeof AUDIT_SUBJECT_TYPES;
 

@@ -50,6 +50,7 @@ import {
   recordPaymentLinkResent,
   type AdminBookingPageOptions,
 } from './bookings-repo';
+import { csvCell } from '../platform/csv';
 
 type AdminBookingsQuery = z.output<typeof adminBookingsQuerySchema>;
 type Filters = Omit<AdminBookingsQuery, 'cursor' | 'limit'>;
@@ -92,12 +93,6 @@ export const listAdminBookings = defineOperation(
   },
 );
 
-/** A CSV cell: quoted when needed, and a leading formula character neutralised (spreadsheet injection). */
-const csvCell = (value: string | number | null) => {
-  let text = value === null ? '' : String(value);
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[";\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-};
 const euro = (cents: number) => (cents / 100).toFixed(2).replace('.', ',');
 const CSV_HEADER = [
   'Id',

@@ -1,26 +1,40 @@
 /**
- * Privacy contracts patients accept (spec: contract types 2 and 3). The texts ship with the code as
- * version 1; each acceptance is a consent record naming the version (patients-repo.ts).
+ * Privacy contracts patients accept (docs/product.md#contracts: types 2 and 3). Version 1 of each is the
+ * text shipped here; later versions are drafted and published by the SystemAdmin (contract-admin.ts,
+ * stored by contracts-repo.ts). Each acceptance is a consent record naming the version in effect when
+ * the patient accepted (patients-repo.ts); a patient who accepted an older version accepts again before
+ * the next payment.
  */
+import { contractTexts, type ContractTypeId } from '@nutri/shared';
+import type { APIGatewayProxyEvent } from 'aws-lambda';
 import * as z from 'zod';
 import { clientIp } from '../http/client-ip';
 import { AppError, notFound } from '../http/errors';
 import { defineOperation, noContent } from '../http/operation';
 import { pathId } from '../http/path-id';
 import { now } from '../platform/clock';
-import { getPatientProfile, listConsents, recordConsent, updatePatientProfile } from './patients-repo';
+import { acceptanceState, versionsInEffect } from './contract-versions';
+import { getContractVersion, listContractVersions } from './contracts-repo';
+import {
+  getPatientProfile,
+  listConsents,
+  recordConsent,
+  updatePatientProfile,
+  type PatientProfile,
+} from './patients-repo';
 import { requireActorUser } from '../accounts';
 
 export const CONTRACT_TYPES = { servicePrivacy: 2, nutritionistPrivacy: 3 } as const;
 
 export interface Contract {
-  ContractTypeId: number;
+  ContractTypeId: ContractTypeId;
   Version: number;
   Title: string;
   ContractText: string;
 }
 
-export const CONTRACTS: Record<number, Contract> = {
+/** Version 1 of each contract: in effect until the SystemAdmin publishes another. */
+export const CONTRACTS: Record<ContractTypeId, Contract> = {
   [CONTRACT_TYPES.servicePrivacy]: {
     ContractTypeId: 2,
     Version: 1,
@@ -46,13 +60,42 @@ export const CONTRACTS: Record<number, Contract> = {
 };
 
 const contractTypeSchema = z.object({
-  contractTypeId: pathId.refine((value) => value in CONTRACTS, { error: 'Tipo di contratto non valido.' }),
+  contractTypeId: pathId.refine((value) => value in CONTRACTS, { error: contractTexts.typeNotFound }),
+});
+const contractVersionQuery = z.object({
+  /** An older version (the one a patient accepted); without it, the version in effect. */
+  version: z.coerce.number().int().min(1).max(999_999).optional(),
 });
 
-export const getContract = defineOperation('signedIn', { path: contractTypeSchema }, ({ path }) => {
-  const contract = CONTRACTS[path.contractTypeId];
-  return contract ? Promise.resolve(contract) : Promise.reject(notFound());
-});
+/** The version of each contract patients accept now (1 until another is published and in effect). */
+export const contractVersionsInEffect = async (at: Date) =>
+  versionsInEffect(await listContractVersions(), at);
+
+/** A contract's text at a version: 1 from code, a later one only once published (drafts stay private). */
+export const publishedContract = async (contractType: ContractTypeId, version: number) => {
+  if (version === 1) return { ...CONTRACTS[contractType], EffectiveFrom: null };
+  const stored = await getContractVersion(contractType, version);
+  if (!stored || stored.Status !== 'published') return null;
+  return {
+    ContractTypeId: contractType,
+    Version: stored.Version,
+    Title: stored.Title,
+    ContractText: stored.ContractText,
+    EffectiveFrom: stored.EffectiveFrom,
+  };
+};
+
+export const getContract = defineOperation(
+  'signedIn',
+  { path: contractTypeSchema, query: contractVersionQuery },
+  async ({ path, query }) => {
+    const contractType = path.contractTypeId as ContractTypeId;
+    const version = query.version ?? (await contractVersionsInEffect(now())).get(contractType) ?? 1;
+    const contract = await publishedContract(contractType, version);
+    if (!contract) throw notFound(contractTexts.versionNotFound);
+    return contract;
+  },
+);
 
 export const SERVICE_PRIVACY_REQUIRED =
   'L’accettazione dell’informativa privacy del servizio è obbligatoria.';
@@ -64,15 +107,24 @@ export const acceptPrivacySchema = z.strictObject({
   NutritionistPrivacyAccepted: z.literal(true, { error: NUTRITIONIST_PRIVACY_REQUIRED }),
 });
 
-/** Whether a user accepted the current version of both contracts. */
-export const hasSignedPrivacy = async (userId: string) => {
-  const consents = await listConsents(userId);
-  return Object.values(CONTRACTS).every((contract) =>
-    consents.some(
-      (consent) => consent.contractType === contract.ContractTypeId && consent.version === contract.Version,
-    ),
-  );
+/**
+ * Whether a patient accepted the contracts in effect (`signed`), and whether they had accepted an older
+ * version and must accept the new one (`updated`). The profile's flag says they accepted version 1 (the
+ * only one before versions existed); the consent records are read only once a later version is in effect.
+ */
+export const privacyAcceptanceOf = async (profile: PatientProfile, at: Date) => {
+  const inEffect = await contractVersionsInEffect(at);
+  const needsRecords = [...inEffect.values()].some((version) => version > 1);
+  const consents = needsRecords ? await listConsents(profile.UserId) : [];
+  return acceptanceState(inEffect, consents, profile.PrivacyContractSigned);
 };
+
+/** Longest User-Agent kept with a consent (browsers send a few hundred characters). */
+const USER_AGENT_MAX = 512;
+const userAgentOf = (event: APIGatewayProxyEvent) =>
+  (
+    Object.entries(event.headers ?? {}).find(([name]) => name.toLowerCase() === 'user-agent')?.[1] ?? ''
+  ).slice(0, USER_AGENT_MAX);
 
 export const acceptPrivacy = defineOperation(
   ['Patient'],
@@ -81,18 +133,21 @@ export const acceptPrivacy = defineOperation(
     const user = await requireActorUser(actor);
     const profile = await getPatientProfile(user.Id);
     if (!profile) throw new AppError('forbidden');
-    const acceptedAt = now().toISOString();
-    for (const contract of Object.values(CONTRACTS)) {
+    const at = now();
+    const acceptedAt = at.toISOString();
+    // The versions in effect now: those the dialog's links showed.
+    for (const [contractType, version] of await contractVersionsInEffect(at)) {
       await recordConsent({
         userId: user.Id,
-        contractType: contract.ContractTypeId,
-        version: contract.Version,
+        contractType,
+        version,
         acceptedAt,
         sourceIp: clientIp(event),
+        userAgent: userAgentOf(event),
       });
     }
     if (!profile.PrivacyContractSigned)
-      await updatePatientProfile(profile, { PrivacyContractSigned: true }, now());
+      await updatePatientProfile(profile, { PrivacyContractSigned: true }, at);
     return noContent();
   },
 );

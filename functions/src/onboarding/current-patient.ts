@@ -19,6 +19,7 @@ import {
 import { getSubmission } from './submissions-repo';
 import { publicNutritionistsByIds } from './public-nutritionists';
 import { collaborators } from './collaborators';
+import { privacyAcceptanceOf } from './contracts';
 
 const requirePatient = async (actor: SignedInActor<'Patient'>): Promise<PatientProfile> => {
   const user = await requireActorUser(actor);
@@ -34,6 +35,7 @@ const PROFILE_FIELDS = [
   'HasLateCancelledIc',
   'IsPasswordSet',
   'PrivacyContractSigned',
+  'PrivacyContractsUpdated',
   'Gender',
   'OnboardingStep',
 ] as const;
@@ -61,10 +63,19 @@ export const getCurrentPatientProfile = defineOperation(
   { query: fieldsQuery },
   async ({ actor, query }) => {
     const profile = await requirePatient(actor);
-    const fields = query.fields.length ? query.fields : PROFILE_FIELDS;
-    return Object.fromEntries(
-      fields.map((field) => [field, profile[field as (typeof PROFILE_FIELDS)[number]]]),
-    );
+    const fields: readonly string[] = query.fields.length ? query.fields : PROFILE_FIELDS;
+    // Signed means the versions in effect were accepted (docs/product.md#contracts): after a new version,
+    // a patient who accepted the old one is asked again, and `PrivacyContractsUpdated` says why.
+    const privacy =
+      fields.includes('PrivacyContractSigned') || fields.includes('PrivacyContractsUpdated')
+        ? await privacyAcceptanceOf(profile, now())
+        : null;
+    const view = {
+      ...profile,
+      PrivacyContractSigned: privacy?.signed ?? false,
+      PrivacyContractsUpdated: privacy?.updated ?? false,
+    };
+    return Object.fromEntries(fields.map((field) => [field, view[field as (typeof PROFILE_FIELDS)[number]]]));
   },
 );
 

@@ -15,6 +15,7 @@ connectOnboarding({
 const loadAdmin = () => import('./admin');
 const loadAssignmentAdmin = () => import('./assignment-admin');
 const loadContracts = () => import('./contracts');
+const loadContractAdmin = () => import('./contract-admin');
 const loadCurrentPatient = () => import('./current-patient');
 const loadGoogle = () => import('./google');
 const loadIntake = () => import('./intake');
@@ -44,6 +45,12 @@ export const handler = createAreaHandler(
       changeNutritionist: lazyOperation(loadCurrentPatient, 'changeNutritionist'),
       getContract: lazyOperation(loadContracts, 'getContract'),
       acceptPrivacy: lazyOperation(loadContracts, 'acceptPrivacy'),
+      listContractsForAdmin: lazyOperation(loadContractAdmin, 'listContractsForAdmin'),
+      getContractVersionForAdmin: lazyOperation(loadContractAdmin, 'getContractVersionForAdmin'),
+      saveContractDraftForAdmin: lazyOperation(loadContractAdmin, 'saveContractDraftForAdmin'),
+      publishContractForAdmin: lazyOperation(loadContractAdmin, 'publishContractForAdmin'),
+      discardContractDraftForAdmin: lazyOperation(loadContractAdmin, 'discardContractDraftForAdmin'),
+      exportContractAcceptances: lazyOperation(loadContractAdmin, 'exportContractAcceptances'),
       listUnassignedPatientsForAdmin: lazyOperation(loadAssignmentAdmin, 'listUnassignedPatientsForAdmin'),
       listAssignmentCandidates: lazyOperation(loadAssignmentAdmin, 'listAssignmentCandidates'),
       assignNutritionistByAdmin: lazyOperation(loadAssignmentAdmin, 'assignNutritionistByAdmin'),

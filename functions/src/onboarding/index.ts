@@ -19,5 +19,6 @@ export {
   getQuestionnaireOverview,
 } from './admin-counts';
 export { listConsents } from './patients-repo';
+export { privacyAcceptanceOf } from './contracts';
 export { patientFactOfItem, questionnaireFactOfItem, questionnaireReceivedAt } from './dashboard-facts';
 export { onboardingMailTemplates } from './mails';

@@ -11,9 +11,12 @@
  *   nutritionist finds a patient by the start of any word of the name (surname included) with a Query.
  *   Written with the profile in every write that sets or moves its nutritionist.
  * - Consent `USER#<userId>` / `CONSENT#<contractType>#<acceptedAt>`: one record per acceptance (contract
- *   version, time, user, IP), written with attribute_not_exists and never changed.
+ *   version, time, user, IP, user agent), written with attribute_not_exists and never changed; gsi1
+ *   `CONSENTS#<contractType>#<version>` / `<acceptedAt>#<userId>` lists a version's acceptances (the
+ *   SystemAdmin's export, docs/product.md#contracts; records written before it are not in it).
  * Access patterns: get a patient's profile (table key); list a nutritionist's patients by name (gsi2);
- * search them by name words (gsi2 `NAMEWORD#`); list a user's consents (begins_with `CONSENT#`).
+ * search them by name words (gsi2 `NAMEWORD#`); list a user's consents (begins_with `CONSENT#`); a
+ * contract version's acceptances, oldest first (gsi1 `CONSENTS#`).
  */
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import {
@@ -453,7 +456,11 @@ export interface ConsentRecord {
   version: number;
   acceptedAt: string;
   sourceIp: string;
+  /** The browser's User-Agent header as sent (empty for records written before it was kept). */
+  userAgent: string;
 }
+
+const consentsOfVersion = (contractType: number, version: number) => `CONSENTS#${contractType}#${version}`;
 
 // Record an acceptance; never overwrites an earlier one.
 export const recordConsent = async (consent: ConsentRecord) => {
@@ -465,11 +472,22 @@ export const recordConsent = async (consent: ConsentRecord) => {
         sk: `CONSENT#${consent.contractType}#${consent.acceptedAt}`,
         type: 'Consent',
         ...consent,
+        gsi1pk: consentsOfVersion(consent.contractType, consent.version),
+        gsi1sk: `${consent.acceptedAt}#${consent.userId}`,
       },
       ConditionExpression: 'attribute_not_exists(pk)',
     }),
   );
 };
+
+const toConsent = (item: Record<string, unknown>): ConsentRecord => ({
+  userId: String(item.userId),
+  contractType: Number(item.contractType),
+  version: Number(item.version),
+  acceptedAt: String(item.acceptedAt),
+  sourceIp: String(item.sourceIp),
+  userAgent: typeof item.userAgent === 'string' ? item.userAgent : '',
+});
 
 // List a user's consents, oldest first.
 export const listConsents = async (userId: string): Promise<ConsentRecord[]> => {
@@ -480,13 +498,25 @@ export const listConsents = async (userId: string): Promise<ConsentRecord[]> => 
       ExpressionAttributeValues: { ':pk': `USER#${userId}`, ':prefix': 'CONSENT#' },
     }),
   );
-  return (Items ?? []).map((item) => ({
-    userId: String(item.userId),
-    contractType: Number(item.contractType),
-    version: Number(item.version),
-    acceptedAt: String(item.acceptedAt),
-    sourceIp: String(item.sourceIp),
-  }));
+  return (Items ?? []).map(toConsent);
+};
+
+// A contract version's acceptances, oldest first, at most `max` (gsi1).
+export const listConsentsOfVersion = async (
+  contractType: number,
+  version: number,
+  max: number,
+): Promise<ConsentRecord[]> => {
+  const consents: ConsentRecord[] = [];
+  for await (const item of queryAll({
+    IndexName: 'gsi1',
+    KeyConditionExpression: 'gsi1pk = :pk',
+    ExpressionAttributeValues: { ':pk': consentsOfVersion(contractType, version) },
+  })) {
+    consents.push(toConsent(item));
+    if (consents.length >= max) break;
+  }
+  return consents;
 };
 
 /**

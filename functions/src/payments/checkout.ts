@@ -20,7 +20,7 @@ import { getBooking, requireOwnBooking, type Booking } from '../bookings';
 import { AppError, notFound } from '../http/errors';
 import { defineOperation } from '../http/operation';
 import { pathId } from '../http/path-id';
-import { getPatientProfile } from '../onboarding';
+import { getPatientProfile, privacyAcceptanceOf } from '../onboarding';
 import { now } from '../platform/clock';
 import { config } from '../platform/config';
 import { fulfilSession } from './fulfilment';
@@ -31,7 +31,7 @@ const bookingPath = z.object({ BookingId: pathId });
 /**
  * What stands between the patient and the card form, in the spec's order: the booking must await payment
  * with its deadline not passed; the patient needs an active billing profile; if the nutritionist can
- * invoice, the patient must have accepted the privacy contracts. Returns the session's expiry.
+ * invoice, the patient must have accepted the privacy contracts in effect. Returns the session's expiry.
  */
 export const paymentPrerequisites = async (booking: Booking, at: Date) => {
   if (booking.BookingStatusId !== BookingStatus.WAITINGFORPAYMENT || booking.TotalPaymentAmount <= 0)
@@ -50,10 +50,16 @@ export const paymentPrerequisites = async (booking: Booking, at: Date) => {
     getPatientProfile(booking.PatientUserId),
     isBillingProfileComplete(booking.NutritionistUserId),
   ]);
-  if (nutritionistCanInvoice && !profile?.PrivacyContractSigned)
-    throw new AppError('unprocessable', paymentTexts.privacyContractNotSigned, {
-      publicCode: PaymentRefusal.privacyContractNotSigned,
-    });
+  if (nutritionistCanInvoice) {
+    // The versions in effect must be accepted: a new version asks again (docs/product.md#contracts).
+    const privacy = profile ? await privacyAcceptanceOf(profile, at) : { signed: false, updated: false };
+    if (!privacy.signed)
+      throw new AppError(
+        'unprocessable',
+        privacy.updated ? paymentTexts.privacyContractsUpdated : paymentTexts.privacyContractNotSigned,
+        { publicCode: PaymentRefusal.privacyContractNotSigned },
+      );
+  }
   return expiresAt;
 };
 

@@ -52,6 +52,7 @@ import {
 } from './invoices-repo';
 import { putStsOpposition } from './sts-opposition-repo';
 import { stsXml } from './sts-export';
+import { csvCell } from '../platform/csv';
 
 const DOWNLOAD_EXPIRES_SECONDS = 300;
 const UPLOAD_EXPIRES_SECONDS = 600;
@@ -352,12 +353,6 @@ export const listAdminInvoices = defineOperation(
   async ({ query }) => ({ Data: (await views(await adminDocuments(query))).reverse() }),
 );
 
-const csvCell = (value: string | number | null) => {
-  const text = value === null ? '' : String(value);
-  // A leading =, +, - or @ would be a formula in a spreadsheet.
-  const safe = /^[=+\-@]/.test(text) ? `'${text}` : text;
-  return /[";\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-};
 const euroCell = (cents: number) => (cents / 100).toFixed(2).replace('.', ',');
 
 const CSV_HEADER = [

@@ -131,6 +131,49 @@ export const onboardingRestRoutes = [
     operation: 'acceptPrivacy',
     access: ['Patient'],
   },
+  // The SystemAdmin's contract versions and their acceptances (docs/product.md#contracts).
+  {
+    method: 'GET',
+    path: api('SystemSettings/Contracts'),
+    area: 'onboarding',
+    operation: 'listContractsForAdmin',
+    access: ['SystemAdmin'],
+  },
+  {
+    method: 'PUT',
+    path: api('SystemSettings/Contracts/{contractTypeId}/Draft'),
+    area: 'onboarding',
+    operation: 'saveContractDraftForAdmin',
+    access: ['SystemAdmin'],
+  },
+  {
+    method: 'POST',
+    path: api('SystemSettings/Contracts/{contractTypeId}/Draft/Publish'),
+    area: 'onboarding',
+    operation: 'publishContractForAdmin',
+    access: ['SystemAdmin'],
+  },
+  {
+    method: 'GET',
+    path: api('SystemSettings/Contracts/{contractTypeId}/Versions/{version}'),
+    area: 'onboarding',
+    operation: 'getContractVersionForAdmin',
+    access: ['SystemAdmin'],
+  },
+  {
+    method: 'DELETE',
+    path: api('SystemSettings/Contracts/{contractTypeId}/Versions/{version}'),
+    area: 'onboarding',
+    operation: 'discardContractDraftForAdmin',
+    access: ['SystemAdmin'],
+  },
+  {
+    method: 'GET',
+    path: api('SystemSettings/Contracts/{contractTypeId}/Versions/{version}/Acceptances'),
+    area: 'onboarding',
+    operation: 'exportContractAcceptances',
+    access: ['SystemAdmin'],
+  },
   // Patients left without a nutritionist by the matching: assigned by hand (back office).
   {
     method: 'GET',

@@ -3,3 +3,4 @@ export { ChatViewerPage } from './pages/chat-viewer-page';
 export { SystemHomePage } from './pages/system-home-page';
 export { EmailTemplatesPage } from './pages/email-templates-page';
 export { AuditPage } from './pages/audit-page';
+export { ContractsPage } from './pages/contracts-page';

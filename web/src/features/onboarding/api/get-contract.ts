@@ -9,7 +9,7 @@ export type PrivacyContractType = (typeof CONTRACT_TYPE)[keyof typeof CONTRACT_T
 
 const contractSchema = z.object({
   Title: z.string(),
-  /** HTML written by us and shipped with the server code (never user input). */
+  /** HTML shipped with the server code (version 1) or sanitized by the server when a SystemAdmin saved it. */
   ContractText: z.string(),
 });
 export type Contract = z.infer<typeof contractSchema>;

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { api } from '../../../api/client';
 
 const PROFILE_PATH = '/CurrentPatient/Profile';
-const HOME_FIELDS = 'HasChangedNutritionist,OnboardingStep,PrivacyContractSigned';
+const HOME_FIELDS = 'HasChangedNutritionist,OnboardingStep,PrivacyContractSigned,PrivacyContractsUpdated';
 
 export const PATIENT_HOME_PROFILE_KEY = [PROFILE_PATH, { fields: HOME_FIELDS }] as const;
 
@@ -12,6 +12,8 @@ const homeProfileSchema = z.object({
   HasChangedNutritionist: z.boolean(),
   OnboardingStep: z.number().int().min(0),
   PrivacyContractSigned: z.boolean(),
+  /** Accepted an older version of the notices: asked to accept the new one (docs/product.md#contracts). */
+  PrivacyContractsUpdated: z.boolean(),
 });
 export type PatientHomeProfile = z.infer<typeof homeProfileSchema>;
 

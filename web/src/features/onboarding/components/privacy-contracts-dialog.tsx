@@ -2,6 +2,8 @@
  * The privacy acceptance dialog (docs/product.md#screens, Dialogs): both notices, each with a link to read it
  * and a required checkbox, then POST Patients/Contracts/AcceptPrivacy. `onSuccess` runs after the
  * acceptance is recorded: the patient home closes the dialog, the payment flow retries the payment.
+ * `updated`: the patient had accepted an older version (docs/product.md#contracts); without it the
+ * dialog asks the profile, so the payment flow says so too.
  */
 import { useState } from 'react';
 import { Alert, Anchor, Button, Checkbox, Group, Modal, Stack, Text, VisuallyHidden } from '@mantine/core';
@@ -10,6 +12,7 @@ import { errorTexts } from '../../../lib/shared-values';
 import { paths } from '../../../paths';
 import { showErrorToast } from '../../../ui/notify';
 import { useAcceptPrivacy } from '../api/accept-privacy';
+import { usePatientHomeProfile } from '../api/get-patient-profile';
 import { privacyConsentErrors, type PrivacyConsent } from '../privacy-consent';
 
 function ReadLink({ href, children }: { href: string; children: string }) {
@@ -23,14 +26,18 @@ function ReadLink({ href, children }: { href: string; children: string }) {
 
 export function PrivacyContractsDialog({
   opened,
+  updated,
   onClose,
   onSuccess,
 }: {
   opened: boolean;
+  updated?: boolean;
   onClose: () => void;
   onSuccess: () => void;
 }) {
   const accept = useAcceptPrivacy();
+  const profile = usePatientHomeProfile();
+  const isUpdate = updated ?? profile.data?.PrivacyContractsUpdated ?? false;
   const [consent, setConsent] = useState<PrivacyConsent>({ service: false, nutritionist: false });
   const [submitted, setSubmitted] = useState(false);
   const [sending, setSending] = useState(false);
@@ -69,8 +76,9 @@ export function PrivacyContractsDialog({
     >
       <Stack gap="md">
         <Text size="sm">
-          Prima di pagare le visite ti chiediamo di leggere e accettare come trattiamo i tuoi dati, noi e il
-          nutrizionista che ti segue.
+          {isUpdate
+            ? 'Abbiamo aggiornato le informative privacy: leggi la nuova versione e accettala per continuare. Le accettazioni precedenti restano registrate.'
+            : 'Prima di pagare le visite ti chiediamo di leggere e accettare come trattiamo i tuoi dati, noi e il nutrizionista che ti segue.'}
         </Text>
         <Stack gap={6}>
           <Checkbox

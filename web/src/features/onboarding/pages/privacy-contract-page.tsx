@@ -21,8 +21,9 @@ function PrivacyContractPage({ contractType }: { contractType: PrivacyContractTy
         {contract.data ? (
           <Typography className={classes.contract}>
             <div
-              // ContractText is HTML we write ourselves and ship with the server code (functions
-              // onboarding/contracts.ts), never user input: rendering it as HTML is safe.
+              // ContractText is version 1 shipped with the server code (functions onboarding/contracts.ts)
+              // or a version a SystemAdmin wrote, sanitized by the server's allow-list when it was saved
+              // (onboarding/contract-html.ts: no script, no style, no attribute but a link's href).
               dangerouslySetInnerHTML={{ __html: contract.data.ContractText }}
             />
           </Typography>

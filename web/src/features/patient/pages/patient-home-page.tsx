@@ -104,7 +104,9 @@ function Onboarding() {
           </OnboardingStepCard>
           <NextBookings />
           <VisitsToReview />
-          {profile.data && !profile.data.PrivacyContractSigned ? <PrivacyCard /> : null}
+          {profile.data && !profile.data.PrivacyContractSigned ? (
+            <PrivacyCard updated={profile.data.PrivacyContractsUpdated} />
+          ) : null}
         </Stack>
       </Grid.Col>
       <Grid.Col span={{ base: 12, md: 5 }}>

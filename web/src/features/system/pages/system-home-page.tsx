@@ -1,5 +1,5 @@
 import { SimpleGrid } from '@mantine/core';
-import { IconHistory, IconMail, IconMessages } from '@tabler/icons-react';
+import { IconFileCertificate, IconHistory, IconMail, IconMessages } from '@tabler/icons-react';
 import { paths } from '../../../paths';
 import { AreaOverview } from '../../../ui/area-overview';
 import { LinkCard } from '../../../ui/link-card';
@@ -7,7 +7,6 @@ import { Page } from '../../../ui/page';
 
 const SECTIONS = [
   { title: 'Log', description: 'Consultazione dei log applicativi per diagnosticare errori.' },
-  { title: 'Contratti', description: 'Informative privacy e contratti che i pazienti accettano.' },
 ];
 
 export function SystemHomePage() {
@@ -34,6 +33,12 @@ export function SystemHomePage() {
           icon={<IconHistory size={24} />}
           title="Registro delle attività"
           description="Chi ha letto dati sanitari o cambiato qualcosa nell’amministrazione, e quando."
+        />
+        <LinkCard
+          to={paths.system.contracts()}
+          icon={<IconFileCertificate size={24} />}
+          title="Contratti"
+          description="Informative privacy che i pazienti accettano: versioni, pubblicazione ed esportazione delle accettazioni."
         />
       </SimpleGrid>
       <AreaOverview heading="In arrivo" sections={SECTIONS} />
