@@ -91,6 +91,7 @@ export const Pages = {
   SystemChatViewer: lazyPage(systemArea, 'ChatViewerPage'),
   SystemEmailTemplates: lazyPage(systemArea, 'EmailTemplatesPage'),
   SystemAudit: lazyPage(systemArea, 'AuditPage'),
+  SystemLogViewer: lazyPage(systemArea, 'LogViewerPage'),
   Chat: lazyPage(chatArea, 'ChatPage'),
   VideoRoom: lazyPage(videoArea, 'VideoRoomPage'),
 };

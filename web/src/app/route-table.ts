@@ -156,6 +156,7 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   { pattern: paths.system.chatViewer.pattern, access: ['SystemAdmin'], page: Pages.SystemChatViewer },
   { pattern: paths.system.emailTemplates.pattern, access: ['SystemAdmin'], page: Pages.SystemEmailTemplates },
   { pattern: paths.system.audit.pattern, access: ['SystemAdmin'], page: Pages.SystemAudit },
+  { pattern: paths.system.logViewer.pattern, access: ['SystemAdmin'], page: Pages.SystemLogViewer },
 ];
 
 /** Stable grouping key of an access rule ('public', 'signedIn', 'Patient', 'BusinessAdmin|UserManager'). */

@@ -3,3 +3,4 @@ export { ChatViewerPage } from './pages/chat-viewer-page';
 export { SystemHomePage } from './pages/system-home-page';
 export { EmailTemplatesPage } from './pages/email-templates-page';
 export { AuditPage } from './pages/audit-page';
+export { LogViewerPage } from './pages/log-viewer-page';

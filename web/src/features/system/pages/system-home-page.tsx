@@ -1,12 +1,12 @@
 import { SimpleGrid } from '@mantine/core';
-import { IconHistory, IconMail, IconMessages } from '@tabler/icons-react';
+import { IconFileSearch, IconHistory, IconMail, IconMessages } from '@tabler/icons-react';
 import { paths } from '../../../paths';
 import { AreaOverview } from '../../../ui/area-overview';
 import { LinkCard } from '../../../ui/link-card';
 import { Page } from '../../../ui/page';
+import { SystemStatusPanel } from '../components/system-status-panel';
 
 const SECTIONS = [
-  { title: 'Log', description: 'Consultazione dei log applicativi per diagnosticare errori.' },
   { title: 'Contratti', description: 'Informative privacy e contratti che i pazienti accettano.' },
 ];
 
@@ -16,6 +16,7 @@ export function SystemHomePage() {
       title="Impostazioni di sistema"
       description="Configurazione tecnica e strumenti di controllo della piattaforma."
     >
+      <SystemStatusPanel />
       <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="lg" mb={48}>
         <LinkCard
           to={paths.system.chatViewer()}
@@ -34,6 +35,12 @@ export function SystemHomePage() {
           icon={<IconHistory size={24} />}
           title="Registro delle attività"
           description="Chi ha letto dati sanitari o cambiato qualcosa nell’amministrazione, e quando."
+        />
+        <LinkCard
+          to={paths.system.logViewer()}
+          icon={<IconFileSearch size={24} />}
+          title="Log applicativi"
+          description="Cerca nei log per periodo, livello, area, richiesta o utente, per diagnosticare errori."
         />
       </SimpleGrid>
       <AreaOverview heading="In arrivo" sections={SECTIONS} />
