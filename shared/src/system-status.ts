@@ -66,7 +66,8 @@ export const logSearchQuerySchema = z
   .superRefine((query, context) => {
     const from = Date.parse(query.from);
     const to = Date.parse(query.to);
-    if (from > to) context.addIssue({ code: 'custom', path: ['from'], message: logSearchTexts.periodReversed });
+    if (from > to)
+      context.addIssue({ code: 'custom', path: ['from'], message: logSearchTexts.periodReversed });
     if (to - from > LOG_SEARCH_MAX_DAYS * 86_400_000)
       context.addIssue({ code: 'custom', path: ['from'], message: logSearchTexts.periodTooLong });
   });

@@ -127,9 +127,8 @@ describe('log lines of a whole patient journey', () => {
     });
     expect(billing.status, JSON.stringify(billing.body)).toBe(201);
     const nutritionist = await createNutritionist();
-    const { getPatientProfile, changePatientNutritionist } = await import(
-      '../../functions/src/onboarding/patients-repo'
-    );
+    const { getPatientProfile, changePatientNutritionist } =
+      await import('../../functions/src/onboarding/patients-repo');
     const profile = await getPatientProfile(patientId);
     expect(profile).not.toBeNull();
     await changePatientNutritionist(profile!, nutritionist.id, new Date());
@@ -138,14 +137,20 @@ describe('log lines of a whole patient journey', () => {
     const date = romeDateIn(12);
     await addAvailability(nutritionist, date, '09:00', '12:00');
     const booking = await bookVisitFor(nutritionist, patientId, BookingType.NORMAL, `${date}T10:00`);
-    const session = await api<CheckoutSessionView>('GET', `Stripe/${booking.BookingId}/CreateSession`, { token });
+    const session = await api<CheckoutSessionView>('GET', `Stripe/${booking.BookingId}/CreateSession`, {
+      token,
+    });
     expect(session.status, JSON.stringify(session.body)).toBe(200);
     expect((await postSessionCompleted(stack.baseUrl, booking.BookingId)).status).toBe(200);
 
     // A chat message over the WebSocket.
-    const conversation = await api<DirectConversationResponse>('GET', `Chat/DirectConversation/${nutritionist.id}`, {
-      token,
-    });
+    const conversation = await api<DirectConversationResponse>(
+      'GET',
+      `Chat/DirectConversation/${nutritionist.id}`,
+      {
+        token,
+      },
+    );
     expect(conversation.status).toBe(200);
     const ticket = await ticketFor(token);
     const client = await RealtimeClient.connect(wsUrl(ticket));
@@ -168,7 +173,7 @@ describe('log lines of a whole patient journey', () => {
     const lines = await eventually(
       () => logLinesSince(startedAt),
       (found) => found.some((line) => line.includes('"Request handled"') && line.includes(patientId)),
-      'the journey\'s request lines',
+      "the journey's request lines",
     );
     expect(lines.length).toBeGreaterThan(10);
     // ...and none holds a value of the journey that must stay out of logs.

@@ -52,18 +52,29 @@ describe('GET SystemSettings/Logs', () => {
       }),
     );
     const handled = byId.Data.find((line) => line.Message === 'Request handled')!;
-    expect(JSON.parse(handled.Details)).toMatchObject({ method: 'GET', resource: '/api/v2/UserDetails', status: 200 });
+    expect(JSON.parse(handled.Details)).toMatchObject({
+      method: 'GET',
+      resource: '/api/v2/UserDetails',
+      status: 200,
+    });
 
     // By area: found in its own, not in another.
-    expect((await search({ ...period(startedAt), requestId, area: 'accounts' })).Data.length).toBeGreaterThan(0);
+    expect((await search({ ...period(startedAt), requestId, area: 'accounts' })).Data.length).toBeGreaterThan(
+      0,
+    );
     expect((await search({ ...period(startedAt), requestId, area: 'bookings' })).Data).toEqual([]);
     // By level: an INFO line is not among the errors.
     expect((await search({ ...period(startedAt), requestId, level: 'INFO' })).Data.length).toBeGreaterThan(0);
     expect((await search({ ...period(startedAt), requestId, level: 'ERROR' })).Data).toEqual([]);
     // By period: not before it ran.
     expect(
-      (await search({ from: new Date(startedAt - 3_600_000).toISOString(), to: new Date(startedAt - 60_000).toISOString(), requestId }))
-        .Data,
+      (
+        await search({
+          from: new Date(startedAt - 3_600_000).toISOString(),
+          to: new Date(startedAt - 60_000).toISOString(),
+          requestId,
+        })
+      ).Data,
     ).toEqual([]);
   });
 
@@ -72,7 +83,8 @@ describe('GET SystemSettings/Logs', () => {
     const user = await createTestUser(['Patient']);
     const { accessToken } = await login(user.email, user.password);
     const requestIds: string[] = [];
-    for (let index = 0; index < LOG_PAGE_SIZE + 5; index += 1) requestIds.push(await signedInRequest(accessToken));
+    for (let index = 0; index < LOG_PAGE_SIZE + 5; index += 1)
+      requestIds.push(await signedInRequest(accessToken));
 
     const lines: LogLineView[] = [];
     let cursor: string | null = null;
@@ -114,7 +126,9 @@ describe('GET SystemSettings/Logs', () => {
       { token },
     );
     expect(crafted.status).toBe(400);
-    expect(crafted.body).toMatchObject({ Errors: { requestId: ['L’identificativo contiene caratteri non ammessi.'] } });
+    expect(crafted.body).toMatchObject({
+      Errors: { requestId: ['L’identificativo contiene caratteri non ammessi.'] },
+    });
   });
 
   it('is for the SystemAdmin only', async () => {
@@ -132,15 +146,20 @@ describe('GET SystemSettings/Status', () => {
     const before = new Date().toISOString();
     const { runJob } = await import('../../functions/src/jobs/handler');
     await runJob({ job: 'sweep-connections' });
-    const result = await api<SystemStatus>('GET', 'SystemSettings/Status', { token: await adminAccessToken() });
+    const result = await api<SystemStatus>('GET', 'SystemSettings/Status', {
+      token: await adminAccessToken(),
+    });
     expect(result.status).toBe(200);
     const { jobDefinitions } = await import('../../functions/src/jobs/definitions');
     expect(result.body.Jobs.map((job) => job.Name)).toEqual(jobDefinitions.map((job) => job.name));
     const sweep = result.body.Jobs.find((job) => job.Name === 'sweep-connections')!;
     expect(sweep.LastRun).toMatchObject({ Outcome: 'ok', Error: null });
     expect(sweep.LastRun!.FinishedAt >= before).toBe(true);
-    for (const figure of [result.body.OutboxPending, result.body.BouncedMails24h, result.body.FailedWebhooks24h])
+    for (const figure of [
+      result.body.OutboxPending,
+      result.body.BouncedMails24h,
+      result.body.FailedWebhooks24h,
+    ])
       expect(Number.isInteger(figure) && figure >= 0).toBe(true);
   });
-
 });

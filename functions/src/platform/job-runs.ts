@@ -22,7 +22,9 @@ const runKey = (name: string) => ({ pk: `JOBRUN#${name}`, sk: 'LAST' });
 
 // Record a job's run (overwrites the previous one: only the last run is shown).
 export const recordJobRun = async (run: JobRun) => {
-  await db().send(new PutCommand({ TableName: tableName(), Item: { ...runKey(run.Name), type: 'JobRun', ...run } }));
+  await db().send(
+    new PutCommand({ TableName: tableName(), Item: { ...runKey(run.Name), type: 'JobRun', ...run } }),
+  );
 };
 
 // The last run of each named job; a job never run (since this record exists) is absent from the map.

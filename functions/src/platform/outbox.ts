@@ -16,7 +16,13 @@
  * the two sends it again (see docs/decisions/0008-booking-effects-outbox.md). A lease keeps the stream's
  * deliverer and the job from working on one item at the same time.
  */
-import { GetCommand, PutCommand, QueryCommand, UpdateCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import {
+  GetCommand,
+  PutCommand,
+  QueryCommand,
+  UpdateCommand,
+  type TransactWriteCommandInput,
+} from '@aws-sdk/lib-dynamodb';
 import { now } from './clock';
 import { db, tableName, toEpochSeconds } from './db/client';
 import { unlessConditionFails } from './db/conditional';
@@ -319,6 +325,6 @@ export const outboxBacklog = async () => {
     ),
   ]);
   // The queue's sort key starts with the item's creation instant.
-  const first = oldest.Items?.[0]?.gsi3sk;
+  const first: unknown = oldest.Items?.[0]?.gsi3sk;
   return { pending, oldestAt: typeof first === 'string' ? first.split('#')[0]! : null };
 };

@@ -15,7 +15,17 @@ import {
 import { AREAS } from '../route-table/types';
 import { AppError } from '../http/errors';
 import { defineOperation } from '../http/operation';
-import { levelsFrom, logSource, type RawLogLine } from './log-source';
+import { config } from '../platform/config';
+import { levelsFrom, type LogSource, type RawLogLine } from './log-source';
+
+/** The cloud's source when the log groups are named, the local files otherwise; loaded on first use. */
+const logSource = async (): Promise<LogSource> => {
+  const { LOCAL_LOG_DIR, LOG_GROUP_PREFIX, AWS_REGION } = config();
+  if (LOCAL_LOG_DIR) return (await import('./log-source-local')).localLogSource(LOCAL_LOG_DIR);
+  if (LOG_GROUP_PREFIX)
+    return (await import('./log-source-cloudwatch')).cloudWatchLogSource(LOG_GROUP_PREFIX, AWS_REGION);
+  throw new Error('No log source configured (LOG_GROUP_PREFIX or LOCAL_LOG_DIR)');
+};
 
 /**
  * Every Lambda's logs: the areas of the route table and the three background Lambdas (a new area that

@@ -4,7 +4,6 @@
  * the local runtime's files locally, with the same result shape. The page logic (log-search.ts) is shared.
  */
 import { LOG_LEVELS, type LogArea, type LogLevel } from '@nutri/shared';
-import { config } from '../platform/config';
 
 export interface LogFilter {
   /** Epoch milliseconds, both included. */
@@ -38,12 +37,3 @@ export const matchesFields = (filter: LogFilter, fields: Record<string, unknown>
   (!filter.levels || filter.levels.includes(fields.level as LogLevel)) &&
   (!filter.requestId || fields.function_request_id === filter.requestId) &&
   (!filter.userId || fields.user_id === filter.userId);
-
-/** The cloud's source when the log groups are named, the local files otherwise; loaded on first use. */
-export const logSource = async (): Promise<LogSource> => {
-  const { LOCAL_LOG_DIR, LOG_GROUP_PREFIX, AWS_REGION } = config();
-  if (LOCAL_LOG_DIR) return (await import('./log-source-local')).localLogSource(LOCAL_LOG_DIR);
-  if (LOG_GROUP_PREFIX)
-    return (await import('./log-source-cloudwatch')).cloudWatchLogSource(LOG_GROUP_PREFIX, AWS_REGION);
-  throw new Error('No log source configured (LOG_GROUP_PREFIX or LOCAL_LOG_DIR)');
-};

@@ -290,7 +290,9 @@ export const bindLogSearch = (fn: FeatureFunction, logGroupPrefix: string) => {
     resourceName: `${logGroupPrefix}*`,
     arnFormat: ArnFormat.COLON_RESOURCE_NAME,
   });
-  fn.addToRolePolicy(new iam.PolicyStatement({ actions: ['logs:StartQuery'], resources: [groups, `${groups}:*`] }));
+  fn.addToRolePolicy(
+    new iam.PolicyStatement({ actions: ['logs:StartQuery'], resources: [groups, `${groups}:*`] }),
+  );
   // GetQueryResults and StopQuery name a query id, not a log group: IAM accepts no resource for them.
   const results = new iam.Policy(fn, 'LogSearchResultsPolicy', {
     statements: [

@@ -12,7 +12,17 @@ import { useSystemStatus } from '../api/settings';
 
 const seconds = (ms: number) => `${(ms / 1000).toLocaleString('it-IT', { maximumFractionDigits: 1 })} s`;
 
-function Figure({ label, value, hint, alert }: { label: string; value: string; hint: string; alert: boolean }) {
+function Figure({
+  label,
+  value,
+  hint,
+  alert,
+}: {
+  label: string;
+  value: string;
+  hint: string;
+  alert: boolean;
+}) {
   return (
     <Card withBorder padding="md" radius="md">
       <Text size="sm" c="dimmed">
@@ -67,7 +77,9 @@ function Figures({ status }: { status: SystemStatus }) {
 }
 
 export function SystemStatusPanel() {
-  const { data, error, mutate } = useSystemStatus();
+  const status = useSystemStatus();
+  const { data } = status;
+  const failed = Boolean(status.error);
   return (
     <Stack gap="md" mb={48} component="section" aria-labelledby="system-status-title">
       <Group justify="space-between" align="baseline">
@@ -80,8 +92,8 @@ export function SystemStatusPanel() {
           </Text>
         ) : null}
       </Group>
-      {error && !data ? <LoadError onRetry={() => mutate()} /> : null}
-      {!data && !error ? <Skeleton height={120} /> : null}
+      {failed && !data ? <LoadError onRetry={() => void status.mutate()} /> : null}
+      {!data && !failed ? <Skeleton height={120} /> : null}
       {data ? (
         <>
           <Figures status={data} />

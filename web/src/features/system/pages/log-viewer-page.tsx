@@ -4,7 +4,7 @@
  * request: a search in the cloud is a CloudWatch Logs Insights query, billed by the data it reads.
  */
 import { useState, type FormEvent } from 'react';
-import { Alert, Badge, Button, Code, Group, Select, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Code, Group, Select, Stack, Table, Text, TextInput } from '@mantine/core';
 import { LOG_AREAS, LOG_LEVELS, type LogArea, type LogLevel, type LogLineView } from '@nutri/shared';
 import { isApiError } from '../../../api/api-error';
 import { formatDateTime } from '../../../lib/dates';
@@ -30,7 +30,7 @@ const LEVEL_LABELS: Record<LogLevel, string> = {
   ERROR: 'Solo errori',
   CRITICAL: 'Solo errori critici',
 };
-const LEVEL_COLORS: Record<string, string> = { WARN: 'yellow', ERROR: 'red', CRITICAL: 'red' };
+const LEVEL_COLORS: Record<string, string> = { WARN: 'orange.9', ERROR: 'red.8', CRITICAL: 'red.8' };
 
 interface Filters {
   from: string;
@@ -71,9 +71,9 @@ function LogRows({ lines }: { lines: LogLineView[] }) {
             <Table.Tr key={`${line.At}-${line.RequestId ?? ''}-${index}`}>
               <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(line.At)}</Table.Td>
               <Table.Td>
-                <Badge variant="light" color={LEVEL_COLORS[line.Level] ?? 'gray'}>
+                <Text size="xs" fw={700} c={LEVEL_COLORS[line.Level] ?? 'dimmed'}>
                   {line.Level || '—'}
-                </Badge>
+                </Text>
               </Table.Td>
               <Table.Td>{line.Area}</Table.Td>
               <Table.Td>{line.Message}</Table.Td>
@@ -172,7 +172,7 @@ export function LogViewerPage() {
               placeholder="Tutti"
               clearable
               value={filters.level}
-              onChange={(value) => set('level', value as LogLevel | null)}
+              onChange={(value) => set('level', value)}
               data={LOG_LEVELS.map((level) => ({ value: level, label: LEVEL_LABELS[level] }))}
             />
             <Select
@@ -181,7 +181,7 @@ export function LogViewerPage() {
               clearable
               searchable
               value={filters.area}
-              onChange={(value) => set('area', value as LogArea | null)}
+              onChange={(value) => set('area', value)}
               data={[...LOG_AREAS]}
             />
           </Group>
@@ -215,7 +215,11 @@ export function LogViewerPage() {
       {lines ? (
         <Stack gap="md" mt="xl">
           <Text role="status">
-            {lines.length === 0 ? 'Nessuna riga trovata.' : `${lines.length} righe mostrate.`}
+            {lines.length === 0
+              ? 'Nessuna riga trovata.'
+              : lines.length === 1
+                ? '1 riga mostrata.'
+                : `${lines.length} righe mostrate.`}
           </Text>
           {lines.length ? <LogRows lines={lines} /> : null}
           {next ? (
