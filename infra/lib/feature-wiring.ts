@@ -14,6 +14,7 @@ import {
   bindSecret,
   bindSms,
   bindTable,
+  bindLogSearch,
   bindVideoChannel,
   type AccessMode,
   type VideoChannel,
@@ -54,9 +55,18 @@ export interface FeatureAccess {
   videoCalls?: boolean;
   secrets?: readonly ThirdPartySecret[];
   timeout?: Duration;
+  /** Search the Lambdas' logs with CloudWatch Logs Insights (the log viewer). */
+  logSearch?: boolean;
   /** Packages with native binaries to ship beside the bundle (see FeatureFunctionProps.nativeModules). */
   nativeModules?: readonly string[];
 }
+
+/**
+ * Every Lambda's log group is `<prefix><feature>`, one prefix per stage, so the log viewer's grant and its
+ * queries name the product's groups and nothing else (docs/product.md#log-viewer).
+ */
+export const logGroupPrefix = (settings: Pick<NutriSettings, 'stackPrefix'>) =>
+  `/nutri/${settings.stackPrefix}/lambda/`;
 
 /** What an area gets until it is listed below: the table and token verification, nothing else. */
 export const DEFAULT_FEATURE_ACCESS: FeatureAccess = { table: 'readWrite', jwt: true };
@@ -67,8 +77,8 @@ export const DEFAULT_FEATURE_ACCESS: FeatureAccess = { table: 'readWrite', jwt: 
  */
 export const featureAccess: Partial<Record<FeatureName, FeatureAccess>> = {
   system: { table: 'read', jwt: true },
-  // The SystemAdmin's tools: e-mail template versions, test mails to the SystemAdmin.
-  settings: { table: 'readWrite', jwt: true, mail: true },
+  // The SystemAdmin's tools: e-mail template versions, test mails to the SystemAdmin, the log viewer.
+  settings: { table: 'readWrite', jwt: true, mail: true, logSearch: true },
   realtime: { table: 'readWrite', jwt: true, realtimePush: true },
   // Sign-up and password mails, phone verification codes, profile photos (public renditions); ending a
   // session (sign-out, password change) closes its WebSocket connections.
@@ -233,6 +243,9 @@ export const runtimeEnvironment = ({
   VIDEO_REGION: undefined,
   VIDEO_STUN_URL: undefined,
   KINESIS_VIDEO_ENDPOINT: undefined,
+  // Every Lambda's log group is named by it (feature-function.ts); only the settings area searches them.
+  LOG_GROUP_PREFIX: logGroupPrefix(settings),
+  LOCAL_LOG_DIR: undefined,
 });
 
 const definedOnly = (environment: Record<string, string | undefined>) =>
@@ -251,6 +264,7 @@ export const createFeatureFunction = (
   const { data, realtime } = wiring;
   const fn = new FeatureFunction(scope, `${pascalCase(feature)}Function`, {
     feature,
+    logGroupName: `${logGroupPrefix(wiring.settings)}${feature}`,
     environment: {
       ...definedOnly(runtimeEnvironment(wiring)),
       // CloudFront stands in front of API Gateway: the client IP is the last X-Forwarded-For entry it adds.
@@ -269,6 +283,7 @@ export const createFeatureFunction = (
   if (access.sms) bindSms(fn, data.smsSend);
   if (access.realtimePush) bindConnections(fn, realtime.manageConnections);
   if (access.videoCalls) bindVideoChannel(fn, realtime.videoChannel);
+  if (access.logSearch) bindLogSearch(fn, logGroupPrefix(wiring.settings));
   return fn;
 };
 

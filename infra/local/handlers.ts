@@ -6,6 +6,7 @@ import type { Context, DynamoDBStreamEvent, SNSEvent } from 'aws-lambda';
 import type { Area } from '@nutri/functions/routes';
 import { withEntryPoint } from './call-counter';
 import { lambdaContext } from './events';
+import { runInvocation } from './log-files';
 
 type LambdaHandler = (event: unknown, context: Context) => Promise<unknown>;
 
@@ -38,7 +39,13 @@ const entryPointOf = (event: unknown) => {
 
 const invoke = async (entry: string, entryPoint: string, event: unknown, name: string) => {
   const handler = await load(entry);
-  return asLambdaReturns(await withEntryPoint(entryPoint, () => handler(event, lambdaContext(name))));
+  const context = lambdaContext(name);
+  // Its log lines go to the entry's file with this invocation's request id (log-files.ts).
+  return asLambdaReturns(
+    await runInvocation(entry, context.awsRequestId, () =>
+      withEntryPoint(entryPoint, () => handler(event, context)),
+    ),
+  );
 };
 
 export const invokeArea = (area: Area, event: unknown): Promise<unknown> =>

@@ -31,6 +31,7 @@ import { seedDemoData } from './seed';
 import { seedDashboardHistory } from './seed-dashboard-history';
 import { DEMO_NUTRITIONIST_ID, SEED_NUTRITIONISTS } from './seed-nutritionists';
 import { startScheduler } from './scheduler';
+import { startLogFiles } from './log-files';
 import { startSes } from './ses';
 import { startCallCounting } from './call-counter';
 import { invokeAggregates, invokeMailEvents, invokeOutbox } from './handlers';
@@ -205,10 +206,16 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
       PUBLIC_BASE_URL: origin,
       JWT_KEYS_JSON: await localJwtKeys(dataDir),
       TALLY_SIGNING_SECRET: LOCAL_TALLY_SIGNING_SECRET,
-      POWERTOOLS_LOG_LEVEL: process.env.POWERTOOLS_LOG_LEVEL ?? 'WARN',
+      // INFO: each request's line is kept for the log viewer (log-files.ts); the terminal still shows only
+      // warnings and errors.
+      POWERTOOLS_LOG_LEVEL: process.env.POWERTOOLS_LOG_LEVEL ?? 'INFO',
+      LOCAL_LOG_DIR: join(dataDir, 'logs'),
       POWERTOOLS_DEV: 'true',
     });
     delete process.env.JWT_SECRET_ARN;
+    // The handlers' log lines, per area, for the log viewer (log-files.ts).
+    const logFiles = startLogFiles(join(dataDir, 'logs'), (line) => process.stdout.write(`${line}\n`));
+    stops.push(() => Promise.resolve(logFiles.stop()));
 
     const dynamoClient = new DynamoDBClient({ endpoint: dynamo.endpoint, region: LOCAL.region });
     stops.push(() => Promise.resolve(dynamoClient.destroy()));

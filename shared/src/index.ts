@@ -29,3 +29,4 @@ export * from './invoicing';
 export * from './dashboards';
 export * from './system-settings';
 export * from './contracts';
+export * from './system-status';

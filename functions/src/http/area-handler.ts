@@ -93,19 +93,28 @@ const toProxyResult = (result: unknown): APIGatewayProxyResult => {
   return { statusCode: response.statusCode, headers: { 'Cache-Control': 'no-store', ...headers }, body };
 };
 
-const errorResult = (error: unknown, event: APIGatewayProxyEvent): APIGatewayProxyResult => {
+/** The signed-in user a line concerns, for the log viewer's search by user (docs/product.md#log-viewer). */
+const userOf = (actor: Actor | null) => (actor ? { user_id: actor.userId } : {});
+
+const errorResult = (
+  error: unknown,
+  event: APIGatewayProxyEvent,
+  actor: Actor | null,
+): APIGatewayProxyResult => {
   const response = toErrorResponse(error);
   if (response.unexpected) {
     logger.error('Unhandled error', {
       resource: event.resource,
       method: event.httpMethod,
       error: error as Error,
+      ...userOf(actor),
     });
   } else {
     logger.info('Request refused', {
       resource: event.resource,
       method: event.httpMethod,
       code: response.body.code,
+      ...userOf(actor),
     });
   }
   return {
@@ -122,11 +131,14 @@ const dispatchRest = (
 ) => {
   const routesByKey = new Map(routes.map((route) => [restRouteKey(route.method, route.path), route]));
   return async (event: APIGatewayProxyEvent, context: Context): Promise<APIGatewayProxyResult> => {
+    const startedAt = Date.now();
+    let actor: Actor | null = null;
+    let response: APIGatewayProxyResult;
     try {
       const route = routesByKey.get(restRouteKey(event.httpMethod, event.resource));
       const operation = route ? await operationOf(route) : undefined;
       if (!route || !operation) throw new AppError('not_found');
-      const actor = await readActor(event, isSessionActive);
+      actor = await readActor(event, isSessionActive);
       // Past this line the actor is what the route admits, which the operation was checked to accept.
       authorize(route.access, actor);
       const { schemas } = operation;
@@ -140,10 +152,22 @@ const dispatchRest = (
         event,
         requestId: context.awsRequestId,
       });
-      return toProxyResult(result);
+      response = toProxyResult(result);
     } catch (error) {
-      return errorResult(error, event);
+      response = errorResult(error, event, actor);
     }
+    // One line per request, found by the log viewer by its id, its user or its area; the route's template
+    // only (`/api/v2/x/{id}`), never the path or the query, which may carry tokens (docs/product.md#log-viewer).
+    logger.info('Request handled', {
+      method: event.httpMethod,
+      resource: event.resource,
+      status: response.statusCode,
+      durationMs: Date.now() - startedAt,
+      ...userOf(actor),
+    });
+    // The id the SystemAdmin searches the logs by, for whoever reports a failed request.
+    response.headers = { ...response.headers, 'X-Request-Id': context.awsRequestId };
+    return response;
   };
 };
 

@@ -9,6 +9,7 @@ import { logger } from '../platform/logger';
 import { isJobName, type JobName } from './definitions';
 import { now } from '../platform/clock';
 import { isSnsEvent } from '../platform/mail-events';
+import { recordJobRun } from '../platform/job-runs';
 import type { SNSEvent } from 'aws-lambda';
 
 /**
@@ -55,6 +56,18 @@ const jobs: Record<JobName, () => Promise<unknown>> = {
   },
 };
 
+const recordRun = (name: JobName, startedAt: number, error: unknown) => {
+  const finishedAt = Date.now();
+  return recordJobRun({
+    Name: name,
+    StartedAt: new Date(startedAt).toISOString(),
+    FinishedAt: new Date(finishedAt).toISOString(),
+    Outcome: error ? 'failed' : 'ok',
+    DurationMs: finishedAt - startedAt,
+    Error: error ? (error instanceof Error ? error.name : 'Error') : null,
+  });
+};
+
 export interface JobEvent {
   job: string;
 }
@@ -62,7 +75,16 @@ export interface JobEvent {
 export const runJob = async (event: JobEvent) => {
   if (!isJobName(event.job)) throw new Error(`Unknown job: ${String(event.job)}`);
   const startedAt = Date.now();
-  const result = await jobs[event.job]();
+  let result: unknown;
+  try {
+    result = await jobs[event.job]();
+  } catch (error) {
+    // The /SystemSettings home shows each job's last outcome (docs/product.md#system-settings); a failed
+    // record write must not hide the job's own error, which is what the scheduler retries on.
+    await recordRun(event.job, startedAt, error).catch(() => undefined);
+    throw error;
+  }
+  await recordRun(event.job, startedAt, null);
   logger.info('Job finished', {
     job: event.job,
     durationMs: Date.now() - startedAt,

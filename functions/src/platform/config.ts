@@ -111,6 +111,13 @@ const configSchema = z.object({
   STAMP_DUTY_PAYER: z.enum(['patient', 'issuer']).default('patient'),
   /** Graph API origin (tests point it at a local server that records the request). */
   WHATSAPP_API_BASE_URL: z.url().default('https://graph.facebook.com'),
+  /**
+   * The log viewer's sources (docs/product.md#log-viewer): in the cloud every Lambda's log group is named
+   * `<LOG_GROUP_PREFIX><area>` and searched with CloudWatch Logs Insights; locally the runtime writes
+   * `<LOCAL_LOG_DIR>/<area>.log` and the search reads those files.
+   */
+  LOG_GROUP_PREFIX: z.string().optional(),
+  LOCAL_LOG_DIR: z.string().optional(),
 });
 
 export type Config = z.infer<typeof configSchema>;

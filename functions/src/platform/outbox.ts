@@ -16,11 +16,17 @@
  * the two sends it again (see docs/decisions/0008-booking-effects-outbox.md). A lease keeps the stream's
  * deliverer and the job from working on one item at the same time.
  */
-import { GetCommand, PutCommand, UpdateCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import {
+  GetCommand,
+  PutCommand,
+  QueryCommand,
+  UpdateCommand,
+  type TransactWriteCommandInput,
+} from '@aws-sdk/lib-dynamodb';
 import { now } from './clock';
 import { db, tableName, toEpochSeconds } from './db/client';
 import { unlessConditionFails } from './db/conditional';
-import { queryAll } from './db/query';
+import { countQuery, queryAll } from './db/query';
 import { newId } from './ids';
 import { logger } from './logger';
 
@@ -295,4 +301,30 @@ export const getOutboxItem = async (outboxId: string) => {
         Pending: Item.gsi3pk === PENDING_QUEUE,
       }
     : null;
+};
+
+/**
+ * The backlog for the /SystemSettings home (docs/product.md#system-settings): how many items are pending,
+ * counted on the sparse queue (gsi3, keys only), and when the oldest was created.
+ */
+export const outboxBacklog = async () => {
+  const [pending, oldest] = await Promise.all([
+    countQuery({
+      IndexName: 'gsi3',
+      KeyConditionExpression: 'gsi3pk = :queue',
+      ExpressionAttributeValues: { ':queue': PENDING_QUEUE },
+    }),
+    db().send(
+      new QueryCommand({
+        TableName: tableName(),
+        IndexName: 'gsi3',
+        KeyConditionExpression: 'gsi3pk = :queue',
+        ExpressionAttributeValues: { ':queue': PENDING_QUEUE },
+        Limit: 1,
+      }),
+    ),
+  ]);
+  // The queue's sort key starts with the item's creation instant.
+  const first: unknown = oldest.Items?.[0]?.gsi3sk;
+  return { pending, oldestAt: typeof first === 'string' ? first.split('#')[0]! : null };
 };

@@ -58,6 +58,21 @@ export const settingsRestRoutes = [
     operation: 'searchAuditTrail',
     access: SYSTEM_ADMIN,
   },
+  // The system's state at a glance and the log search (docs/product.md#system-settings, #log-viewer).
+  {
+    method: 'GET',
+    path: api('SystemSettings/Status'),
+    area: 'settings',
+    operation: 'getSystemStatus',
+    access: SYSTEM_ADMIN,
+  },
+  {
+    method: 'GET',
+    path: api('SystemSettings/Logs'),
+    area: 'settings',
+    operation: 'searchLogs',
+    access: SYSTEM_ADMIN,
+  },
 ] as const satisfies readonly RestRoute[];
 
 export const settingsRoutes = { area: 'settings', rest: settingsRestRoutes, webSocket: [] } as const;

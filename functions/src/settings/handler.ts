@@ -3,6 +3,8 @@ import { createAreaHandler } from '../http/area-handler';
 import { settingsRoutes } from '../route-table/settings';
 import { isSessionActive } from '../accounts/start';
 import { searchAuditTrail } from './audit-search';
+import { searchLogs } from './log-search';
+import { getSystemStatus } from './system-status';
 import {
   getMailTemplate,
   listMailTemplates,
@@ -23,6 +25,8 @@ export const handler = createAreaHandler(
       testSendMailTemplate,
       restoreMailTemplateVersion,
       searchAuditTrail,
+      searchLogs,
+      getSystemStatus,
     },
     webSocket: {},
   },

@@ -277,3 +277,38 @@ export const bindSecret = (
   );
   fn.function.addEnvironment(environmentVariable, secret.secretArn);
 };
+
+/**
+ * The log viewer's search (docs/product.md#log-viewer): CloudWatch Logs Insights queries on the product's
+ * Lambda log groups only (`<prefix>*`, named by feature-function.ts), never on other groups of the account.
+ */
+export const bindLogSearch = (fn: FeatureFunction, logGroupPrefix: string) => {
+  const stack = Stack.of(fn);
+  const groups = stack.formatArn({
+    service: 'logs',
+    resource: 'log-group',
+    resourceName: `${logGroupPrefix}*`,
+    arnFormat: ArnFormat.COLON_RESOURCE_NAME,
+  });
+  fn.addToRolePolicy(
+    new iam.PolicyStatement({ actions: ['logs:StartQuery'], resources: [groups, `${groups}:*`] }),
+  );
+  // GetQueryResults and StopQuery name a query id, not a log group: IAM accepts no resource for them.
+  const results = new iam.Policy(fn, 'LogSearchResultsPolicy', {
+    statements: [
+      new iam.PolicyStatement({ actions: ['logs:GetQueryResults', 'logs:StopQuery'], resources: ['*'] }),
+    ],
+  });
+  fn.role.attachInlinePolicy(results);
+  acknowledge(
+    results,
+    'IAM5[Resource::*]',
+    'CloudWatch Logs GetQueryResults and StopQuery support no resource-level permissions; the queries themselves can only be started on the product log groups.',
+  );
+  for (const arn of [groups, `${groups}:*`])
+    acknowledge(
+      fn,
+      wildcardResourceFinding(fn, arn),
+      'The log viewer searches every Lambda log group of this stage, all named under one prefix.',
+    );
+};

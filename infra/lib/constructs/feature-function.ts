@@ -30,6 +30,8 @@ export interface FeatureFunctionProps {
   memorySize?: number;
   /** @default three months */
   logRetention?: logs.RetentionDays;
+  /** The log group's name (the log viewer searches the groups by name: feature-wiring.ts). */
+  logGroupName?: string;
   /** Where failed asynchronous invocations go after Lambda's retries (scheduled jobs). */
   deadLetterQueue?: sqs.IQueue;
   /**
@@ -57,6 +59,7 @@ export class FeatureFunction extends Construct implements iam.IGrantable {
 
     this.logGroup = new logs.LogGroup(this, 'Logs', {
       retention: props.logRetention ?? logs.RetentionDays.THREE_MONTHS,
+      ...(props.logGroupName ? { logGroupName: props.logGroupName } : {}),
     });
 
     // An explicit role instead of the default one, which carries the broad AWSLambdaBasicExecutionRole.

@@ -92,6 +92,7 @@ export const Pages = {
   SystemEmailTemplates: lazyPage(systemArea, 'EmailTemplatesPage'),
   SystemAudit: lazyPage(systemArea, 'AuditPage'),
   SystemContracts: lazyPage(systemArea, 'ContractsPage'),
+  SystemLogViewer: lazyPage(systemArea, 'LogViewerPage'),
   Chat: lazyPage(chatArea, 'ChatPage'),
   VideoRoom: lazyPage(videoArea, 'VideoRoomPage'),
 };

@@ -157,6 +157,7 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   { pattern: paths.system.emailTemplates.pattern, access: ['SystemAdmin'], page: Pages.SystemEmailTemplates },
   { pattern: paths.system.audit.pattern, access: ['SystemAdmin'], page: Pages.SystemAudit },
   { pattern: paths.system.contracts.pattern, access: ['SystemAdmin'], page: Pages.SystemContracts },
+  { pattern: paths.system.logViewer.pattern, access: ['SystemAdmin'], page: Pages.SystemLogViewer },
 ];
 
 /** Stable grouping key of an access rule ('public', 'signedIn', 'Patient', 'BusinessAdmin|UserManager'). */

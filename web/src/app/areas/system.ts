@@ -4,3 +4,4 @@ export { SystemHomePage } from '../../features/system/pages';
 export { ChatViewerPage } from '../../features/system/pages';
 export { EmailTemplatesPage, AuditPage } from '../../features/system/pages';
 export { ContractsPage } from '../../features/system/pages';
+export { LogViewerPage } from '../../features/system/pages';

@@ -4,3 +4,4 @@ export { SystemHomePage } from './pages/system-home-page';
 export { EmailTemplatesPage } from './pages/email-templates-page';
 export { AuditPage } from './pages/audit-page';
 export { ContractsPage } from './pages/contracts-page';
+export { LogViewerPage } from './pages/log-viewer-page';

@@ -1,11 +1,16 @@
-/** The SystemAdmin's settings calls (settings area, SystemAdmin only): e-mail templates and audit search. */
+/**
+ * The SystemAdmin's settings calls (settings area, SystemAdmin only): e-mail templates, audit search, the
+ * system's state and the log search.
+ */
 import useSWR from 'swr';
 import type {
   AuditSearchResponse,
+  LogSearchResponse,
   MailTemplateDraft,
   MailTemplatePreview,
   MailTemplateSummary,
   MailTemplateView,
+  SystemStatus,
 } from '@nutri/shared';
 import { api, apiPath, type Query } from '../../../api/client';
 
@@ -35,3 +40,13 @@ export const restoreMailTemplateVersion = (key: string, version: number, baseVer
 /** Audited data are not searched again in the background: one request per search or page. */
 export const searchAudit = (query: Query) =>
   api.get<AuditSearchResponse>(apiPath('SystemSettings', 'Audit'), { query });
+
+/** The /SystemSettings home's figures (docs/product.md#system-settings), refreshed each minute while shown. */
+export const useSystemStatus = () =>
+  useSWR<SystemStatus>(apiPath('SystemSettings', 'Status'), (path: string) => api.get<SystemStatus>(path), {
+    refreshInterval: 60_000,
+  });
+
+/** A log search or its next page: one request each, on demand (docs/product.md#log-viewer). */
+export const searchLogs = (query: Query) =>
+  api.get<LogSearchResponse>(apiPath('SystemSettings', 'Logs'), { query });

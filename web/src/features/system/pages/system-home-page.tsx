@@ -1,13 +1,15 @@
 import { SimpleGrid } from '@mantine/core';
-import { IconFileCertificate, IconHistory, IconMail, IconMessages } from '@tabler/icons-react';
+import {
+  IconFileCertificate,
+  IconFileSearch,
+  IconHistory,
+  IconMail,
+  IconMessages,
+} from '@tabler/icons-react';
 import { paths } from '../../../paths';
-import { AreaOverview } from '../../../ui/area-overview';
 import { LinkCard } from '../../../ui/link-card';
 import { Page } from '../../../ui/page';
-
-const SECTIONS = [
-  { title: 'Log', description: 'Consultazione dei log applicativi per diagnosticare errori.' },
-];
+import { SystemStatusPanel } from '../components/system-status-panel';
 
 export function SystemHomePage() {
   return (
@@ -15,6 +17,7 @@ export function SystemHomePage() {
       title="Impostazioni di sistema"
       description="Configurazione tecnica e strumenti di controllo della piattaforma."
     >
+      <SystemStatusPanel />
       <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="lg" mb={48}>
         <LinkCard
           to={paths.system.chatViewer()}
@@ -40,8 +43,13 @@ export function SystemHomePage() {
           title="Contratti"
           description="Informative privacy che i pazienti accettano: versioni, pubblicazione ed esportazione delle accettazioni."
         />
+        <LinkCard
+          to={paths.system.logViewer()}
+          icon={<IconFileSearch size={24} />}
+          title="Log applicativi"
+          description="Cerca nei log per periodo, livello, area, richiesta o utente, per diagnosticare errori."
+        />
       </SimpleGrid>
-      <AreaOverview heading="In arrivo" sections={SECTIONS} />
     </Page>
   );
 }
