@@ -1,5 +1,5 @@
 /**
- * The log viewer's adapter (docs/product.md#log-viewer, docs/decisions/0028-logviewer-logs.md): one
+ * The log viewer's adapter (docs/product.md#log-viewer, docs/decisions/0029-logviewer-logs.md): one
  * operation, "the newest lines matching a filter", answered by CloudWatch Logs Insights in the cloud and by
  * the local runtime's files locally, with the same result shape. The page logic (log-search.ts) is shared.
  */
