@@ -311,9 +311,11 @@ export const startLocalGoogle = async ({ stateFile }: { stateFile: string }): Pr
       const items = Array.isArray(body.items) ? (body.items as { id?: unknown }[]) : [];
       const result = Object.fromEntries(
         items.map(({ id }) => {
-          const calendarId = String(id);
+          const requested = String(id);
+          // 'primary' is Google's alias of the account's main calendar.
+          const calendarId = requested === 'primary' ? grant.email : requested;
           if (!calendars.some((calendar) => calendar.id === calendarId))
-            return [calendarId, { busy: [], errors: [{ domain: 'global', reason: 'notFound' }] }];
+            return [requested, { busy: [], errors: [{ domain: 'global', reason: 'notFound' }] }];
           const busy = events
             .filter(
               (event) =>
@@ -323,7 +325,7 @@ export const startLocalGoogle = async ({ stateFile }: { stateFile: string }): Pr
                 overlaps(event, from, to),
             )
             .map((event) => ({ start: event.start.dateTime, end: event.end.dateTime }));
-          return [calendarId, { busy }];
+          return [requested, { busy }];
         }),
       );
       return sendJson(response, 200, {
@@ -337,7 +339,8 @@ export const startLocalGoogle = async ({ stateFile }: { stateFile: string }): Pr
     if (eventsPath?.[1]) {
       const grant = bearer(request, NEEDS.events);
       if (typeof grant === 'string') return denied(response, grant);
-      const calendarId = decodeURIComponent(eventsPath[1]);
+      const requested = decodeURIComponent(eventsPath[1]);
+      const calendarId = requested === 'primary' ? grant.email : requested;
       const eventId = eventsPath[2] ? decodeURIComponent(eventsPath[2]) : null;
       const { calendars, events } = account(grant.email);
       const calendar = calendars.find((candidate) => candidate.id === calendarId);
