@@ -12,7 +12,7 @@
  * - Calendar v3: `users/me/calendarList`, `freeBusy`, `calendars/{id}/events` (insert with a client id,
  *   update, delete, list), each checking the access token and its scope.
  * And, for the tests and the local demo only, `/dev/*`: place a busy event, read an account's events,
- * make Google fail, expire or revoke an account's tokens, count the grants.
+ * make Google fail, expire or revoke an account's tokens, count an account's live grants and all grants.
  * State lives in memory and in one JSON file under the data directory, so `npm start` keeps connections.
  */
 import { createHash, randomBytes } from 'node:crypto';
@@ -163,6 +163,16 @@ button{margin:1rem .5rem 0 0;padding:.6rem 1.2rem;font-size:1rem}li{margin:.25re
 <button type="submit" name="answer" value="deny" formnovalidate>Annulla</button>
 </form></main></body></html>`;
 };
+
+/** The configuration that points the product's Google clients at a stand-in on `url`. */
+export const localGoogleEnvironment = (url: string) => ({
+  GOOGLE_CALENDAR_CLIENT_ID: LOCAL_GOOGLE_CLIENT_ID,
+  GOOGLE_CALENDAR_CLIENT_SECRET: LOCAL_GOOGLE_CLIENT_SECRET,
+  GOOGLE_OAUTH_AUTH_URL: `${url}/o/oauth2/v2/auth`,
+  GOOGLE_OAUTH_TOKEN_URL: `${url}/token`,
+  GOOGLE_OAUTH_REVOKE_URL: `${url}/revoke`,
+  GOOGLE_CALENDAR_API_URL: `${url}/`,
+});
 
 export interface LocalGoogle {
   url: string;
@@ -475,7 +485,7 @@ export const startLocalGoogle = async ({ stateFile }: { stateFile: string }): Pr
       return sendJson(response, 200, { failing });
     }
     const match = path.match(
-      /^accounts\/([^/]+)\/(events|expire-refresh-tokens|revoke|expire-access-tokens)$/,
+      /^accounts\/([^/]+)\/(events|grants|expire-refresh-tokens|revoke|expire-access-tokens)$/,
     );
     if (!match?.[1]) return sendJson(response, 404, { error: 'not found' });
     const email = decodeURIComponent(match[1]).toLowerCase();
@@ -486,6 +496,12 @@ export const startLocalGoogle = async ({ stateFile }: { stateFile: string }): Pr
     switch (`${request.method} ${match[2]}`) {
       case 'GET events':
         return sendJson(response, 200, { items: events });
+      case 'GET grants':
+        // Refresh tokens of the account Google would still honour.
+        return sendJson(response, 200, {
+          live: Object.values(state.refreshTokens).filter((grant) => grant.email === email && !grant.revoked)
+            .length,
+        });
       case 'POST events': {
         const body = await readJson(request);
         const calendarId = typeof body.calendarId === 'string' ? body.calendarId : email;

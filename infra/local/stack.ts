@@ -26,7 +26,7 @@ import {
 } from './local-whatsapp';
 import { LOCAL_VIDEO_CHANNEL_NAME, startLocalKinesisVideo } from './local-kinesis-video';
 import { LOCAL_TALLY_SIGNING_SECRET } from './local-tally';
-import { LOCAL_GOOGLE_CLIENT_ID, LOCAL_GOOGLE_CLIENT_SECRET, startLocalGoogle } from './local-google';
+import { localGoogleEnvironment, startLocalGoogle } from './local-google';
 import { freePort } from './ports';
 import { startS3, LOCAL_S3_CREDENTIALS } from './s3';
 import { seedDemoData } from './seed';
@@ -200,14 +200,7 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
       const google = await startLocalGoogle({ stateFile: join(dataDir, 'google', 'state.json') });
       stops.push(google.stop);
       googleUrl = google.url;
-      Object.assign(process.env, {
-        GOOGLE_CALENDAR_CLIENT_ID: LOCAL_GOOGLE_CLIENT_ID,
-        GOOGLE_CALENDAR_CLIENT_SECRET: LOCAL_GOOGLE_CLIENT_SECRET,
-        GOOGLE_OAUTH_AUTH_URL: `${google.url}/o/oauth2/v2/auth`,
-        GOOGLE_OAUTH_TOKEN_URL: `${google.url}/token`,
-        GOOGLE_OAUTH_REVOKE_URL: `${google.url}/revoke`,
-        GOOGLE_CALENDAR_API_URL: `${google.url}/`,
-      });
+      Object.assign(process.env, localGoogleEnvironment(google.url));
     }
     process.env.GOOGLE_TOKEN_KEY ??= localTokenKey(dataDir);
 

@@ -8,9 +8,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  LOCAL_GOOGLE_CLIENT_ID,
-  LOCAL_GOOGLE_CLIENT_SECRET,
   LOCAL_GOOGLE_DEFAULT_ACCOUNT,
+  localGoogleEnvironment,
   startLocalGoogle,
   type LocalEvent,
   type LocalGoogle,
@@ -32,12 +31,7 @@ beforeAll(async () => {
     ASSETS_BUCKET: 'unused',
     ASSETS_BASE_URL: 'http://localhost:3999/media',
     PUBLIC_BASE_URL: 'http://localhost:3999',
-    GOOGLE_CALENDAR_CLIENT_ID: LOCAL_GOOGLE_CLIENT_ID,
-    GOOGLE_CALENDAR_CLIENT_SECRET: LOCAL_GOOGLE_CLIENT_SECRET,
-    GOOGLE_OAUTH_AUTH_URL: `${google.url}/o/oauth2/v2/auth`,
-    GOOGLE_OAUTH_TOKEN_URL: `${google.url}/token`,
-    GOOGLE_OAUTH_REVOKE_URL: `${google.url}/revoke`,
-    GOOGLE_CALENDAR_API_URL: `${google.url}/`,
+    ...localGoogleEnvironment(google.url),
   });
   resetConfigCache();
 });

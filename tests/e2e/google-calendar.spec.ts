@@ -8,9 +8,10 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test } from '@playwright/test';
 import { CancelReason, errorTexts, romeInstant } from '@nutri/shared';
-import type { LocalEvent, LocalGoogleStats } from '../../infra/local/local-google';
+import type { LocalEvent } from '../../infra/local/local-google';
 import { expectNoSeriousViolations, openAs, signIn, weekdayLabel } from '../support/booking-ui';
-import { api, stack } from '../integration/support/api';
+import { api } from '../integration/support/api';
+import { googleDev } from '../integration/support/google';
 import {
   PASSWORD,
   addAvailability,
@@ -20,16 +21,7 @@ import {
 } from '../integration/support/visits';
 
 const SCREENSHOTS = process.env.NUTRI_SCREENSHOTS_DIR;
-const google = stack.googleUrl ?? '';
-
-const dev = async <T = unknown>(path: string, body?: unknown): Promise<T> => {
-  const response = await fetch(`${google}/dev/${path}`, {
-    method: body === undefined ? 'GET' : 'POST',
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  if (!response.ok) throw new Error(`stand-in ${path}: ${response.status}`);
-  return (await response.json()) as T;
-};
+const dev = googleDev;
 
 test('a partner connects Google Calendar, busy times hide slots, visits become events, disconnecting revokes', async ({
   page,
@@ -114,12 +106,14 @@ test('a partner connects Google Calendar, busy times hide slots, visits become e
   await expect.poll(async () => (await visitEvent())?.status).toBe('cancelled');
 
   // Disconnecting revokes the grant at Google.
-  const before = await dev<LocalGoogleStats>('stats');
+  const grants = async () =>
+    (await dev<{ live: number }>(`accounts/${encodeURIComponent(account)}/grants`)).live;
+  expect(await grants()).toBe(1);
   page.once('dialog', (dialog) => void dialog.accept());
   await page.getByRole('button', { name: 'Scollega Google Calendar' }).click();
   await expect(page.getByText('Google Calendar è scollegato e l’accesso è revocato.')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Collega Google Calendar' })).toBeVisible();
-  expect((await dev<LocalGoogleStats>('stats')).revocations).toBe(before.revocations + 1);
+  expect(await grants()).toBe(0);
 
   // A nutritionist who is not a partner has no menu entry, and the address leads to the not-found page.
   const other = await createNutritionist();

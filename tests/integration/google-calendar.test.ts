@@ -7,35 +7,18 @@
  * Each test connects its own Google account, so the five-minute busy cache of one never serves another.
  */
 import { randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { BookingStatus, CancelReason, romeInstant, type GoogleCalendarView } from '@nutri/shared';
 import type { LocalEvent, LocalGoogleStats } from '../../infra/local/local-google';
 import { api, stack } from './support/api';
+import { googleDev, googleUrl, useLocalGoogle } from './support/google';
 import { eventually, waitForEffects } from './support/outbox';
 import { addAvailability, createNutritionist, createPatientOf, romeDateIn } from './support/visits';
 
-const google = stack.googleUrl ?? '';
+const google = googleUrl;
+const dev = googleDev;
 // The functions code this file runs itself (a repeated delivery) talks to the same stand-in.
-Object.assign(process.env, {
-  GOOGLE_CALENDAR_CLIENT_ID: 'nutri-local.apps.googleusercontent.com',
-  GOOGLE_CALENDAR_CLIENT_SECRET: 'local-google-client-secret',
-  GOOGLE_OAUTH_AUTH_URL: `${google}/o/oauth2/v2/auth`,
-  GOOGLE_OAUTH_TOKEN_URL: `${google}/token`,
-  GOOGLE_OAUTH_REVOKE_URL: `${google}/revoke`,
-  GOOGLE_CALENDAR_API_URL: `${google}/`,
-  GOOGLE_TOKEN_KEY: readFileSync(join(stack.dataDir, 'keys', 'google-token.key'), 'utf8').trim(),
-});
-
-const dev = async <T = unknown>(path: string, body?: unknown): Promise<T> => {
-  const response = await fetch(`${google}/dev/${path}`, {
-    method: body === undefined ? 'GET' : 'POST',
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  if (!response.ok) throw new Error(`stand-in ${path}: ${response.status}`);
-  return (await response.json()) as T;
-};
+useLocalGoogle();
 
 afterEach(async () => {
   await dev('failing', { failing: false });

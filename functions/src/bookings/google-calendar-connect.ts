@@ -136,7 +136,8 @@ export const completeGoogleCalendarConnection = defineOperation(
       if (error instanceof GoogleUnavailable) throw unavailable();
       throw error;
     }
-    const previous = await getCalendarConnection(actor.userId);
+    // A connection this one replaces is not revoked: for the same Google account, revoking the old token
+    // would revoke the grant just made with it.
     // Google's alias of the account's main calendar, until the nutritionist chooses.
     await putCalendarConnection(
       actor.userId,
@@ -146,8 +147,6 @@ export const completeGoogleCalendarConnection = defineOperation(
       at,
     );
     forgetBusyPeriods(actor.userId);
-    if (previous && previous.tokens.refreshToken !== tokens.refreshToken)
-      await revokeGoogleToken(previous.tokens.refreshToken).catch(() => false);
     const connection = await getCalendarConnection(actor.userId);
     if (!connection) throw unavailable();
     const live = await liveCalendars(connection, at);

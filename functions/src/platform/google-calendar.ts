@@ -5,10 +5,11 @@
  * Every failure comes out as one of two errors that carry no token and no request: GoogleGrantRefused
  * (Google refused the code or the refresh token: expired, revoked, or a PKCE verifier that does not match; only a new connection helps) and GoogleUnavailable (anything
  * else: the caller falls back or retries). Google's own error objects hold the request, tokens included,
- * so they are never rethrown, chained or logged.
+ * so they are never rethrown, chained or logged. Google's clients are loaded on first use: the Lambdas that
+ * hold this adapter (bookings, outbox) start without them, and most of their requests never need them.
  */
-import { calendar, type calendar_v3 } from '@googleapis/calendar';
-import { CodeChallengeMethod, OAuth2Client, type Credentials } from 'google-auth-library';
+import type { calendar_v3 } from '@googleapis/calendar';
+import type { Credentials } from 'google-auth-library';
 import { config } from './config';
 import { readTextSecret } from './secrets';
 
@@ -69,7 +70,8 @@ const oauthClient = async (redirectUri?: string) => {
     settings.GOOGLE_CALENDAR_CLIENT_SECRET,
     'GOOGLE_CALENDAR_CLIENT_SECRET',
   );
-  return new OAuth2Client({
+  const { OAuth2Client: Client } = await import('google-auth-library');
+  return new Client({
     clientId: settings.GOOGLE_CALENDAR_CLIENT_ID,
     clientSecret,
     ...(redirectUri ? { redirectUri } : {}),
@@ -95,7 +97,7 @@ export const googleAuthorizationUrl = async (input: {
     scope: [...GOOGLE_CALENDAR_SCOPES],
     state: input.state,
     code_challenge: input.codeChallenge,
-    code_challenge_method: CodeChallengeMethod.S256,
+    code_challenge_method: (await import('google-auth-library')).CodeChallengeMethod.S256,
     include_granted_scopes: false,
   });
 
@@ -195,6 +197,7 @@ export const googleCalendarSession = async (
         onTokens(fresh.access_token, fresh.expiry_date ? new Date(fresh.expiry_date).toISOString() : null),
       );
   });
+  const { calendar } = await import('@googleapis/calendar');
   const api: calendar_v3.Calendar = calendar({
     version: 'v3',
     auth: client,
