@@ -160,11 +160,12 @@ const CALENDAR_EVENTS: ReadonlySet<BookingEvent> = new Set(['created', 'modified
 /** The visit's event, from the booking as it is now (so repeated or reordered deliveries agree). */
 const syncCalendarStep = async (effect: BookingEffect, step: OutboxStep) => {
   if (!CALENDAR_EVENTS.has(effect.event)) return;
+  // No step at all for a nutritionist without a connection: the item's steps stay what they were.
+  const connection = await partnerConnection(effect.nutritionistUserId);
+  if (!connection) return;
   await step(
     'google-calendar',
     async () => {
-      const connection = await partnerConnection(effect.nutritionistUserId);
-      if (!connection) return;
       const booking = await getBooking(effect.booking.BookingId);
       if (!booking) return;
       const patient = await getUser(booking.PatientUserId);
