@@ -235,6 +235,18 @@ export const runtimeEnvironment = ({
   STAMP_DUTY_PAYER: settings.stampDutyPayer,
   // Meta's Graph API (the config default) is the one the cloud uses.
   WHATSAPP_API_BASE_URL: undefined,
+  // Google Calendar (docs/decisions/0028-gcal-google-calendar.md): Google's own endpoints (the config
+  // defaults) in the cloud; the client, its secret's ARN and the KMS key are not wired to a stack yet, so
+  // the connection is not offered there.
+  GOOGLE_CALENDAR_CLIENT_ID: undefined,
+  GOOGLE_CALENDAR_CLIENT_SECRET_ARN: undefined,
+  GOOGLE_CALENDAR_CLIENT_SECRET: undefined,
+  GOOGLE_OAUTH_AUTH_URL: undefined,
+  GOOGLE_OAUTH_TOKEN_URL: undefined,
+  GOOGLE_OAUTH_REVOKE_URL: undefined,
+  GOOGLE_CALENDAR_API_URL: undefined,
+  GOOGLE_TOKEN_KMS_KEY_ID: undefined,
+  GOOGLE_TOKEN_KEY: undefined,
   DYNAMODB_ENDPOINT: undefined,
   S3_ENDPOINT: undefined,
   SES_ENDPOINT: undefined,

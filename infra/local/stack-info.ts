@@ -24,6 +24,8 @@ export interface LocalStackInfo {
   /** The local runtime's own process and the child processes it started (DynamoDB Local's java). */
   pid: number;
   childPids: number[];
+  /** The Google stand-in (OAuth and Calendar, infra/local/local-google.ts), when no Google client is set. */
+  googleUrl?: string;
 }
 
 export const READY_PREFIX = 'NUTRI_READY ';

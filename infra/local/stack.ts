@@ -5,6 +5,7 @@
  * deploy; only configuration (endpoints, keys) differs.
  */
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
@@ -25,6 +26,7 @@ import {
 } from './local-whatsapp';
 import { LOCAL_VIDEO_CHANNEL_NAME, startLocalKinesisVideo } from './local-kinesis-video';
 import { LOCAL_TALLY_SIGNING_SECRET } from './local-tally';
+import { localGoogleEnvironment, startLocalGoogle } from './local-google';
 import { freePort } from './ports';
 import { startS3, LOCAL_S3_CREDENTIALS } from './s3';
 import { seedDemoData } from './seed';
@@ -86,6 +88,16 @@ const localJwtKeys = async (dataDir: string) => {
   const json = JSON.stringify(await generateJwtKeys());
   writeFileSync(file, json, { mode: 0o600 });
   return json;
+};
+
+/** The key Google tokens are encrypted with locally (the cloud uses KMS), generated on first start. */
+const localTokenKey = (dataDir: string) => {
+  const file = join(dataDir, 'keys', 'google-token.key');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dirname(file), { recursive: true });
+  const key = randomBytes(32).toString('base64');
+  writeFileSync(file, key, { mode: 0o600 });
+  return key;
 };
 
 export const startLocalStack = async (options: LocalStackOptions): Promise<LocalStack> => {
@@ -183,6 +195,16 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
       });
     }
 
+    // Google's stand-in (OAuth consent, tokens, Calendar), unless a Google client of one's own is set.
+    let googleUrl: string | undefined;
+    if (!process.env.GOOGLE_CALENDAR_CLIENT_ID) {
+      const google = await startLocalGoogle({ stateFile: join(dataDir, 'google', 'state.json') });
+      stops.push(google.stop);
+      googleUrl = google.url;
+      Object.assign(process.env, localGoogleEnvironment(google.url));
+    }
+    process.env.GOOGLE_TOKEN_KEY ??= localTokenKey(dataDir);
+
     // Kinesis Video Streams' stand-in: the video rooms' ICE servers (no TURN on one machine).
     const kinesisVideo = await startLocalKinesisVideo();
     stops.push(kinesisVideo.stop);
@@ -276,6 +298,7 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
       dataDir,
       pid: process.pid,
       childPids: dynamo.pid() ? [dynamo.pid()!] : [],
+      ...(googleUrl ? { googleUrl } : {}),
     };
     return { info, runJob: (name) => runJob(name), stop };
   } catch (error) {

@@ -30,3 +30,4 @@ export * from './dashboards';
 export * from './system-settings';
 export * from './contracts';
 export * from './system-status';
+export * from './google-calendar';

@@ -6,6 +6,8 @@
  *   adds nothing (an idempotent step: not recorded separately);
  * - `mail:patient`, `mail:nutritionist`: each marked done on the outbox item once SES accepted it (at least
  *   once: a crash between the send and the mark sends it again).
+ * - `google-calendar`: the visit's event in a partner nutritionist's Google Calendar made to match the booking
+ *   as it is now (docs/product.md#google-calendar), after the mails, so Google being down delays no mail.
  * Reminders (payment, appointment) are mail-only items of the same topic. Users who unsubscribed from our
  * mails (MailingOptOut) get no reminders; mails about a change to their appointment are service messages
  * and always go out.
@@ -17,11 +19,17 @@ import { postMessage } from '../chat';
 import { getNutritionistProfile } from '../nutritionists';
 import { config } from '../platform/config';
 import { sendMail } from '../platform/mail';
-import { type OutboxEntry, type OutboxHandler, type OutboxHandlers } from '../platform/outbox';
+import {
+  type OutboxEntry,
+  type OutboxHandler,
+  type OutboxHandlers,
+  type OutboxStep,
+} from '../platform/outbox';
 import { defineOutboxTopic } from '../platform/outbox-topic';
 import {
   bookingMail,
   bookingMessageBody,
+  nutritionistBookingUrl,
   bookingSnapshotSchema,
   type BookingActor,
   type BookingEvent,
@@ -35,7 +43,9 @@ import {
   recordHistoryOnce,
   SYSTEM_ACTOR,
 } from './booking-history';
-import type { Booking } from './bookings-repo';
+import { getBooking, type Booking } from './bookings-repo';
+import { partnerConnection, syncVisitEvent } from './google-calendar-sync';
+import { HOLDS_TIME } from './slots';
 import { videoPresenceOutboxHandlers } from './video-waiting-notice';
 
 export const BOOKING_TOPIC = 'booking';
@@ -144,6 +154,39 @@ const authorOf = (effect: BookingEffect) =>
 
 const isReminder = (event: BookingEvent) => event === 'payment-reminder' || event === 'appointment-reminder';
 
+/** Changes that create, move or remove the visit's time, and so its Google Calendar event. */
+const CALENDAR_EVENTS: ReadonlySet<BookingEvent> = new Set(['created', 'modified', 'cancelled', 'expired']);
+
+/** The visit's event, from the booking as it is now (so repeated or reordered deliveries agree). */
+const syncCalendarStep = async (effect: BookingEffect, step: OutboxStep) => {
+  if (!CALENDAR_EVENTS.has(effect.event)) return;
+  // No step at all for a nutritionist without a connection: the item's steps stay what they were.
+  const connection = await partnerConnection(effect.nutritionistUserId);
+  if (!connection) return;
+  await step(
+    'google-calendar',
+    async () => {
+      const booking = await getBooking(effect.booking.BookingId);
+      if (!booking) return;
+      const patient = await getUser(booking.PatientUserId);
+      await syncVisitEvent(
+        connection,
+        {
+          bookingId: booking.BookingId,
+          nutritionistUserId: booking.NutritionistUserId,
+          holdsTime: HOLDS_TIME.includes(booking.BookingStatusId),
+          start: booking.BookingTime,
+          durationMinutes: booking.Duration,
+          patientDisplayName: patient?.DisplayName ?? 'Paziente',
+          videoRoomUrl: `${nutritionistBookingUrl(config().PUBLIC_BASE_URL, booking.BookingId)}/VideoRoom`,
+        },
+        new Date(),
+      );
+    },
+    { idempotent: true },
+  );
+};
+
 // Delivers one booking outbox item: the chat message, then each mail, each step once.
 export const handleBookingEffects: OutboxHandler = async (entry, step) => {
   const effect = bookingTopic.payload(entry);
@@ -171,7 +214,10 @@ export const handleBookingEffects: OutboxHandler = async (entry, step) => {
       { idempotent: true },
     );
   }
-  if (!effect.mails.length) return;
+  if (!effect.mails.length) {
+    await syncCalendarStep(effect, step);
+    return;
+  }
   const [patient, nutritionist, profile] = await Promise.all([
     getUser(effect.patientUserId),
     getUser(effect.nutritionistUserId),
@@ -225,6 +271,7 @@ export const handleBookingEffects: OutboxHandler = async (entry, step) => {
       });
     });
   }
+  await syncCalendarStep(effect, step);
 };
 
 /** Every outbox topic the booking area writes, with its handler (both outbox deliverers use these). */

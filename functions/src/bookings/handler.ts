@@ -10,6 +10,7 @@ const loadPatientBookings = () => import('./patient-bookings');
 const loadReminders = () => import('./reminders');
 const loadAdminBookings = () => import('./admin-bookings');
 const loadBookingTypes = () => import('./booking-types');
+const loadGoogleCalendar = () => import('./google-calendar-connect');
 
 export const handler = createAreaHandler(
   bookingsRoutes,
@@ -48,6 +49,11 @@ export const handler = createAreaHandler(
       adminMoveBooking: lazyOperation(loadAdminBookings, 'adminMoveBooking'),
       adminCompleteBooking: lazyOperation(loadAdminBookings, 'adminCompleteBooking'),
       adminSendPaymentLink: lazyOperation(loadAdminBookings, 'adminSendPaymentLink'),
+      getGoogleCalendar: lazyOperation(loadGoogleCalendar, 'getGoogleCalendar'),
+      disconnectGoogleCalendar: lazyOperation(loadGoogleCalendar, 'disconnectGoogleCalendar'),
+      startGoogleCalendarConnection: lazyOperation(loadGoogleCalendar, 'startGoogleCalendarConnection'),
+      completeGoogleCalendarConnection: lazyOperation(loadGoogleCalendar, 'completeGoogleCalendarConnection'),
+      saveGoogleCalendarChoice: lazyOperation(loadGoogleCalendar, 'saveGoogleCalendarChoice'),
     },
     webSocket: {},
   },

@@ -118,6 +118,25 @@ const configSchema = z.object({
    */
   LOG_GROUP_PREFIX: z.string().optional(),
   LOCAL_LOG_DIR: z.string().optional(),
+  /**
+   * Google Calendar for partner nutritionists (docs/product.md#google-calendar): the OAuth client (a web
+   * client of the service's Google Cloud project); unset, the connection is not offered.
+   */
+  GOOGLE_CALENDAR_CLIENT_ID: z.string().optional(),
+  /** The client's secret: a Secrets Manager ARN in the cloud, inline locally (the Google stand-in's). */
+  GOOGLE_CALENDAR_CLIENT_SECRET_ARN: z.string().optional(),
+  GOOGLE_CALENDAR_CLIENT_SECRET: z.string().optional(),
+  /** Google's consent page, token and revoke endpoints and API root (local runtime: its Google stand-in). */
+  GOOGLE_OAUTH_AUTH_URL: z.url().default('https://accounts.google.com/o/oauth2/v2/auth'),
+  GOOGLE_OAUTH_TOKEN_URL: z.url().default('https://oauth2.googleapis.com/token'),
+  GOOGLE_OAUTH_REVOKE_URL: z.url().default('https://oauth2.googleapis.com/revoke'),
+  GOOGLE_CALENDAR_API_URL: z.url().default('https://www.googleapis.com/'),
+  /**
+   * Google tokens are stored encrypted: with this KMS key in the cloud, or with the inline AES-256 key
+   * (base64, 32 bytes; the local runtime generates it under .data/keys) locally.
+   */
+  GOOGLE_TOKEN_KMS_KEY_ID: z.string().optional(),
+  GOOGLE_TOKEN_KEY: z.string().optional(),
 });
 
 export type Config = z.infer<typeof configSchema>;

@@ -157,6 +157,42 @@ export const bookingsRestRoutes = [
     operation: 'deleteReminder',
     access: ['Nutritionist'],
   },
+  // A partner nutritionist's Google Calendar (docs/product.md#google-calendar).
+  {
+    method: 'GET',
+    path: api('CurrentNutritionist/GoogleCalendar'),
+    area: 'bookings',
+    operation: 'getGoogleCalendar',
+    access: ['Nutritionist'],
+  },
+  {
+    method: 'DELETE',
+    path: api('CurrentNutritionist/GoogleCalendar'),
+    area: 'bookings',
+    operation: 'disconnectGoogleCalendar',
+    access: ['Nutritionist'],
+  },
+  {
+    method: 'POST',
+    path: api('CurrentNutritionist/GoogleCalendar/Authorization'),
+    area: 'bookings',
+    operation: 'startGoogleCalendarConnection',
+    access: ['Nutritionist'],
+  },
+  {
+    method: 'POST',
+    path: api('CurrentNutritionist/GoogleCalendar/Callback'),
+    area: 'bookings',
+    operation: 'completeGoogleCalendarConnection',
+    access: ['Nutritionist'],
+  },
+  {
+    method: 'PUT',
+    path: api('CurrentNutritionist/GoogleCalendar/Calendars'),
+    area: 'bookings',
+    operation: 'saveGoogleCalendarChoice',
+    access: ['Nutritionist'],
+  },
   // The back office's bookings (docs/product.md#back-office-bookings).
   {
     method: 'GET',

@@ -56,6 +56,7 @@ export const Pages = {
   NutritionistBooking: lazyPage(nutritionistArea, 'NutritionistBookingPage'),
   NutritionistPatientBookings: lazyPage(nutritionistArea, 'PatientBookingsPage'),
   NutritionistCalendar: lazyPage(nutritionistArea, 'CalendarPage'),
+  NutritionistGoogleCalendar: lazyPage(nutritionistArea, 'GoogleCalendarPage'),
   NutritionistPatients: lazyPage(nutritionistArea, 'PatientsPage'),
   NutritionistInvoices: lazyPage(nutritionistArea, 'NutritionistInvoicesPage'),
 

@@ -88,6 +88,11 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
     page: Pages.NutritionistCalendar,
   },
   {
+    pattern: paths.nutritionistArea.googleCalendarConnect.pattern,
+    access: ['Nutritionist'],
+    page: Pages.NutritionistGoogleCalendar,
+  },
+  {
     pattern: paths.nutritionistArea.patients.pattern,
     access: ['Nutritionist'],
     page: Pages.NutritionistPatients,

@@ -5,5 +5,6 @@ export { NutritionistBookingsPage } from '../../features/nutritionist/pages';
 export { NutritionistBookingPage } from '../../features/nutritionist/pages';
 export { PatientBookingsPage } from '../../features/nutritionist/pages';
 export { CalendarPage } from '../../features/nutritionist/pages';
+export { GoogleCalendarPage } from '../../features/nutritionist/pages';
 export { PatientsPage } from '../../features/nutritionist/pages';
 export { NutritionistInvoicesPage } from '../../features/nutritionist/pages';

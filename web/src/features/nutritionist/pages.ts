@@ -1,5 +1,6 @@
 /** The pages of this feature, for the router's lazily loaded areas (src/app/areas). */
 export { CalendarPage } from './pages/calendar-page';
+export { GoogleCalendarPage } from './pages/google-calendar-page';
 export { NutritionistBookingPage } from './pages/nutritionist-booking-page';
 export { NutritionistBookingsPage } from './pages/nutritionist-bookings-page';
 export { NutritionistHomePage } from './pages/nutritionist-home-page';
