@@ -235,7 +235,7 @@ export const runtimeEnvironment = ({
   STAMP_DUTY_PAYER: settings.stampDutyPayer,
   // Meta's Graph API (the config default) is the one the cloud uses.
   WHATSAPP_API_BASE_URL: undefined,
-  // Google Calendar (docs/decisions/0028-gcal-google-calendar.md): Google's own endpoints (the config
+  // Google Calendar (docs/decisions/0030-gcal-google-calendar.md): Google's own endpoints (the config
   // defaults) in the cloud; the client, its secret's ARN and the KMS key are not wired to a stack yet, so
   // the connection is not offered there.
   GOOGLE_CALENDAR_CLIENT_ID: undefined,

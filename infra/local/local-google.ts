@@ -2,7 +2,7 @@
  * Stands in for Google's OAuth 2.0 and Calendar servers locally, as local-stripe.ts does for Stripe's.
  * The bookings area talks to it through the real `google-auth-library` and `@googleapis/calendar` clients,
  * pointed here by configuration (GOOGLE_OAUTH_*_URL, GOOGLE_CALENDAR_API_URL); nothing in the deployed
- * code knows a stand-in exists, and no stand-in is deployed (docs/decisions/0028-gcal-google-calendar.md).
+ * code knows a stand-in exists, and no stand-in is deployed (docs/decisions/0030-gcal-google-calendar.md).
  * It answers what the product uses, shaped as Google shapes it:
  * - the consent page `GET /o/oauth2/v2/auth` (authorization code, PKCE S256 required) and its answer,
  *   which redirects to the product's redirect URI with `code` and `state` (or `error=access_denied`);

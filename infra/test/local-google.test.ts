@@ -1,5 +1,5 @@
 /**
- * The Google stand-in answers Google's own client libraries as Google does (docs/decisions/0028-gcal-google-calendar.md):
+ * The Google stand-in answers Google's own client libraries as Google does (docs/decisions/0030-gcal-google-calendar.md):
  * the adapter (functions/src/platform/google-calendar.ts) is pointed at it by configuration only.
  */
 import { createHash, randomBytes } from 'node:crypto';

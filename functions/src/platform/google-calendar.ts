@@ -1,5 +1,5 @@
 /**
- * Google Calendar behind one adapter (docs/decisions/0028-gcal-google-calendar.md): Google's own clients,
+ * Google Calendar behind one adapter (docs/decisions/0030-gcal-google-calendar.md): Google's own clients,
  * `google-auth-library` for OAuth 2.0 and `@googleapis/calendar` for the Calendar API, pointed by
  * configuration at Google (cloud) or at the local runtime's stand-in (infra/local/local-google.ts).
  * Every failure comes out as one of two errors that carry no token and no request: GoogleGrantRefused
