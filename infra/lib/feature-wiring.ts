@@ -154,6 +154,9 @@ export const featureAccess: Partial<Record<FeatureName, FeatureAccess>> = {
   // keeps them from the table's stream.
   dashboards: { table: 'read', jwt: true },
   aggregates: { table: 'readWrite', timeout: Duration.minutes(1) },
+  // The privacy centre: requests and their outbox items only (the export and the erasure run in the
+  // outbox Lambda); the SystemAdmin's list of requests.
+  privacy: { table: 'readWrite', jwt: true },
 };
 
 export const accessOf = (feature: FeatureName): FeatureAccess =>

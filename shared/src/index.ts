@@ -28,3 +28,4 @@ export * from './user-management';
 export * from './invoicing';
 export * from './dashboards';
 export * from './system-settings';
+export * from './privacy';

@@ -23,3 +23,6 @@ export { codiceFiscaleSearchWrites, patientSearchWrites } from './patient-search
 export { indexAllPatientsForSearch } from './patient-search-index-job';
 export { sendInvitation } from './invitations';
 export { accountMailTemplates } from './mails';
+export { accountPersonalData } from './personal-data';
+export { accountHasPassword, endAllSessions, eraseAccount, isAccountPassword } from './erasure';
+export { ERASED_DISPLAY_NAME } from './users-repo';

@@ -53,7 +53,10 @@ export const unsubscribe = defineOperation(
     }
     const user = await getUser(path.userId);
     if (!user) throw notFound();
-    if (!user.MailingOptOut) await updateUser(user, { MailingOptOut: true }, now());
+    if (!user.MailingOptOut) {
+      const at = now();
+      await updateUser(user, { MailingOptOut: true, MailingOptOutAt: at.toISOString() }, at);
+    }
     return noContent();
   },
 );

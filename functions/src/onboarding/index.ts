@@ -21,3 +21,5 @@ export {
 export { listConsents } from './patients-repo';
 export { patientFactOfItem, questionnaireFactOfItem, questionnaireReceivedAt } from './dashboard-facts';
 export { onboardingMailTemplates } from './mails';
+export { onboardingPersonalData } from './personal-data';
+export { erasePatientData, patientOfErasure } from './erasure';
