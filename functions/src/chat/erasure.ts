@@ -19,7 +19,9 @@ export const eraseChatData = async (userId: string): Promise<number> => {
   for (const key of objects) await deleteObject(config().FILES_BUCKET, key);
   const pointers = await Promise.all(
     notices.flatMap((notice) =>
-      typeof notice.ProviderMessageId === 'string' ? [itemByKey(`WAMSG#${notice.ProviderMessageId}`, 'WAMSG')] : [],
+      typeof notice.ProviderMessageId === 'string'
+        ? [itemByKey(`WAMSG#${notice.ProviderMessageId}`, 'WAMSG')]
+        : [],
     ),
   );
   return deleteItems([...items, ...notices, ...pointers.flat()]);

@@ -13,9 +13,7 @@ export const chatPersonalData = async (userId: string): Promise<PersonalData[]> 
     indexItems('gsi1', `CONVERSATIONS#${userId}`),
     indexItems('gsi1', `PATIENT#${userId}#WANOTICES`),
   ]);
-  const conversations = await Promise.all(
-    memberships.map((member) => partitionItems(String(member.pk))),
-  );
+  const conversations = await Promise.all(memberships.map((member) => partitionItems(String(member.pk))));
   const items = conversations.flat().filter(isContent);
   const files = items.flatMap((item) =>
     String(item.sk).startsWith('FILE#') && typeof item.FileKey === 'string'

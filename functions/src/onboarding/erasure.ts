@@ -60,6 +60,8 @@ export const erasePatientData = async (userId: string, erasedName: string, at: D
     }),
   );
   const delivery =
-    typeof submission.logId === 'string' ? await itemByKey(`TALLYDELIVERY#${submission.logId}`, 'DELIVERY') : [];
+    typeof submission.logId === 'string'
+      ? await itemByKey(`TALLYDELIVERY#${submission.logId}`, 'DELIVERY')
+      : [];
   return count + 1 + (await deleteItems(delivery));
 };

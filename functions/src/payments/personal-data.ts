@@ -18,7 +18,12 @@ export const paymentPersonalData = async (
       items: documents.map(exportable),
       files: documents.flatMap((document) =>
         typeof document.PdfKey === 'string' && document.PdfKey
-          ? [{ key: document.PdfKey, name: `invoices/${String(document.pk).slice(8)}-${String(document.sk)}.pdf` }]
+          ? [
+              {
+                key: document.PdfKey,
+                name: `invoices/${String(document.pk).slice(8)}-${String(document.sk)}.pdf`,
+              },
+            ]
           : [],
       ),
     },

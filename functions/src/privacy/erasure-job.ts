@@ -7,13 +7,7 @@
  * years), bookings and their history (by id only, for the statistics), contract acceptances and audit
  * entries (docs/decisions/0028-privacy-export-erasure.md).
  */
-import {
-  ERASED_DISPLAY_NAME,
-  endAllSessions,
-  eraseAccount,
-  getUser,
-  getUserContacts,
-} from '../accounts';
+import { ERASED_DISPLAY_NAME, endAllSessions, eraseAccount, getUser, getUserContacts } from '../accounts';
 import { eraseBillingProfiles } from '../billing';
 import { erasePatientReminders } from '../bookings';
 import { eraseChatData } from '../chat';
@@ -45,7 +39,9 @@ export const handlePrivacyErasure = async (entry: OutboxEntry, step: OutboxStep)
     const patient = await patientOfErasure(userId);
     const user = await getUser(userId);
     if (!patient?.nutritionistUserId || !user || user.DisplayName === ERASED_DISPLAY_NAME) return;
-    const nutritionist = (await getUserContacts([patient.nutritionistUserId])).get(patient.nutritionistUserId);
+    const nutritionist = (await getUserContacts([patient.nutritionistUserId])).get(
+      patient.nutritionistUserId,
+    );
     if (!nutritionist?.Email) return;
     await sendMail({
       to: nutritionist.Email,

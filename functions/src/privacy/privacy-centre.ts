@@ -37,15 +37,13 @@ const consentsOf = async (userId: string): Promise<PrivacyConsent[]> => {
   return [
     ...contracts
       .sort((a, b) => a.acceptedAt.localeCompare(b.acceptedAt))
-      .map(
-        (consent): PrivacyConsent => ({
-          Kind: `contract-${consent.contractType}`,
-          Label: CONTRACT_LABELS[consent.contractType] ?? `Contratto ${consent.contractType}`,
-          State: 'given',
-          At: consent.acceptedAt,
-          Detail: `Versione ${consent.version}`,
-        }),
-      ),
+      .map((consent): PrivacyConsent => ({
+        Kind: `contract-${consent.contractType}`,
+        Label: CONTRACT_LABELS[consent.contractType] ?? `Contratto ${consent.contractType}`,
+        State: 'given',
+        At: consent.acceptedAt,
+        Detail: `Versione ${consent.version}`,
+      })),
     {
       Kind: 'marketing-mail',
       Label: 'E-mail facoltative (promemoria e avvisi di nuovi messaggi)',
@@ -53,15 +51,13 @@ const consentsOf = async (userId: string): Promise<PrivacyConsent[]> => {
       At: user?.MailingOptOut ? (user.MailingOptOutAt ?? null) : (user?.createdAt ?? null),
       Detail: null,
     },
-    ...oppositions.map(
-      (opposition): PrivacyConsent => ({
-        Kind: 'sts-opposition',
-        Label: 'Opposizione all’invio al Sistema Tessera Sanitaria',
-        State: opposition.opposed ? 'given' : 'withdrawn',
-        At: opposition.at,
-        Detail: `Visita del ${bookings.get(opposition.bookingId)?.slice(0, 10) ?? ''}`,
-      }),
-    ),
+    ...oppositions.map((opposition): PrivacyConsent => ({
+      Kind: 'sts-opposition',
+      Label: 'Opposizione all’invio al Sistema Tessera Sanitaria',
+      State: opposition.opposed ? 'given' : 'withdrawn',
+      At: opposition.at,
+      Detail: `Visita del ${bookings.get(opposition.bookingId)?.slice(0, 10) ?? ''}`,
+    })),
   ];
 };
 

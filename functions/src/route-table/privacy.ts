@@ -7,7 +7,13 @@ import { api, type RestRoute } from './types';
 const PATIENT = ['Patient'] as const;
 
 export const privacyRestRoutes = [
-  { method: 'GET', path: api('Account/Privacy'), area: 'privacy', operation: 'getPrivacyCentre', access: PATIENT },
+  {
+    method: 'GET',
+    path: api('Account/Privacy'),
+    area: 'privacy',
+    operation: 'getPrivacyCentre',
+    access: PATIENT,
+  },
   {
     method: 'POST',
     path: api('Account/Privacy/MarketingConsent/Withdraw'),
