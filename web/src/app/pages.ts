@@ -39,6 +39,7 @@ export const Pages = {
 
   Profile: lazyPage(accountArea, 'ProfilePage'),
   ChangePassword: lazyPage(accountArea, 'ChangePasswordPage'),
+  PrivacyCentre: lazyPage(accountArea, 'PrivacyCentrePage'),
 
   PatientHome: lazyPage(patientArea, 'PatientHomePage'),
   PatientAgenda: lazyPage(patientArea, 'PatientAgendaPage'),
@@ -91,6 +92,7 @@ export const Pages = {
   SystemChatViewer: lazyPage(systemArea, 'ChatViewerPage'),
   SystemEmailTemplates: lazyPage(systemArea, 'EmailTemplatesPage'),
   SystemAudit: lazyPage(systemArea, 'AuditPage'),
+  SystemPrivacyRequests: lazyPage(systemArea, 'PrivacyRequestsPage'),
   Chat: lazyPage(chatArea, 'ChatPage'),
   VideoRoom: lazyPage(videoArea, 'VideoRoomPage'),
 };

@@ -3,3 +3,4 @@ import '../../styles/all';
 export { SystemHomePage } from '../../features/system/pages';
 export { ChatViewerPage } from '../../features/system/pages';
 export { EmailTemplatesPage, AuditPage } from '../../features/system/pages';
+export { PrivacyRequestsPage } from '../../features/privacy/pages';

@@ -1,5 +1,5 @@
 import { SimpleGrid } from '@mantine/core';
-import { IconHistory, IconMail, IconMessages } from '@tabler/icons-react';
+import { IconHistory, IconMail, IconMessages, IconShieldLock } from '@tabler/icons-react';
 import { paths } from '../../../paths';
 import { AreaOverview } from '../../../ui/area-overview';
 import { LinkCard } from '../../../ui/link-card';
@@ -34,6 +34,12 @@ export function SystemHomePage() {
           icon={<IconHistory size={24} />}
           title="Registro delle attività"
           description="Chi ha letto dati sanitari o cambiato qualcosa nell’amministrazione, e quando."
+        />
+        <LinkCard
+          to={paths.system.privacyRequests()}
+          icon={<IconShieldLock size={24} />}
+          title="Richieste sulla privacy"
+          description="Esportazioni dei dati ed eliminazioni degli account chieste dai pazienti, con il loro esito."
         />
       </SimpleGrid>
       <AreaOverview heading="In arrivo" sections={SECTIONS} />
