@@ -139,12 +139,15 @@ export const featureAccess: Partial<Record<FeatureName, FeatureAccess>> = {
   },
   // Effects of committed changes, from the table's stream (jobs stack): chat messages (stored and pushed),
   // invoices, e-mails. A batch of ten items with SES calls may take a while; the event source retries it.
-  // Invoice PDFs are drawn here and kept in the private files bucket.
+  // Invoice PDFs are drawn here and kept in the private files bucket; the privacy centre's export zips
+  // are built here too (docs/product.md#privacy-centre).
   outbox: {
     table: 'readWrite',
     mail: true,
     realtimePush: true,
     files: 'readWrite',
+    // A patient's erasure (privacy jobs) removes their profile photo's renditions.
+    assets: 'readWrite',
     timeout: Duration.minutes(1),
   },
   // The video room: signalling relayed between the two members' connections, entries and exits recorded on

@@ -339,7 +339,8 @@ describe('the erasure of one’s account', () => {
       token: patient.token,
       body: { password: 'Sbagliata-2026' },
     });
-    expect(wrong.status).toBe(422);
+    expect(wrong.status).toBe(400);
+    expect(wrong.body).toMatchObject({ Errors: { password: ['La password non è corretta.'] } });
     expect(
       (await api<PrivacyCentreResponse>('GET', 'Account/Privacy', { token: patient.token })).body.Requests,
     ).toEqual([]);

@@ -1,9 +1,11 @@
 /**
  * The accounts area's part of a patient's erasure (docs/product.md#privacy-centre): the check of the
  * password (or typed confirmation) when it is asked, every session ended with its WebSocket connections,
- * then the account emptied (users-repo.ts `eraseUserItems`), its phone code and its mail log removed.
+ * then the account emptied (users-repo.ts `eraseUserItems`), its photo, phone code and mail log removed.
  */
 import { now } from '../platform/clock';
+import { config } from '../platform/config';
+import { deletePrefix } from '../platform/files';
 import { deleteItems, indexItems, itemByKey } from '../platform/personal-data';
 import { closeSessionConnections } from '../platform/session-connections';
 import { revokeAllFamilies } from './credentials-repo';
@@ -35,5 +37,6 @@ export const eraseAccount = async (userId: string): Promise<number> => {
     indexItems('gsi1', `USER#${userId}#MAILS`),
   ]);
   await eraseUserItems(user, now());
+  if (user.ImagePath) await deletePrefix(config().ASSETS_BUCKET, user.ImagePath);
   return 1 + (await deleteItems([...phoneCode, ...mails]));
 };
