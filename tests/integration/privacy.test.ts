@@ -200,7 +200,7 @@ describe('the export of one’s data', () => {
     );
     expect(centre.body.Consents.every((consent) => consent.At)).toBe(true);
     expect(nutritionist.id).not.toBe(patient.id);
-  });
+  }, 180_000);
 
   it('withdrawing the optional mails is recorded with its date', async () => {
     const nutritionist = await createNutritionist();
@@ -413,5 +413,5 @@ describe('the erasure of one’s account', () => {
       Status: 'done',
       UserId: patient.id,
     });
-  });
+  }, 180_000);
 });
