@@ -351,7 +351,8 @@ describe('the erasure of one’s account', () => {
     });
     expect(started.status, JSON.stringify(started.body)).toBe(201);
     const done = await doneRequest(started.body.RequestId);
-    expect(done?.Outcome).toMatchObject({ sessions: expect.any(Number), chat: expect.any(Number) });
+    expect(done?.Outcome?.sessions).toBeGreaterThan(0);
+    expect(done?.Outcome?.chat).toBeGreaterThan(0);
 
     // Sessions ended: the socket is closed, the refresh token and the password no longer work.
     for (;;) if ((await socket.next()).kind === 'closed') break;
@@ -371,7 +372,10 @@ describe('the erasure of one’s account', () => {
       DisplayName: 'Account eliminato',
       Disabled: true,
     });
-    expect(JSON.stringify(left)).not.toContain(patient.name);
+    // The name stays only on the invoices made out to the patient (tax law).
+    const { invoices: _kept, ...erasable } = left;
+    expect(JSON.stringify(erasable)).not.toContain(patient.name);
+    expect(JSON.stringify(erasable)).not.toContain(patient.email);
     expect(left['billing-profiles']).toEqual([]);
     expect(left.chat).toEqual([]);
     expect(left.mails).toEqual([]);

@@ -20,7 +20,7 @@ export const chatPersonalData = async (userId: string): Promise<PersonalData[]> 
       ? [
           {
             key: item.FileKey,
-            name: `chat-files/${String(item.pk).slice(5)}/${String(item.sk).slice(5)}-${String(item.FileDisplayName ?? 'file').replace(/[/\\]/g, '_')}`,
+            name: `chat-files/${String(item.pk).slice(5)}/${String(item.sk).slice(5)}-${(typeof item.FileDisplayName === 'string' ? item.FileDisplayName : 'file').replace(/[/\\]/g, '_')}`,
           },
         ]
       : [],

@@ -16,7 +16,7 @@ export const patientOfErasure = async (userId: string) => {
   const [profile] = await itemByKey(`USER#${userId}`, 'PATIENT');
   return profile
     ? {
-        displayName: String(profile.DisplayName ?? ''),
+        displayName: typeof profile.DisplayName === 'string' ? profile.DisplayName : '',
         nutritionistUserId:
           typeof profile.DefaultNutritionistUserId === 'string' ? profile.DefaultNutritionistUserId : null,
       }
@@ -35,7 +35,7 @@ export const erasePatientData = async (userId: string, erasedName: string, at: D
       new UpdateCommand({
         TableName: tableName(),
         Key: { pk: profile.pk, sk: profile.sk },
-        UpdateExpression: 'SET DisplayName = :name, Gender = :null, ErasedAt = :at REMOVE gsi2pk, gsi2sk',
+        UpdateExpression: 'SET DisplayName = :name, Gender = :null, ErasedAt = :at REMOVE gsi2pk, gsi2sk, NameWords',
         ConditionExpression: 'attribute_exists(pk)',
         ExpressionAttributeValues: { ':name': erasedName, ':null': null, ':at': at.toISOString() },
       }),

@@ -61,7 +61,7 @@ export const indexItems = async (index: 'gsi1' | 'gsi2' | 'gsi3', pk: string, pr
 };
 
 /** One item by key, or nothing. */
-export const itemByKey = async (pk: string, sk: string) => {
+export const itemByKey = async (pk: string, sk: string): Promise<Record<string, unknown>[]> => {
   const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: { pk, sk } }));
   return Item ? [Item] : [];
 };

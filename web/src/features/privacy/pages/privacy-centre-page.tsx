@@ -111,7 +111,7 @@ export function PrivacyCentrePage() {
     try {
       await requestAccountErasure(data?.HasPassword ? { password } : { confirmation });
       await signOut();
-      navigate(paths.home());
+      void navigate(paths.home());
     } catch (caught) {
       setErasureError(messageOf(caught, 'Non è stato possibile avviare l’eliminazione: riprova.'));
       setBusy(null);
