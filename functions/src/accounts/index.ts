@@ -1,7 +1,7 @@
 /** What other areas (and the HTTP layer) use of the accounts area. */
 export { isSessionActive } from './session-state';
 export { loginOutboxHandlers } from './login-throttle';
-export { optionalMailLinks } from './unsubscribe';
+export { optionalMailLinks, optOutOfMails } from './unsubscribe';
 export { consumeOneTimeToken, issueOneTimeToken, startRefreshFamily } from './credentials-repo';
 export { requireActorUser } from './current-user';
 export { hashPassword } from './password';

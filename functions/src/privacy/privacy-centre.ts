@@ -11,9 +11,9 @@ import {
   type PrivacyConsent,
   type PrivacyRequestKind,
 } from '@nutri/shared';
-import { accountHasPassword, getUser, isAccountPassword, updateUser } from '../accounts';
+import { accountHasPassword, getUser, isAccountPassword, optOutOfMails } from '../accounts';
 import { patientBookingTimes } from '../bookings';
-import { AppError, conflict, notFound } from '../http/errors';
+import { AppError, conflict } from '../http/errors';
 import { created, noContent, defineOperation } from '../http/operation';
 import { listConsents } from '../onboarding';
 import { listStsOppositions } from '../payments';
@@ -81,12 +81,7 @@ export const getPrivacyCentre = defineOperation(
 );
 
 export const withdrawMarketingConsent = defineOperation(['Patient'], {}, async ({ actor }) => {
-  const user = await getUser(actor.userId);
-  if (!user) throw notFound();
-  if (!user.MailingOptOut) {
-    const at = now();
-    await updateUser(user, { MailingOptOut: true, MailingOptOutAt: at.toISOString() }, at);
-  }
+  await optOutOfMails(actor.userId);
   return noContent();
 });
 
