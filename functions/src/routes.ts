@@ -19,6 +19,7 @@ import { realtimeWebSocketRoutes } from './route-table/realtime';
 import { videoRestRoutes, videoWebSocketRoutes } from './route-table/video';
 import { dashboardsRestRoutes } from './route-table/dashboards';
 import { settingsRestRoutes } from './route-table/settings';
+import { privacyRestRoutes } from './route-table/privacy';
 
 export {
   AREAS,
@@ -44,6 +45,7 @@ export const restRoutes = [
   ...videoRestRoutes,
   ...dashboardsRestRoutes,
   ...settingsRestRoutes,
+  ...privacyRestRoutes,
 ] as const satisfies readonly RestRoute[];
 
 export const webSocketRoutes = [

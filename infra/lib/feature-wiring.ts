@@ -149,12 +149,15 @@ export const featureAccess: Partial<Record<FeatureName, FeatureAccess>> = {
   },
   // Effects of committed changes, from the table's stream (jobs stack): chat messages (stored and pushed),
   // invoices, e-mails. A batch of ten items with SES calls may take a while; the event source retries it.
-  // Invoice PDFs are drawn here and kept in the private files bucket.
+  // Invoice PDFs are drawn here and kept in the private files bucket; the privacy centre's export zips
+  // are built here too (docs/product.md#privacy-centre).
   outbox: {
     table: 'readWrite',
     mail: true,
     realtimePush: true,
     files: 'readWrite',
+    // A patient's erasure (privacy jobs) removes their profile photo's renditions.
+    assets: 'readWrite',
     timeout: Duration.minutes(1),
   },
   // The video room: signalling relayed between the two members' connections, entries and exits recorded on
@@ -164,6 +167,9 @@ export const featureAccess: Partial<Record<FeatureName, FeatureAccess>> = {
   // keeps them from the table's stream.
   dashboards: { table: 'read', jwt: true },
   aggregates: { table: 'readWrite', timeout: Duration.minutes(1) },
+  // The privacy centre: requests and their outbox items only (the export and the erasure run in the
+  // outbox Lambda); the SystemAdmin's list of requests.
+  privacy: { table: 'readWrite', jwt: true },
 };
 
 export const accessOf = (feature: FeatureName): FeatureAccess =>

@@ -31,3 +31,4 @@ export * from './system-settings';
 export * from './contracts';
 export * from './system-status';
 export * from './google-calendar';
+export * from './privacy';

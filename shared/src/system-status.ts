@@ -18,6 +18,7 @@ export const LOG_AREAS = [
   'onboarding',
   'outbox',
   'payments',
+  'privacy',
   'realtime',
   'settings',
   'system',

@@ -81,6 +81,7 @@ export const paths = {
   account: {
     profile: fixed('/Account/Profile'),
     changePassword: fixed('/Account/ChangePassword'),
+    privacy: fixed('/Account/Privacy'),
   },
   chat: route('/Chat', (query: { UserId?: string } = {}) => withQuery('/Chat', query)),
   patients: {
@@ -180,5 +181,6 @@ export const paths = {
     contracts: fixed('/SystemSettings/Contracts'),
     chatViewer: fixed('/SystemSettings/ChatViewer'),
     audit: fixed('/SystemSettings/Audit'),
+    privacyRequests: fixed('/SystemSettings/PrivacyRequests'),
   },
 } as const;

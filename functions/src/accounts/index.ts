@@ -1,7 +1,7 @@
 /** What other areas (and the HTTP layer) use of the accounts area. */
 export { isSessionActive } from './session-state';
 export { loginOutboxHandlers } from './login-throttle';
-export { optionalMailLinks } from './unsubscribe';
+export { optionalMailLinks, optOutOfMails } from './unsubscribe';
 export { consumeOneTimeToken, issueOneTimeToken, startRefreshFamily } from './credentials-repo';
 export { requireActorUser } from './current-user';
 export { hashPassword } from './password';
@@ -23,3 +23,6 @@ export { codiceFiscaleSearchWrites, patientSearchWrites } from './patient-search
 export { indexAllPatientsForSearch } from './patient-search-index-job';
 export { sendInvitation } from './invitations';
 export { accountMailTemplates } from './mails';
+export { accountPersonalData } from './personal-data';
+export { accountHasPassword, endAllSessions, eraseAccount, isAccountPassword } from './erasure';
+export { ERASED_DISPLAY_NAME } from './users-repo';

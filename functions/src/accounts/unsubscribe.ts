@@ -51,9 +51,16 @@ export const unsubscribe = defineOperation(
     if (!safeEqual(query.signature, await signature(path.userId))) {
       throw new AppError('forbidden', 'Link di disiscrizione non valido.');
     }
-    const user = await getUser(path.userId);
-    if (!user) throw notFound();
-    if (!user.MailingOptOut) await updateUser(user, { MailingOptOut: true }, now());
+    await optOutOfMails(path.userId);
     return noContent();
   },
 );
+
+/** Turns the optional mails off, recording when (the privacy centre shows the date); twice changes nothing. */
+export const optOutOfMails = async (userId: string) => {
+  const user = await getUser(userId);
+  if (!user) throw notFound();
+  if (user.MailingOptOut) return;
+  const at = now();
+  await updateUser(user, { MailingOptOut: true, MailingOptOutAt: at.toISOString() }, at);
+};

@@ -45,6 +45,8 @@ export interface User {
   ImagePath?: string | null;
   /** Unsubscribed from every mailing list (spec /Unsubscribe). */
   MailingOptOut?: boolean;
+  /** When the optional mails were refused (ISO; absent on refusals recorded before it was). */
+  MailingOptOutAt?: string | null;
   /** After e-mail verification the patient may set a password without the old one until then (ISO). */
   passwordSetAllowedUntil?: string | null;
   /** Disabled by a UserManager: no sign-in, every session ended (docs/product.md#user-management). */
@@ -175,6 +177,7 @@ export type UserUpdate = Partial<
     | 'MobilePhoneVerified'
     | 'ImagePath'
     | 'MailingOptOut'
+    | 'MailingOptOutAt'
     | 'passwordHash'
     | 'emailVerified'
     | 'emailVerifiedAt'
@@ -616,4 +619,60 @@ export const getUserRoles = async (userIds: readonly string[]): Promise<Map<stri
   for (const item of await batchGet(userIds.map(userKey), { attributes: ['Id', 'roles'] }))
     roles.set(String(item.Id), Array.isArray(item.roles) ? (item.roles as Role[]) : []);
   return roles;
+};
+
+/** The display name an erased account keeps (docs/product.md#privacy-centre). */
+export const ERASED_DISPLAY_NAME = 'Account eliminato';
+
+/**
+ * Erasure of a patient's account (docs/product.md#privacy-centre): the user item stays, under its id only
+ * (bookings, invoices and the dashboards name it), with every personal field emptied, disabled and marked
+ * `ErasedAt`; the e-mail and user-name guards, the role memberships and the patient search entries go, so
+ * nobody finds or signs in to it and the address can register again. One transaction, on `updatedAt`.
+ */
+export const eraseUserItems = async (user: User, at: Date): Promise<User> => {
+  const iso = at.toISOString();
+  const erased: User = {
+    Id: user.Id,
+    UserName: '',
+    Email: '',
+    Name: '',
+    DisplayName: ERASED_DISPLAY_NAME,
+    MobilePhoneNo: null,
+    roles: user.roles,
+    passwordHash: null,
+    emailVerified: false,
+    MailingOptOut: true,
+    Disabled: true,
+    DisabledAt: iso,
+    createdAt: user.createdAt,
+    updatedAt: iso,
+  };
+  const { gsi2pk: _byName, gsi2sk: _nameKey, ...indexes } = userIndexes(erased);
+  const changedMeanwhile = new DomainError('conflict');
+  await transactOrThrow<DomainError>(
+    [
+      {
+        item: {
+          Put: {
+            TableName: tableName(),
+            Item: { ...userKey(user.Id), type: 'User', ...erased, ErasedAt: iso, ...indexes },
+            ConditionExpression: 'updatedAt = :version',
+            ExpressionAttributeValues: { ':version': user.updatedAt },
+          },
+        },
+        failure: changedMeanwhile,
+      },
+      ...(user.Email ? [{ item: { Delete: { TableName: tableName(), Key: emailKey(user.Email) } } }] : []),
+      ...(user.UserName
+        ? [{ item: { Delete: { TableName: tableName(), Key: userNameKey(user.UserName) } } }]
+        : []),
+      ...user.roles.map((role) => ({
+        item: { Delete: { TableName: tableName(), Key: roleMemberKey(role, user.DisplayName, user.Id) } },
+      })),
+      ...(isPatient(user) ? patientSearchWrites(user, null).map((item) => ({ item })) : []),
+    ],
+    { contended: changedMeanwhile },
+  );
+  return erased;
 };

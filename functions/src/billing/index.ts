@@ -10,3 +10,5 @@ export {
   type FiscalParty,
   type IssuerFiscalData,
 } from './fiscal-data';
+export { billingPersonalData } from './personal-data';
+export { eraseBillingProfiles } from './erasure';

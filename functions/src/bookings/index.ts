@@ -32,3 +32,5 @@ export { requireOwnBooking, type BookingParty } from './own-booking';
 export { videoPresenceWrites, type VideoRoomParty } from './video-presence';
 export { countBookedBetween, countOwedBookingRefunds, countUnpaidBetween } from './admin-counts';
 export { bookingFactOfItem } from './dashboard-facts';
+export { bookingPersonalData, patientBookingTimes } from './personal-data';
+export { erasePatientReminders } from './erasure';

@@ -17,3 +17,5 @@ export { pushMessageAdded, pushToUsers } from './push';
 export { listUrgentNotices, type UrgentNoticeRecord } from './urgent-notice-log-repo';
 export { chatActivityOfUser, type ChatActivity } from './chat-activity';
 export { chatNotificationTemplate } from './email-notification-mail';
+export { chatPersonalData } from './personal-data';
+export { eraseChatData } from './erasure';

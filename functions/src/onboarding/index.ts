@@ -22,3 +22,5 @@ export { listConsents } from './patients-repo';
 export { privacyAcceptanceOf } from './contracts';
 export { patientFactOfItem, questionnaireFactOfItem, questionnaireReceivedAt } from './dashboard-facts';
 export { onboardingMailTemplates } from './mails';
+export { onboardingPersonalData } from './personal-data';
+export { erasePatientData, patientOfErasure } from './erasure';

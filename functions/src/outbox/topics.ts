@@ -2,6 +2,7 @@ import { loginOutboxHandlers } from '../accounts';
 import { bookingOutboxHandlers } from '../bookings';
 import { paymentOutboxHandlers } from '../payments';
 import { presenceOutboxHandlers } from '../realtime';
+import { privacyOutboxHandlers } from '../privacy';
 import type { OutboxHandlers } from '../platform/outbox';
 
 /**
@@ -13,4 +14,5 @@ export const outboxHandlers: OutboxHandlers = {
   ...paymentOutboxHandlers,
   ...loginOutboxHandlers,
   ...presenceOutboxHandlers,
+  ...privacyOutboxHandlers,
 };

@@ -24,3 +24,16 @@ export const putStsOpposition = async (bookingId: number, opposed: boolean, at: 
     }),
   );
 };
+
+/** The recorded choices of several visits (the privacy centre's list): booking id, opposed, when. */
+export const listStsOppositions = async (bookingIds: readonly number[]) =>
+  (
+    await Promise.all(
+      bookingIds.map(async (bookingId) => {
+        const { Item } = await db().send(
+          new GetCommand({ TableName: tableName(), Key: oppositionKey(bookingId) }),
+        );
+        return Item ? [{ bookingId, opposed: Item.Opposed === true, at: String(Item.At) }] : [];
+      }),
+    )
+  ).flat();

@@ -22,6 +22,7 @@ export const AREAS = [
   'video',
   'dashboards',
   'settings',
+  'privacy',
 ] as const;
 export type Area = (typeof AREAS)[number];
 

@@ -10,6 +10,7 @@ import { contentMailTemplates } from '../content';
 import { onboardingMailTemplates } from '../onboarding';
 import { paymentMailTemplates } from '../payments';
 import type { MailTemplateDefinition } from '../platform/mail-templates';
+import { privacyMailTemplates } from '../privacy';
 
 export const MAIL_TEMPLATES: readonly MailTemplateDefinition[] = [
   ...accountMailTemplates,
@@ -18,6 +19,7 @@ export const MAIL_TEMPLATES: readonly MailTemplateDefinition[] = [
   ...paymentMailTemplates,
   chatNotificationTemplate,
   ...contentMailTemplates,
+  ...privacyMailTemplates,
 ];
 
 export const templateByKey = new Map(MAIL_TEMPLATES.map((template) => [template.key, template]));

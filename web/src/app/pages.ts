@@ -39,6 +39,7 @@ export const Pages = {
 
   Profile: lazyPage(accountArea, 'ProfilePage'),
   ChangePassword: lazyPage(accountArea, 'ChangePasswordPage'),
+  PrivacyCentre: lazyPage(accountArea, 'PrivacyCentrePage'),
 
   PatientHome: lazyPage(patientArea, 'PatientHomePage'),
   PatientAgenda: lazyPage(patientArea, 'PatientAgendaPage'),
@@ -94,6 +95,7 @@ export const Pages = {
   SystemAudit: lazyPage(systemArea, 'AuditPage'),
   SystemContracts: lazyPage(systemArea, 'ContractsPage'),
   SystemLogViewer: lazyPage(systemArea, 'LogViewerPage'),
+  SystemPrivacyRequests: lazyPage(systemArea, 'PrivacyRequestsPage'),
   Chat: lazyPage(chatArea, 'ChatPage'),
   VideoRoom: lazyPage(videoArea, 'VideoRoomPage'),
 };

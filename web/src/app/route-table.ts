@@ -39,6 +39,7 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   // Any signed-in user
   { pattern: paths.account.profile.pattern, access: 'signedIn', page: Pages.Profile },
   { pattern: paths.account.changePassword.pattern, access: 'signedIn', page: Pages.ChangePassword },
+  { pattern: paths.account.privacy.pattern, access: ['Patient'], page: Pages.PrivacyCentre },
   { pattern: paths.chat.pattern, access: 'signedIn', page: Pages.Chat },
   // Roles
   { pattern: paths.patients.home.pattern, access: ['Patient'], page: Pages.PatientHome },
@@ -163,6 +164,11 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   { pattern: paths.system.audit.pattern, access: ['SystemAdmin'], page: Pages.SystemAudit },
   { pattern: paths.system.contracts.pattern, access: ['SystemAdmin'], page: Pages.SystemContracts },
   { pattern: paths.system.logViewer.pattern, access: ['SystemAdmin'], page: Pages.SystemLogViewer },
+  {
+    pattern: paths.system.privacyRequests.pattern,
+    access: ['SystemAdmin'],
+    page: Pages.SystemPrivacyRequests,
+  },
 ];
 
 /** Stable grouping key of an access rule ('public', 'signedIn', 'Patient', 'BusinessAdmin|UserManager'). */

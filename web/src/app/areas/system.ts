@@ -5,3 +5,4 @@ export { ChatViewerPage } from '../../features/system/pages';
 export { EmailTemplatesPage, AuditPage } from '../../features/system/pages';
 export { ContractsPage } from '../../features/system/pages';
 export { LogViewerPage } from '../../features/system/pages';
+export { PrivacyRequestsPage } from '../../features/privacy/pages';

@@ -30,6 +30,8 @@ export const roleNavItems = (roles: readonly Role[]): NavItem[] => {
   if (has('BusinessAdmin')) items.push({ label: 'Admin', href: paths.admin.home() });
   if (has('UserManager')) items.push({ label: 'Utenti', href: paths.users.home() });
   if (has('SystemAdmin')) items.push({ label: 'Impostazioni di sistema', href: paths.system.home() });
+  // Consents, export and erasure of one's data (docs/product.md#privacy-centre).
+  if (has('Patient')) items.push({ label: 'Privacy e dati', href: paths.account.privacy() });
   return items;
 };
 

@@ -5,6 +5,7 @@ import {
   IconHistory,
   IconMail,
   IconMessages,
+  IconShieldLock,
 } from '@tabler/icons-react';
 import { paths } from '../../../paths';
 import { LinkCard } from '../../../ui/link-card';
@@ -48,6 +49,12 @@ export function SystemHomePage() {
           icon={<IconFileSearch size={24} />}
           title="Log applicativi"
           description="Cerca nei log per periodo, livello, area, richiesta o utente, per diagnosticare errori."
+        />
+        <LinkCard
+          to={paths.system.privacyRequests()}
+          icon={<IconShieldLock size={24} />}
+          title="Richieste sulla privacy"
+          description="Esportazioni dei dati ed eliminazioni degli account chieste dai pazienti, con il loro esito."
         />
       </SimpleGrid>
     </Page>
