@@ -117,4 +117,6 @@ export interface SystemStatus {
   BouncedMails24h: number;
   /** Questionnaire (Tally) deliveries that failed in the last 24 hours and were not replayed. */
   FailedWebhooks24h: number;
+  /** Patients' account erasure requests not yet carried out. */
+  ErasureRequestsWaiting: number;
 }

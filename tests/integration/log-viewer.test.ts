@@ -159,6 +159,7 @@ describe('GET SystemSettings/Status', () => {
       result.body.OutboxPending,
       result.body.BouncedMails24h,
       result.body.FailedWebhooks24h,
+      result.body.ErasureRequestsWaiting,
     ])
       expect(Number.isInteger(figure) && figure >= 0).toBe(true);
   });

@@ -2,12 +2,14 @@
  * `GET SystemSettings/Status` (docs/product.md#system-settings): the system's state at a glance for the
  * SystemAdmin. Each figure is one bounded read: the jobs' last runs (one BatchGetItem of one item per job),
  * the outbox backlog (a counted Query of its sparse queue), the mails bounced and the questionnaire
- * deliveries failed in the last 24 hours (counted Queries of their sparse index ranges). No Scan.
+ * deliveries failed in the last 24 hours and the erasure requests waiting (counted Queries of their sparse
+ * index ranges). No Scan.
  */
 import type { SystemStatus } from '@nutri/shared';
 import { defineOperation } from '../http/operation';
 import { jobDefinitions } from '../jobs';
 import { countFailedTallyDeliveriesSince } from '../onboarding';
+import { countWaitingErasureRequests } from '../privacy';
 import { now } from '../platform/clock';
 import { getLastJobRuns } from '../platform/job-runs';
 import { countBouncedMailsSince } from '../platform/mail-log';
@@ -18,11 +20,12 @@ const DAY_MS = 86_400_000;
 export const getSystemStatus = defineOperation(['SystemAdmin'], {}, async (): Promise<SystemStatus> => {
   const at = now();
   const since = new Date(at.getTime() - DAY_MS).toISOString();
-  const [runs, backlog, bounced, failedWebhooks] = await Promise.all([
+  const [runs, backlog, bounced, failedWebhooks, erasuresWaiting] = await Promise.all([
     getLastJobRuns(jobDefinitions.map((job) => job.name)),
     outboxBacklog(),
     countBouncedMailsSince(since),
     countFailedTallyDeliveriesSince(since),
+    countWaitingErasureRequests(),
   ]);
   return {
     At: at.toISOString(),
@@ -46,5 +49,6 @@ export const getSystemStatus = defineOperation(['SystemAdmin'], {}, async (): Pr
     OutboxOldestAt: backlog.oldestAt,
     BouncedMails24h: bounced,
     FailedWebhooks24h: failedWebhooks,
+    ErasureRequestsWaiting: erasuresWaiting,
   };
 });

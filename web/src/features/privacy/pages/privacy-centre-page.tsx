@@ -124,7 +124,7 @@ export function PrivacyCentrePage() {
       description="I consensi che hai dato, una copia dei tuoi dati e la cancellazione del tuo account."
     >
       {isLoading && <Loader aria-label="Caricamento" />}
-      {error && <Alert color="red">Non è stato possibile caricare la pagina: riprova.</Alert>}
+      {error ? <Alert color="red">Non è stato possibile caricare la pagina: riprova.</Alert> : null}
       {notice && (
         <Alert color="green" role="status">
           {notice}

@@ -26,7 +26,7 @@ export function PrivacyRequestsPage() {
       description="Esportazioni ed eliminazioni chieste dai pazienti, con il loro esito."
     >
       {isLoading && <Loader aria-label="Caricamento" />}
-      {error && <Alert color="red">Non è stato possibile caricare le richieste: riprova.</Alert>}
+      {error ? <Alert color="red">Non è stato possibile caricare le richieste: riprova.</Alert> : null}
       {data && (
         <>
           <Text mb="sm">Eliminazioni in attesa: {data.Waiting}</Text>

@@ -49,7 +49,7 @@ function Outcome({ run }: { run: JobRunView['LastRun'] }) {
 
 function Figures({ status }: { status: SystemStatus }) {
   return (
-    <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
+    <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }} spacing="md">
       <Figure
         label="Effetti in coda"
         value={String(status.OutboxPending)}
@@ -71,6 +71,12 @@ function Figures({ status }: { status: SystemStatus }) {
         value={String(status.FailedWebhooks24h)}
         hint="Questionari ricevuti nelle ultime 24 ore e non elaborati"
         alert={status.FailedWebhooks24h > 0}
+      />
+      <Figure
+        label="Eliminazioni in attesa"
+        value={String(status.ErasureRequestsWaiting)}
+        hint="Richieste di eliminazione dell’account non ancora eseguite"
+        alert={status.ErasureRequestsWaiting > 0}
       />
     </SimpleGrid>
   );
