@@ -97,8 +97,9 @@ export default defineConfig({
     {
       name: 'global',
       grep: GLOBAL_TAG,
-      // After the journeys that pay (the video visits beside it do not): `--no-deps` runs it by itself.
-      dependencies: ['desktop', 'phone'],
+      // After the journeys that pay, and after the video calls (which the 2-core machine must not starve):
+      // `--no-deps` runs it by itself.
+      dependencies: ['desktop', 'phone', 'webrtc'],
       use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } },
     },
   ],

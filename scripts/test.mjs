@@ -212,7 +212,8 @@ const runPlaywright = async (env) => {
   const report = path.join(RESULTS_DIR, 'playwright.json');
   rmSync(report, { force: true });
   const [playwright, ...prefix] = bin('playwright');
-  const code = await run(playwright, [...prefix, 'test'], { env, timeoutMs: 30 * MINUTE });
+  // About 25 minutes on the 2-core machine: the bound leaves room for the journeys still to come.
+  const code = await run(playwright, [...prefix, 'test'], { env, timeoutMs: 40 * MINUTE });
   const stats = readJson(report)?.stats;
   const passed = (stats?.expected ?? 0) + (stats?.flaky ?? 0);
   const skipped = stats?.skipped ?? 0;
