@@ -47,9 +47,9 @@ const toVersion = (item: Record<string, unknown>): StoredContractVersion => ({
   CreatedBy: String(item.CreatedBy),
   UpdatedAt: String(item.UpdatedAt),
   UpdatedBy: String(item.UpdatedBy),
-  EffectiveFrom: item.EffectiveFrom == null ? null : String(item.EffectiveFrom),
-  PublishedAt: item.PublishedAt == null ? null : String(item.PublishedAt),
-  PublishedBy: item.PublishedBy == null ? null : String(item.PublishedBy),
+  EffectiveFrom: typeof item.EffectiveFrom === 'string' ? item.EffectiveFrom : null,
+  PublishedAt: typeof item.PublishedAt === 'string' ? item.PublishedAt : null,
+  PublishedBy: typeof item.PublishedBy === 'string' ? item.PublishedBy : null,
 });
 
 const SUMMARY_ATTRIBUTES = [

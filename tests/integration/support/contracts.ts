@@ -16,5 +16,7 @@ export const removeStoredContractVersions = async () => {
     }),
   );
   for (const item of Items ?? [])
-    await db().send(new DeleteCommand({ TableName: tableName(), Key: { pk: item.pk, sk: item.sk } }));
+    await db().send(
+      new DeleteCommand({ TableName: tableName(), Key: { pk: String(item.pk), sk: String(item.sk) } }),
+    );
 };
