@@ -162,7 +162,7 @@ export function PrivacyCentrePage() {
                         )}
                       </Table.Td>
                       <Table.Td>
-                        <Badge color={consent.State === 'given' ? 'teal' : 'gray'} variant="light">
+                        <Badge color={consent.State === 'given' ? 'teal.9' : 'gray.7'}>
                           {consent.State === 'given'
                             ? consent.Kind === 'sts-opposition'
                               ? 'Opposizione espressa'
@@ -239,7 +239,7 @@ export function PrivacyCentrePage() {
                 />
               )}
               <Group>
-                <Button color="red" loading={busy === 'erasure'} onClick={() => void erase()}>
+                <Button color="red.9" loading={busy === 'erasure'} onClick={() => void erase()}>
                   Elimina il mio account
                 </Button>
               </Group>

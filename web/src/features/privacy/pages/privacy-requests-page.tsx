@@ -55,9 +55,12 @@ export function PrivacyRequestsPage() {
                     <Table.Td>{KIND_LABELS[request.Kind]}</Table.Td>
                     <Table.Td>
                       <Badge
-                        variant="light"
                         color={
-                          request.Status === 'done' ? 'teal' : request.Status === 'failed' ? 'red' : 'yellow'
+                          request.Status === 'done'
+                            ? 'teal.9'
+                            : request.Status === 'failed'
+                              ? 'red.9'
+                              : 'apricot.9'
                         }
                       >
                         {STATUS_LABELS[request.Status]}

@@ -39,11 +39,11 @@ function Figure({
 }
 
 function Outcome({ run }: { run: JobRunView['LastRun'] }) {
-  if (!run) return <Badge color="gray">Mai eseguito</Badge>;
+  if (!run) return <Badge color="gray.7">Mai eseguito</Badge>;
   return run.Outcome === 'ok' ? (
-    <Badge color="green">Riuscito</Badge>
+    <Badge color="teal.9">Riuscito</Badge>
   ) : (
-    <Badge color="red">Non riuscito{run.Error ? ` (${run.Error})` : ''}</Badge>
+    <Badge color="red.9">Non riuscito{run.Error ? ` (${run.Error})` : ''}</Badge>
   );
 }
 
