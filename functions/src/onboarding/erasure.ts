@@ -35,7 +35,8 @@ export const erasePatientData = async (userId: string, erasedName: string, at: D
       new UpdateCommand({
         TableName: tableName(),
         Key: { pk: profile.pk, sk: profile.sk },
-        UpdateExpression: 'SET DisplayName = :name, Gender = :null, ErasedAt = :at REMOVE gsi2pk, gsi2sk, NameWords',
+        UpdateExpression:
+          'SET DisplayName = :name, Gender = :null, ErasedAt = :at REMOVE gsi2pk, gsi2sk, NameWords',
         ConditionExpression: 'attribute_exists(pk)',
         ExpressionAttributeValues: { ':name': erasedName, ':null': null, ':at': at.toISOString() },
       }),
