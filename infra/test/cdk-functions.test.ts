@@ -257,7 +257,7 @@ describe('feature Lambdas', () => {
       expect(byFeature.get('jobs')).toContain('ManageConnectionsPolicy');
     });
 
-    it('inline role policies hold only log writing, secret reads, (jobs, outbox, aggregates) a dead-letter queue and (outbox, aggregates) the table stream', () => {
+    it('inline role policies hold only log writing, secret reads, (jobs, outbox, aggregates) a dead-letter queue, (outbox, aggregates) the table stream and (settings) log queries', () => {
       for (const lambda of lambdas) {
         const roleId = (lambda.resource.Properties.Role as { 'Fn::GetAtt': [string, string] })[
           'Fn::GetAtt'
@@ -290,8 +290,14 @@ describe('feature Lambdas', () => {
           'sqs:GetQueueAttributes',
           'sqs:GetQueueUrl',
         ];
+        // The settings Lambda's log viewer queries the Lambdas' log groups (CloudWatch Logs Insights).
+        const logViewerOnly = ['logs:StartQuery', 'logs:GetQueryResults', 'logs:StopQuery'];
         const streamReader = ['outbox', 'aggregates'].includes(lambda.feature);
-        const permitted = streamReader ? [...allowed, ...outboxOnly] : allowed;
+        const permitted = [
+          ...allowed,
+          ...(streamReader ? outboxOnly : []),
+          ...(lambda.feature === 'settings' ? logViewerOnly : []),
+        ];
         expect(actions.filter((action) => !permitted.includes(action))).toEqual([]);
         expect(actions.includes('sqs:SendMessage')).toBe(
           ['jobs', 'outbox', 'aggregates'].includes(lambda.feature),

@@ -85,8 +85,12 @@ describe('roles and navigation', () => {
     expect(rolesOf(undefined)).toEqual([]);
   });
 
-  it('links each role to its area; chat only for patients and nutritionists', () => {
-    expect(roleNavItems(['Patient']).map((item) => item.label)).toEqual(['Area paziente', 'Chat']);
+  it('links each role to its area; chat only for patients and nutritionists, the privacy centre for patients', () => {
+    expect(roleNavItems(['Patient']).map((item) => item.label)).toEqual([
+      'Area paziente',
+      'Chat',
+      'Privacy e dati',
+    ]);
     expect(roleNavItems(['BusinessAdmin', 'UserManager', 'SystemAdmin']).map((item) => item.label)).toEqual([
       'Admin',
       'Utenti',
