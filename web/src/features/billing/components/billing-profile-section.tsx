@@ -25,7 +25,7 @@ export function BillingProfileSection() {
       {error ? (
         <LoadError onRetry={() => void mutate()} />
       ) : isLoading || profile === undefined ? (
-        <Stack gap="xs" aria-busy="true" aria-label="Caricamento dei dati per la fattura">
+        <Stack gap="xs" role="status" aria-busy="true" aria-label="Caricamento dei dati per la fattura">
           <Skeleton height={14} width="40%" />
           <Skeleton height={12} width="60%" />
           <Skeleton height={12} width="50%" />

@@ -18,7 +18,7 @@ export function PatientBillingProfiles({ patientUserId }: { patientUserId: strin
     );
   if (isLoading || !data)
     return (
-      <Stack gap="xs" aria-busy="true" aria-label="Caricamento dei dati per la fattura">
+      <Stack gap="xs" role="status" aria-busy="true" aria-label="Caricamento dei dati per la fattura">
         <Skeleton height={14} width="40%" />
         <Skeleton height={12} width="60%" />
       </Stack>

@@ -47,7 +47,7 @@ export function WriteInChatNotice({ message }: { message: string }) {
 
 function ChooserLoading() {
   return (
-    <Stack gap="sm" aria-busy="true" aria-label="Caricamento degli orari liberi">
+    <Stack gap="sm" role="status" aria-busy="true" aria-label="Caricamento degli orari liberi">
       <Skeleton height={36} radius="xl" />
       <Skeleton height={36} radius="xl" />
       <Skeleton height={42} width={220} radius="md" />

@@ -17,7 +17,7 @@ function Agenda() {
   if (agenda.error && agenda.bookings.length === 0) return <LoadError onRetry={agenda.reload} />;
   if (agenda.isLoading) {
     return (
-      <Stack gap="md" aria-busy="true" aria-label="Caricamento degli appuntamenti">
+      <Stack gap="md" role="status" aria-busy="true" aria-label="Caricamento degli appuntamenti">
         <Skeleton height={112} radius="lg" />
         <Skeleton height={112} radius="lg" />
       </Stack>
