@@ -2,15 +2,13 @@
  * `/SystemSettings/Audit` (docs/product.md#audit-trail, SystemAdmin): search the audit trail by user,
  * target and period, newest first, 50 at a time. Searched only on request (no background refresh).
  */
-import { useState, type FormEvent } from 'react';
 import { Alert, Button, Group, Select, Stack, Table, Text, TextInput } from '@mantine/core';
 import { AUDIT_SUBJECT_TYPES, type AuditEntryView, type AuditSubjectType } from '@nutri/shared';
-import { isApiError } from '../../../api/api-error';
 import { formatDateTime } from '../../../lib/dates';
-import { summarizeSaveError } from '../../../ui/form/server-errors';
 import { Page } from '../../../ui/page';
 import { ScrollableTable } from '../../../ui/scrollable-table';
 import { searchAudit } from '../api/settings';
+import { usePagedSearch } from '../hooks/use-paged-search';
 
 const isoDay = (date: Date) => date.toISOString().slice(0, 10);
 
@@ -34,46 +32,27 @@ const queryOf = (filters: Filters, before?: string) => ({
 const subjectName = (type: string) => AUDIT_SUBJECT_TYPES[type as AuditSubjectType] ?? type;
 
 export function AuditPage() {
-  const [filters, setFilters] = useState<Filters>(() => ({
-    user: '',
-    subjectType: null,
-    subjectId: '',
-    from: isoDay(new Date(Date.now() - 6 * 86_400_000)),
-    to: isoDay(new Date()),
-  }));
-  const [entries, setEntries] = useState<AuditEntryView[] | null>(null);
-  const [next, setNext] = useState<string | null>(null);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [problem, setProblem] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  const load = async (before?: string) => {
-    setBusy(true);
-    setProblem(null);
-    try {
-      const page = await searchAudit(queryOf(filters, before));
-      setEntries((current) => [...(before && current ? current : []), ...page.Data]);
-      setNext(page.NextCursor);
-      setErrors({});
-    } catch (error) {
-      setErrors(
-        isApiError(error)
-          ? Object.fromEntries(
-              Object.entries(error.fieldErrors).map(([field, messages]) => [field, messages.join(' ')]),
-            )
-          : {},
-      );
-      setProblem(summarizeSaveError(error, 'Non è stato possibile cercare: riprova.').title);
-    } finally {
-      setBusy(false);
-    }
-  };
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    void load();
-  };
-  const set = <K extends keyof Filters>(field: K, value: Filters[K]) =>
-    setFilters((current) => ({ ...current, [field]: value }));
+  const {
+    filters,
+    set,
+    rows: entries,
+    next,
+    errors,
+    problem,
+    busy,
+    load,
+    submit,
+  } = usePagedSearch<Filters, AuditEntryView>(
+    () => ({
+      user: '',
+      subjectType: null,
+      subjectId: '',
+      from: isoDay(new Date(Date.now() - 6 * 86_400_000)),
+      to: isoDay(new Date()),
+    }),
+    (current, cursor) => searchAudit(queryOf(current, cursor)),
+    'Non è stato possibile cercare: riprova.',
+  );
 
   return (
     <Page

@@ -3,15 +3,13 @@
  * period, minimum level, area, request id and user id, newest first, 50 lines at a time. Searched only on
  * request: a search in the cloud is a CloudWatch Logs Insights query, billed by the data it reads.
  */
-import { useState, type FormEvent } from 'react';
 import { Alert, Button, Code, Group, Select, Stack, Table, Text, TextInput } from '@mantine/core';
 import { LOG_AREAS, LOG_LEVELS, type LogArea, type LogLevel, type LogLineView } from '@nutri/shared';
-import { isApiError } from '../../../api/api-error';
 import { formatDateTime } from '../../../lib/dates';
-import { summarizeSaveError } from '../../../ui/form/server-errors';
 import { Page } from '../../../ui/page';
 import { ScrollableTable } from '../../../ui/scrollable-table';
 import { searchLogs } from '../api/settings';
+import { usePagedSearch } from '../hooks/use-paged-search';
 
 /** `YYYY-MM-DDTHH:mm` in the browser's time zone, the value of a datetime-local field. */
 const localInput = (date: Date) => {
@@ -98,47 +96,28 @@ function LogRows({ lines }: { lines: LogLineView[] }) {
 }
 
 export function LogViewerPage() {
-  const [filters, setFilters] = useState<Filters>(() => ({
-    from: localInput(new Date(Date.now() - 3_600_000)),
-    to: localInput(new Date()),
-    level: null,
-    area: null,
-    requestId: '',
-    userId: '',
-  }));
-  const [lines, setLines] = useState<LogLineView[] | null>(null);
-  const [next, setNext] = useState<string | null>(null);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [problem, setProblem] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  const load = async (cursor?: string) => {
-    setBusy(true);
-    setProblem(null);
-    try {
-      const page = await searchLogs(queryOf(filters, cursor));
-      setLines((current) => [...(cursor && current ? current : []), ...page.Data]);
-      setNext(page.NextCursor);
-      setErrors({});
-    } catch (error) {
-      setErrors(
-        isApiError(error)
-          ? Object.fromEntries(
-              Object.entries(error.fieldErrors).map(([field, messages]) => [field, messages.join(' ')]),
-            )
-          : {},
-      );
-      setProblem(summarizeSaveError(error, 'Non è stato possibile cercare nei log: riprova.').title);
-    } finally {
-      setBusy(false);
-    }
-  };
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    void load();
-  };
-  const set = <K extends keyof Filters>(field: K, value: Filters[K]) =>
-    setFilters((current) => ({ ...current, [field]: value }));
+  const {
+    filters,
+    set,
+    rows: lines,
+    next,
+    errors,
+    problem,
+    busy,
+    load,
+    submit,
+  } = usePagedSearch<Filters, LogLineView>(
+    () => ({
+      from: localInput(new Date(Date.now() - 3_600_000)),
+      to: localInput(new Date()),
+      level: null,
+      area: null,
+      requestId: '',
+      userId: '',
+    }),
+    (current, cursor) => searchLogs(queryOf(current, cursor)),
+    'Non è stato possibile cercare nei log: riprova.',
+  );
 
   return (
     <Page
