@@ -10,6 +10,9 @@ import { dashboardHistoryItems } from './dashboard-history';
 const FIRST_BOOKING_ID = 5_000_000;
 const DEMO_BOOKINGS = 700;
 
+/** Whether the demo's history is written and counted (its marker booking is there). */
+export const demoHistorySeeded = async () => (await getBooking(FIRST_BOOKING_ID)) !== null;
+
 /**
  * `skipStream` makes the aggregation stream leave the seed's records unread: the rebuild counts them at once,
  * and the start-up does not wait for the stream to go through them one by one.

@@ -57,6 +57,10 @@ const seed = async (baseUrl: string) => {
     idPrefix: 'b3c4da5b-0000-4000-8000',
     firstBookingId: 10_000_000,
   });
+  // The stack writes the demo's own year of history after it starts, then skips the aggregation stream to
+  // its end and rebuilds: that must be over first, or its skip would release the hold below (the stream
+  // would then fold the seed in record by record) and its rebuild would scan the seed while it is measured.
+  await waitForDemoHistory();
   // The seed is written directly, as a migration would: the aggregation stream is held meanwhile, then
   // skips it, and the rebuild counts it.
   const hold = await fetch(`${baseUrl}/dev/dashboards/hold`, { method: 'POST' });
@@ -70,6 +74,18 @@ const seed = async (baseUrl: string) => {
   const report = await rebuildAggregates({ repair: true });
   const rebuildSeconds = (performance.now() - started) / 1000;
   return { nutritionists, history, seeded, seedSeconds, rebuildSeconds, report };
+};
+
+const DEMO_HISTORY_TIMEOUT_MS = 600_000;
+
+const waitForDemoHistory = async () => {
+  const { demoHistorySeeded } = await import('../../infra/local/seed-dashboard-history');
+  const deadline = performance.now() + DEMO_HISTORY_TIMEOUT_MS;
+  while (!(await demoHistorySeeded())) {
+    if (performance.now() > deadline)
+      throw new Error(`the stack's demo history was not seeded within ${DEMO_HISTORY_TIMEOUT_MS / 1000} s`);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
 };
 
 /**

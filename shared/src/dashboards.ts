@@ -14,6 +14,7 @@ export const dashboardTexts = {
   sameDimensions: 'Righe e colonne devono essere dimensioni diverse',
   invalidMeasure: 'Misura non valida',
   nutritionistRequired: 'Scegli un nutrizionista',
+  invalidPage: 'Pagina non valida',
 } as const;
 
 export const DASHBOARD_MAX_MONTHS = 36;
@@ -97,9 +98,20 @@ export const patientTimelineQuerySchema = dayRangeRules(
       .trim()
       .min(1, { error: dashboardTexts.nutritionistRequired })
       .max(100),
+    page: z.coerce
+      .number({ error: dashboardTexts.invalidPage })
+      .int({ error: dashboardTexts.invalidPage })
+      .min(1, { error: dashboardTexts.invalidPage })
+      .max(10_000, { error: dashboardTexts.invalidPage })
+      .default(1),
   }),
 );
-export type PatientTimelineQuery = z.infer<typeof patientTimelineQuerySchema>;
+export type PatientTimelineQuery = z.input<typeof patientTimelineQuerySchema>;
+/**
+ * Patients per page of the swimlane: a lane is about 30 px, and the names of a page are read by id on the
+ * request (a nutritionist of a busy year has a thousand patients).
+ */
+export const PATIENT_TIMELINE_PAGE_SIZE = 25;
 
 export const dailyPaymentsQuerySchema = dayRangeRules(
   z.strictObject({ ...dayRangeShape, day: calendarDateSchema.optional() }),
@@ -187,7 +199,12 @@ export interface PatientTimelineRow {
 export interface PatientTimeline {
   NutritionistUserId: string;
   Name: string;
+  /** The page's patients, in the swimlane's order. */
   Patients: PatientTimelineRow[];
+  /** Patients with a visit in the period, on every page. */
+  PatientCount: number;
+  Page: number;
+  PageSize: number;
 }
 
 export interface DailyPaymentsDay {

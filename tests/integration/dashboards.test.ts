@@ -291,6 +291,7 @@ describe('business dashboards', () => {
     expect(timeline).toEqual(
       await expected.patientTimeline({ nutritionistUserId: nutritionist.id, from, to }),
     );
+    expect(timeline).toMatchObject({ PatientCount: 2, Page: 1 });
     const paidDay = romeDate(new Date());
     const payments = await get<DailyPayments>(`DailyPayments?from=${from}&to=${to}&day=${paidDay}`, admin);
     expect(payments).toEqual(await expected.dailyPayments({ from, to, day: paidDay }));
@@ -377,5 +378,12 @@ describe('business dashboards', () => {
     );
     expect(tooLong.status).toBe(400);
     expect(tooLong.body.Errors.from).toEqual(['Scegli al massimo 400 giorni']);
+    const noPage = await api<{ Errors: Record<string, string[]> }>(
+      'GET',
+      `Admin/Dashboard/NutritionistPatientTimeline?nutritionistUserId=${nutritionist.id}&from=${day}&to=${day}&page=0`,
+      { token: admin },
+    );
+    expect(noPage.status).toBe(400);
+    expect(noPage.body.Errors.page).toEqual(['Pagina non valida']);
   });
 });

@@ -4,6 +4,7 @@
  * Every read is a Query on one aggregate partition and a key range (no Scan); names are read by id.
  */
 import {
+  PATIENT_TIMELINE_PAGE_SIZE,
   romeInstant,
   type DailyPayments,
   type DailyPaymentsQuery,
@@ -100,14 +101,18 @@ export const dashboardViews = (source: AggregateSource) => ({
       fromInstant: romeInstant(query.from, '00:00').toISOString(),
       toInstant: romeInstant(addRomeDays(query.to, 1), '00:00').toISOString(),
     };
-    const names = await source.names([
-      query.nutritionistUserId,
-      ...new Set(visits.map((visit) => visit.PatientUserId)),
-    ]);
+    const patients = patientTimeline(visits, range);
+    const page = Number(query.page ?? 1);
+    const shown = patients.slice((page - 1) * PATIENT_TIMELINE_PAGE_SIZE, page * PATIENT_TIMELINE_PAGE_SIZE);
+    // Names are read for the page only: a busy year gives a nutritionist a thousand patients.
+    const names = await source.names([query.nutritionistUserId, ...shown.map((row) => row.PatientUserId)]);
     return {
       NutritionistUserId: query.nutritionistUserId,
       Name: names.get(query.nutritionistUserId) || query.nutritionistUserId,
-      Patients: patientTimeline(visits, range, names),
+      Patients: shown.map((row) => ({ ...row, Name: names.get(row.PatientUserId) || row.PatientUserId })),
+      PatientCount: patients.length,
+      Page: page,
+      PageSize: PATIENT_TIMELINE_PAGE_SIZE,
     };
   },
 

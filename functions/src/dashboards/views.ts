@@ -231,17 +231,20 @@ export interface VisitRow {
 }
 
 /** A nutritionist's patients with their visits in the range, the longest without a visit first. */
+/**
+ * Every patient with a visit in the range, those longest without a visit held first (never held, then the
+ * oldest last visit); ties by the first visit in the range, then by id, so that pages are stable without
+ * reading every patient's name.
+ */
 export const patientTimeline = (
   visits: readonly VisitRow[],
   range: { fromInstant: string; toInstant: string },
-  names: Names,
-): PatientTimelineRow[] => {
-  const byPatient = new Map<string, PatientTimelineRow>();
+): Omit<PatientTimelineRow, 'Name'>[] => {
+  const byPatient = new Map<string, Omit<PatientTimelineRow, 'Name'>>();
   for (const visit of visits) {
     if (visit.BookingTime < range.fromInstant || visit.BookingTime >= range.toInstant) continue;
     const row = byPatient.get(visit.PatientUserId) ?? {
       PatientUserId: visit.PatientUserId,
-      Name: names.get(visit.PatientUserId) || visit.PatientUserId,
       Visits: [],
       LastVisit: null,
     };
@@ -258,10 +261,14 @@ export const patientTimeline = (
       row.LastVisit = visit.BookingTime;
     byPatient.set(visit.PatientUserId, row);
   }
+  const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
   return [...byPatient.values()]
-    .map((row) => ({ ...row, Visits: row.Visits.sort((a, b) => a.BookingTime.localeCompare(b.BookingTime)) }))
+    .map((row) => ({ ...row, Visits: row.Visits.sort((a, b) => compare(a.BookingTime, b.BookingTime)) }))
     .sort(
-      (a, b) => (a.LastVisit ?? '').localeCompare(b.LastVisit ?? '') || a.Name.localeCompare(b.Name, 'it'),
+      (a, b) =>
+        compare(a.LastVisit ?? '', b.LastVisit ?? '') ||
+        compare(a.Visits[0]!.BookingTime, b.Visits[0]!.BookingTime) ||
+        compare(a.PatientUserId, b.PatientUserId),
     );
 };
 

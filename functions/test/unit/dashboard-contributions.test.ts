@@ -4,7 +4,7 @@
  * the counters (months filled, medians from the day histograms, pivot totals).
  */
 import { describe, expect, it } from 'vitest';
-import { BookingStatus, BookingType, romeDate } from '@nutri/shared';
+import { BookingStatus, BookingType, PATIENT_TIMELINE_PAGE_SIZE, romeDate } from '@nutri/shared';
 import type { BookingFact, PatientFact, QuestionnaireFact } from '../../src/platform/dashboard-facts';
 import {
   COHORT_PARTITION,
@@ -15,6 +15,7 @@ import {
   romeDay,
   weekOf,
 } from '../../src/dashboards/contributions';
+import { dashboardViews, memorySource } from '../../src/dashboards/dashboard-views';
 import { recompute } from '../../src/dashboards/rebuild';
 import { conversionTimeline, monthlySummary, pivotTable } from '../../src/dashboards/views';
 
@@ -153,5 +154,48 @@ describe('dashboard contributions', () => {
     );
     expect(pivot.Columns.map((column) => column.Key)).toEqual(['2026-03', '2026-04']);
     expect(pivot.Total).toBe(5500);
+  });
+});
+
+describe('the patient timeline', () => {
+  // 30 patients of one nutritionist: p00..p09 never held a visit in the range, p10..p29 held one on the
+  // 1st..20th of March; each has one visit, and names are read for the page shown only.
+  const visitsPartition = 'DASH#VISITS#n1';
+  const rows: Record<string, Record<string, string | number>> = {};
+  for (let index = 0; index < 30; index += 1) {
+    const patientId = `p${String(index).padStart(2, '0')}`;
+    const held = index >= 10;
+    const time = `2026-03-${String(held ? index - 9 : 25).padStart(2, '0')}T09:00:00.000Z`;
+    rows[aggregateKey(visitsPartition, `${patientId}#${time}#${index}`)] = {
+      BookingId: index,
+      PatientUserId: patientId,
+      BookingTime: time,
+      BookingTypeId: BookingType.NORMAL,
+      BookingStatusId: held ? BookingStatus.COMPLETE : BookingStatus.BOOKED,
+    };
+  }
+  const namesAsked: string[][] = [];
+  const views = dashboardViews(
+    memorySource({}, rows, (ids) => {
+      namesAsked.push([...ids]);
+      return Promise.resolve(new Map(ids.map((id) => [id, `Nome ${id}`])));
+    }),
+  );
+  const query = { nutritionistUserId: 'n1', from: '2026-03-01', to: '2026-03-31' };
+
+  it('pages the patients, those longest without a visit held first, reading the names of the page only', async () => {
+    const first = await views.patientTimeline(query);
+    const second = await views.patientTimeline({ ...query, page: 2 });
+    expect(first).toMatchObject({ PatientCount: 30, Page: 1, PageSize: PATIENT_TIMELINE_PAGE_SIZE });
+    expect(first.Patients).toHaveLength(PATIENT_TIMELINE_PAGE_SIZE);
+    expect(second.Patients).toHaveLength(30 - PATIENT_TIMELINE_PAGE_SIZE);
+    const order = [...first.Patients, ...second.Patients].map((row) => row.PatientUserId);
+    expect(order).toEqual(Array.from({ length: 30 }, (_, index) => `p${String(index).padStart(2, '0')}`));
+    expect(second.Patients[0]).toMatchObject({ Name: 'Nome p25', LastVisit: '2026-03-16T09:00:00.000Z' });
+    expect(namesAsked.map((ids) => ids.length)).toEqual([
+      PATIENT_TIMELINE_PAGE_SIZE + 1,
+      30 - PATIENT_TIMELINE_PAGE_SIZE + 1,
+    ]);
+    expect((await views.patientTimeline({ ...query, page: 3 })).Patients).toEqual([]);
   });
 });

@@ -4,7 +4,7 @@
  * first, to see who is drifting away.
  */
 import { ScatterChart } from '@mantine/charts';
-import { Group, Text } from '@mantine/core';
+import { Group, Pagination, Text } from '@mantine/core';
 import {
   BOOKING_STATUS_LABELS,
   BookingStatus,
@@ -33,12 +33,16 @@ const daysSince = (instant: string | null, now: number) =>
 
 export function NutritionistPatientTimelinePage() {
   const { range, search, change } = useDayRange(183);
+  // Another nutritionist or period starts again from the first page.
+  const changeFilters: typeof change = (changes) => change({ ...changes, page: undefined });
   const nutritionistUserId = search.get('nutritionistUserId');
+  const page = Math.max(1, Math.floor(Number(search.get('page') ?? 1)) || 1);
   const view = useDashboardView<PatientTimeline>(
     'NutritionistPatientTimeline',
-    nutritionistUserId ? { ...range, nutritionistUserId } : null,
+    nutritionistUserId ? { ...range, nutritionistUserId, page: String(page) } : null,
   );
   const patients = view.data?.Patients ?? [];
+  const pages = view.data ? Math.ceil(view.data.PatientCount / view.data.PageSize) : 0;
   const now = Date.now();
   const columns: TableColumn<PatientTimelineRow>[] = [
     { label: 'Paziente', cell: (row) => row.Name },
@@ -74,12 +78,16 @@ export function NutritionistPatientTimelinePage() {
           <Group align="flex-end" wrap="wrap">
             <AdminNutritionistFilter
               value={nutritionistUserId}
-              onChange={(value) => change({ nutritionistUserId: value ?? undefined })}
+              onChange={(value) => changeFilters({ nutritionistUserId: value ?? undefined })}
               maw={320}
             />
-            <DayRangeFilter range={range} change={change} />
+            <DayRangeFilter range={range} change={changeFilters} />
           </Group>
-          <CsvButton columns={columns} rows={patients} fileName={`pazienti-${range.from}-${range.to}`} />
+          <CsvButton
+            columns={columns}
+            rows={patients}
+            fileName={`pazienti-${range.from}-${range.to}${pages > 1 ? `-pagina-${page}` : ''}`}
+          />
         </Group>
       }
       state={{
@@ -124,11 +132,29 @@ export function NutritionistPatientTimelinePage() {
         </>
       )}
       <DashboardTable
-        caption={`Pazienti di ${view.data?.Name ?? ''}`}
+        caption={`Pazienti di ${view.data?.Name ?? ''}${pages > 1 ? ` (pagina ${page} di ${pages})` : ''}`}
         columns={columns}
         rows={patients}
         rowKey={(row) => row.PatientUserId}
       />
+      {pages > 1 ? (
+        <Group component="nav" aria-label="Pagine dei pazienti" justify="center">
+          <Pagination
+            total={pages}
+            value={page}
+            onChange={(value) => change({ page: value === 1 ? undefined : String(value) })}
+            getItemProps={(value) => ({ 'aria-label': `Pagina ${value}` })}
+            getControlProps={(control) =>
+              ({
+                first: { 'aria-label': 'Prima pagina' },
+                previous: { 'aria-label': 'Pagina precedente' },
+                next: { 'aria-label': 'Pagina successiva' },
+                last: { 'aria-label': 'Ultima pagina' },
+              })[control]
+            }
+          />
+        </Group>
+      ) : null}
     </DashboardPage>
   );
 }
