@@ -112,7 +112,9 @@ const settled = async () =>
     async () => (await rebuild()).rebuildAggregates({ repair: false }),
     (report) => report.differenceCount === 0,
     'dashboard aggregates equal to their recomputation',
-    30_000,
+    // Each try scans the whole table, and the other test files' writes are folded in meanwhile: on a busy
+    // machine a quiet moment takes a while to come.
+    90_000,
   );
 
 const get = async <T>(path: string, token: string) => {
