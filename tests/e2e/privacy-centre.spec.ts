@@ -85,6 +85,12 @@ test('a patient downloads their data from the mailed link, then deletes the acco
     await expect(rows.filter({ hasText: 'Eliminazione' })).toContainText('Completata', { timeout: 2_000 });
   }).toPass({ timeout: 60_000 });
   await expect(rows.filter({ hasText: 'Eliminazione' })).toContainText('Account eliminato');
+  await expectNoSeriousViolations(page);
+  if (SCREENSHOTS)
+    await page.screenshot({
+      path: `${SCREENSHOTS}/privacy-requests-${testInfo.project.name}.png`,
+      fullPage: true,
+    });
 });
 
 test('a nutritionist is turned away from the privacy centre, a patient from the requests list', async ({
