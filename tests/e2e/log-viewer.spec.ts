@@ -44,6 +44,8 @@ test('a SystemAdmin sees the system’s state and searches the logs', async ({ p
 });
 
 test('a patient cannot open the system’s state or the logs', async ({ page }) => {
+  // A pair of accounts made through the API, then a sign-in: more than the default bound on a loaded machine.
+  test.setTimeout(60_000);
   const { patient } = await nutritionistWithPatient('Bruno Registri');
   await signIn(page, patient.email, PASSWORD);
   for (const path of ['/SystemSettings', '/SystemSettings/LogViewer']) {

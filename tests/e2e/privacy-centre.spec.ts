@@ -96,6 +96,8 @@ test('a patient downloads their data from the mailed link, then deletes the acco
 test('a nutritionist is turned away from the privacy centre, a patient from the requests list', async ({
   page,
 }) => {
+  // A pair of accounts made through the API, then two sign-ins: more than the default bound on a loaded machine.
+  test.setTimeout(60_000);
   const { nutritionist, patient } = await nutritionistWithPatient(`Nora Ruoli ${Date.now().toString(36)}`);
   await signIn(page, nutritionist.email, PASSWORD);
   await page.goto('/Account/Privacy');

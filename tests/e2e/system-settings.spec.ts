@@ -59,11 +59,17 @@ test('a SystemAdmin edits a mail template, rolls it back and finds both in the a
     .exclude('iframe')
     .analyze();
   expect(editor.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
-  if (SCREENSHOTS)
+  if (SCREENSHOTS) {
     await page.screenshot({
       path: `${SCREENSHOTS}/email-templates-${testInfo.project.name}.png`,
       fullPage: true,
     });
+    // The preview is a sandboxed frame, painted in its own process: a full-page capture leaves it blank
+    // when it starts below the first screen (the phone), so it is captured on its own too.
+    await page
+      .getByTitle('Anteprima dell’e-mail')
+      .screenshot({ path: `${SCREENSHOTS}/email-templates-preview-${testInfo.project.name}.png` });
+  }
 
   await page.getByRole('button', { name: 'Salva nuova versione' }).click();
   await expect(page.getByText(/^Versione \d+ salvata\.$/)).toBeVisible();
@@ -83,6 +89,11 @@ test('a SystemAdmin edits a mail template, rolls it back and finds both in the a
   );
   await smsText.fill(`Codice {{code}}. ${'Testo troppo lungo. '.repeat(8)}`);
   await expect(page.getByText(/un SMS ne può avere al massimo 160/)).toBeVisible();
+  if (SCREENSHOTS)
+    await page.screenshot({
+      path: `${SCREENSHOTS}/email-templates-sms-${testInfo.project.name}.png`,
+      fullPage: true,
+    });
 
   await page.goto('/SystemSettings');
   await page.getByRole('link', { name: /Registro delle attività/ }).click();
