@@ -172,8 +172,7 @@ describe('data stack', () => {
 
     it('expires privacy exports the day after their link lapses, old versions included', () => {
       const bucket = bucketNamed(template, 'FilesBucket');
-      const rules = (bucket.Properties.LifecycleConfiguration as { Rules: Record<string, unknown>[] })
-        .Rules;
+      const rules = (bucket.Properties.LifecycleConfiguration as { Rules: Record<string, unknown>[] }).Rules;
       const rule = rules.find((candidate) => candidate.Prefix === 'privacy-exports/');
       expect(rule).toEqual({
         Id: 'expire-privacy-exports',

@@ -44,10 +44,7 @@ export const mailTemplateDraftSchema = z.strictObject({
     .string()
     .trim()
     .max(MAIL_TEMPLATE_LIMITS.subject, validationTexts.tooLong(MAIL_TEMPLATE_LIMITS.subject)),
-  Html: z
-    .string()
-    .trim()
-    .max(MAIL_TEMPLATE_LIMITS.html, validationTexts.tooLong(MAIL_TEMPLATE_LIMITS.html)),
+  Html: z.string().trim().max(MAIL_TEMPLATE_LIMITS.html, validationTexts.tooLong(MAIL_TEMPLATE_LIMITS.html)),
   Text: z
     .string()
     .trim()

@@ -20,7 +20,9 @@ test('a SystemAdmin sees the system’s state and searches the logs', async ({ p
   const jobs = page.getByRole('region', { name: 'Attività pianificate e ultima esecuzione' });
   await expect(jobs.getByRole('row', { name: /sweep-connections/ })).toBeVisible();
   await expect(page.getByText('Effetti in coda')).toBeVisible();
-  await expect(page.getByText(/^Nelle ultime 24 ore: questionari \d+, Stripe \d+, WhatsApp \d+$/)).toBeVisible();
+  await expect(
+    page.getByText(/^Nelle ultime 24 ore: questionari \d+, Stripe \d+, WhatsApp \d+$/),
+  ).toBeVisible();
   await expect(page.getByText('Richieste privacy non riuscite')).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
   if (SCREENSHOTS)

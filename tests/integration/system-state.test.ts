@@ -6,11 +6,7 @@
  */
 import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import type {
-  AdminPrivacyRequestsResponse,
-  PrivacyCentreResponse,
-  SystemStatus,
-} from '@nutri/shared';
+import type { AdminPrivacyRequestsResponse, PrivacyCentreResponse, SystemStatus } from '@nutri/shared';
 import { api, createTestUser, login } from './support/api';
 import { eventually, holdOutboxStream } from './support/outbox';
 import { adminAccessToken } from './support/visits';
@@ -135,9 +131,9 @@ describe('a privacy job that fails', () => {
       const failedBefore = await countFailedPrivacyRequestsSince(failedAt);
       expect(await deliverOutboxItem(outboxId, privacyHandlers, 'now')).toBe('delivered');
       const done = await eventually(
-        async () =>
-          (await api<PrivacyCentreResponse>('GET', 'Account/Privacy', { token: accessToken })).body,
-        (body) => body.Requests.some((request) => request.RequestId === requestId && request.Status === 'done'),
+        async () => (await api<PrivacyCentreResponse>('GET', 'Account/Privacy', { token: accessToken })).body,
+        (body) =>
+          body.Requests.some((request) => request.RequestId === requestId && request.Status === 'done'),
         'export done after the retry',
       );
       expect(done.Requests.find((request) => request.RequestId === requestId)!.Outcome).not.toBeNull();

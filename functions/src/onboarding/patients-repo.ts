@@ -505,7 +505,7 @@ export const indexConsentsForExport = async (userId: string) => {
       db().send(
         new UpdateCommand({
           TableName: tableName(),
-          Key: { pk: item.pk, sk: item.sk },
+          Key: { pk: String(item.pk), sk: String(item.sk) },
           UpdateExpression: 'SET gsi1pk = :gsi1pk, gsi1sk = :gsi1sk',
           ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(gsi1pk)',
           ExpressionAttributeValues: {

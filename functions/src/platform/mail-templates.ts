@@ -159,10 +159,7 @@ export const checkTemplate = (
     if (variable.required)
       for (const field of channel === 'email' ? (['html', 'text'] as const) : (['text'] as const))
         if (!placeholdersOf(texts[field]).includes(name))
-          add(
-            field,
-            `Manca la variabile obbligatoria {{${name}}} (${variable.label}) ${where(field)}.`,
-          );
+          add(field, `Manca la variabile obbligatoria {{${name}}} (${variable.label}) ${where(field)}.`);
   if (/[\r\n]/.test(texts.subject)) add('subject', 'L’oggetto deve stare su una sola riga.');
   const limit = TEXT_LIMITS[channel];
   if (limit && !problems.text) {

@@ -4,11 +4,7 @@ import { logger } from '../platform/logger';
 import type { OutboxHandler, OutboxHandlers } from '../platform/outbox';
 import { handlePrivacyErasure } from './erasure-job';
 import { handlePrivacyExport } from './export-job';
-import {
-  PRIVACY_ERASURE_TOPIC,
-  PRIVACY_EXPORT_TOPIC,
-  markPrivacyRequestFailed,
-} from './requests-repo';
+import { PRIVACY_ERASURE_TOPIC, PRIVACY_EXPORT_TOPIC, markPrivacyRequestFailed } from './requests-repo';
 
 /**
  * A job that throws marks its request `failed` at once, so the patient and the SystemAdmin see it (and the

@@ -23,8 +23,8 @@ export const getSystemStatus = defineOperation(['SystemAdmin'], {}, async (): Pr
   const at = now();
   const sinceDate = new Date(at.getTime() - DAY_MS);
   const since = sinceDate.toISOString();
-  const [runs, backlog, bounced, tally, stripe, whatsApp, erasuresWaiting, privacyFailed] =
-    await Promise.all([
+  const [runs, backlog, bounced, tally, stripe, whatsApp, erasuresWaiting, privacyFailed] = await Promise.all(
+    [
       getLastJobRuns(jobDefinitions.map((job) => job.name)),
       outboxBacklog(),
       countBouncedMailsSince(since),
@@ -33,7 +33,8 @@ export const getSystemStatus = defineOperation(['SystemAdmin'], {}, async (): Pr
       countWebhookFailuresSince('whatsapp', sinceDate, at),
       countWaitingErasureRequests(),
       countFailedPrivacyRequestsSince(since),
-    ]);
+    ],
+  );
   return {
     At: at.toISOString(),
     Jobs: jobDefinitions.map((job) => {

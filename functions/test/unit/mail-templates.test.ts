@@ -62,9 +62,8 @@ describe('e-mail template defaults', () => {
     expect(placeholdersOf(whatsApp.defaults.text)).toEqual(['patientName', 'nutritionistName']);
     // An e-mail still needs a subject and an HTML body.
     const mail = MAIL_TEMPLATES.find((t) => t.key === 'accounts.password-reset')!;
-    expect(checkTemplate(mail, { subject: ' ', html: '', text: '{{url}}' })).toMatchObject({
-      subject: ['Scrivi l’oggetto.'],
-      html: expect.arrayContaining(['Scrivi il testo HTML.']),
-    });
+    const problems = checkTemplate(mail, { subject: ' ', html: '', text: '{{url}}' });
+    expect(problems.subject).toEqual(['Scrivi l’oggetto.']);
+    expect(problems.html).toContain('Scrivi il testo HTML.');
   });
 });

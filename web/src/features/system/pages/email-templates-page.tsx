@@ -210,7 +210,11 @@ function TemplateEditor({
               </>
             ) : null}
             <Textarea
-              label={isMail ? 'Testo semplice' : `Testo del messaggio ${MAIL_TEMPLATE_CHANNEL_LABELS[view.Channel]}`}
+              label={
+                isMail
+                  ? 'Testo semplice'
+                  : `Testo del messaggio ${MAIL_TEMPLATE_CHANNEL_LABELS[view.Channel]}`
+              }
               description={
                 view.MaxLength ? `Al massimo ${view.MaxLength} caratteri con i valori di esempio.` : undefined
               }
