@@ -2,6 +2,8 @@
 import { Match, type Template } from 'aws-cdk-lib/assertions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tableDefinition } from '@nutri/functions/platform/db/table';
+import { PRIVACY_EXPORT_LINK_HOURS } from '@nutri/shared';
+import { PRIVACY_EXPORT_RETENTION_DAYS } from '../lib/stacks/data-stack';
 import { synthesizeTestApp, TEST_SETTINGS, type TestApp } from '../lib/test-support';
 
 type Resources = Record<
@@ -166,6 +168,20 @@ describe('data stack', () => {
       });
       expect(logs.Properties.PublicAccessBlockConfiguration).toEqual(BLOCK_ALL);
       expect(deniesInsecureTransport(policyStatementsOf(template, logs.logicalId))).toBe(true);
+    });
+
+    it('expires privacy exports the day after their link lapses, old versions included', () => {
+      const bucket = bucketNamed(template, 'FilesBucket');
+      const rules = (bucket.Properties.LifecycleConfiguration as { Rules: Record<string, unknown>[] }).Rules;
+      const rule = rules.find((candidate) => candidate.Prefix === 'privacy-exports/');
+      expect(rule).toEqual({
+        Id: 'expire-privacy-exports',
+        Prefix: 'privacy-exports/',
+        Status: 'Enabled',
+        ExpirationInDays: PRIVACY_EXPORT_RETENTION_DAYS,
+        NoncurrentVersionExpiration: { NoncurrentDays: 1 },
+      });
+      expect(PRIVACY_EXPORT_RETENTION_DAYS * 24).toBeGreaterThan(PRIVACY_EXPORT_LINK_HOURS);
     });
   });
 

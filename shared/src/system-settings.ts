@@ -7,6 +7,19 @@ import { validationTexts } from './texts';
 
 export const MAIL_TEMPLATE_LIMITS = { subject: 200, html: 50_000, text: 20_000 } as const;
 
+/** Where a template's message goes: an e-mail, or a text message (the text only). */
+export const MAIL_TEMPLATE_CHANNELS = ['email', 'sms', 'whatsapp'] as const;
+export type MailTemplateChannel = (typeof MAIL_TEMPLATE_CHANNELS)[number];
+export const MAIL_TEMPLATE_CHANNEL_LABELS: Record<MailTemplateChannel, string> = {
+  email: 'E-mail',
+  sms: 'SMS',
+  whatsapp: 'WhatsApp',
+};
+/** One SMS (longer texts are split and cost more). */
+export const SMS_MAX_LENGTH = 160;
+/** The body of a WhatsApp template message. */
+export const WHATSAPP_MAX_LENGTH = 1024;
+
 export const mailTemplateTexts = {
   notFound: 'Modello e-mail non trovato.',
   versionNotFound: 'Versione non trovata.',
@@ -15,22 +28,23 @@ export const mailTemplateTexts = {
   subjectRequired: 'Scrivi l’oggetto.',
   htmlRequired: 'Scrivi il testo HTML.',
   textRequired: 'Scrivi il testo semplice.',
+  noMobileForTest:
+    'Per ricevere una prova di un SMS o di un messaggio WhatsApp aggiungi e verifica il tuo numero di cellulare nel profilo.',
 } as const;
 
 /** A template key, `<area>.<mail>` (e.g. `accounts.password-reset`). */
 export const mailTemplateKeySchema = z.string().regex(/^[a-z]+(?:\.[a-z-]+)+$/, mailTemplateTexts.notFound);
 
+/**
+ * A draft's texts. A text message (SMS, WhatsApp) has no subject nor HTML, so these may be empty here; the
+ * server requires them of e-mails (platform/mail-templates.ts checkTemplate).
+ */
 export const mailTemplateDraftSchema = z.strictObject({
   Subject: z
     .string()
     .trim()
-    .min(1, mailTemplateTexts.subjectRequired)
     .max(MAIL_TEMPLATE_LIMITS.subject, validationTexts.tooLong(MAIL_TEMPLATE_LIMITS.subject)),
-  Html: z
-    .string()
-    .trim()
-    .min(1, mailTemplateTexts.htmlRequired)
-    .max(MAIL_TEMPLATE_LIMITS.html, validationTexts.tooLong(MAIL_TEMPLATE_LIMITS.html)),
+  Html: z.string().trim().max(MAIL_TEMPLATE_LIMITS.html, validationTexts.tooLong(MAIL_TEMPLATE_LIMITS.html)),
   Text: z
     .string()
     .trim()
@@ -52,6 +66,7 @@ export interface MailTemplateSummary {
   Key: string;
   Name: string;
   Description: string;
+  Channel: MailTemplateChannel;
   /** 0 while the default in code applies. */
   Version: number;
   SavedAt: string | null;
@@ -83,6 +98,10 @@ export interface MailTemplateView {
   Description: string;
   /** Optional mails carry an unsubscribe line the template does not hold. */
   Optional: boolean;
+  /** A text message's template has the text only (Subject and Html empty). */
+  Channel: MailTemplateChannel;
+  /** The longest rendered text the channel takes (text messages), or null. */
+  MaxLength: number | null;
   Variables: MailTemplateVariableView[];
   Current: MailTemplateVersionView;
   /** Newest first, ending with version 0 (the default). */

@@ -115,8 +115,15 @@ export interface SystemStatus {
   OutboxOldestAt: string | null;
   /** Mails bounced, dropped or reported as spam in the last 24 hours. */
   BouncedMails24h: number;
-  /** Questionnaire (Tally) deliveries that failed in the last 24 hours and were not replayed. */
+  /** Webhook deliveries that failed in the last 24 hours, every source together (FailedWebhooksBySource). */
   FailedWebhooks24h: number;
+  /**
+   * By source: questionnaire (Tally) deliveries that failed and were not replayed; Stripe and WhatsApp calls
+   * refused (signature, unreadable body) or whose handling failed (hourly counters: up to an hour more).
+   */
+  FailedWebhooksBySource: { Tally: number; Stripe: number; WhatsApp: number };
   /** Patients' account erasure requests not yet carried out. */
   ErasureRequestsWaiting: number;
+  /** Export or erasure requests whose job failed in the last 24 hours and no retry has finished yet. */
+  FailedPrivacyRequests24h: number;
 }

@@ -20,6 +20,10 @@ test('a SystemAdmin sees the system’s state and searches the logs', async ({ p
   const jobs = page.getByRole('region', { name: 'Attività pianificate e ultima esecuzione' });
   await expect(jobs.getByRole('row', { name: /sweep-connections/ })).toBeVisible();
   await expect(page.getByText('Effetti in coda')).toBeVisible();
+  await expect(
+    page.getByText(/^Nelle ultime 24 ore: questionari \d+, Stripe \d+, WhatsApp \d+$/),
+  ).toBeVisible();
+  await expect(page.getByText('Richieste privacy non riuscite')).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
   if (SCREENSHOTS)
     await page.screenshot({
@@ -42,6 +46,8 @@ test('a SystemAdmin sees the system’s state and searches the logs', async ({ p
 });
 
 test('a patient cannot open the system’s state or the logs', async ({ page }) => {
+  // A pair of accounts made through the API, then a sign-in: more than the default bound on a loaded machine.
+  test.setTimeout(60_000);
   const { patient } = await nutritionistWithPatient('Bruno Registri');
   await signIn(page, patient.email, PASSWORD);
   for (const path of ['/SystemSettings', '/SystemSettings/LogViewer']) {

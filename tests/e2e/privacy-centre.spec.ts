@@ -85,11 +85,19 @@ test('a patient downloads their data from the mailed link, then deletes the acco
     await expect(rows.filter({ hasText: 'Eliminazione' })).toContainText('Completata', { timeout: 2_000 });
   }).toPass({ timeout: 60_000 });
   await expect(rows.filter({ hasText: 'Eliminazione' })).toContainText('Account eliminato');
+  await expectNoSeriousViolations(page);
+  if (SCREENSHOTS)
+    await page.screenshot({
+      path: `${SCREENSHOTS}/privacy-requests-${testInfo.project.name}.png`,
+      fullPage: true,
+    });
 });
 
 test('a nutritionist is turned away from the privacy centre, a patient from the requests list', async ({
   page,
 }) => {
+  // A pair of accounts made through the API, then two sign-ins: more than the default bound on a loaded machine.
+  test.setTimeout(60_000);
   const { nutritionist, patient } = await nutritionistWithPatient(`Nora Ruoli ${Date.now().toString(36)}`);
   await signIn(page, nutritionist.email, PASSWORD);
   await page.goto('/Account/Privacy');

@@ -295,3 +295,53 @@ describe('contract versions', () => {
     expect((await exportCsv(patient.token, 2, 1)).status).toBe(403);
   });
 });
+
+describe('acceptances recorded before the export by version', () => {
+  it('get their export keys from the back office job, and nothing else of theirs changes', async () => {
+    const { createTestUser } = await import('./support/api');
+    const { PutCommand, GetCommand } = await import('@aws-sdk/lib-dynamodb');
+    const { db, tableName } = await import('../../functions/src/platform/db/client');
+    const { indexConsentsForExport } = await import('../../functions/src/onboarding/patients-repo');
+    const patient = await createTestUser(['Patient']);
+    // A record as the first release wrote it: the acceptance without the export index. Dated long ago, so
+    // it comes first in the version's export (oldest first).
+    const acceptedAt = new Date(Date.UTC(2019, 0, 1) + Math.floor(Math.random() * 86_400_000)).toISOString();
+    const key = { pk: `USER#${patient.id}`, sk: `CONSENT#2#${acceptedAt}` };
+    const record = {
+      ...key,
+      type: 'Consent',
+      userId: patient.id,
+      contractType: 2,
+      version: 1,
+      acceptedAt,
+      sourceIp: '198.51.100.7',
+    };
+    await db().send(new PutCommand({ TableName: tableName(), Item: record }));
+    expect((await exportCsv(adminToken, 2, 1)).text).not.toContain(patient.id);
+
+    expect(await indexConsentsForExport(patient.id)).toBe(1);
+    const exported = await exportCsv(adminToken, 2, 1);
+    const line = exported.text.split('\n').find((row) => row.includes(patient.id));
+    expect(line).toContain('198.51.100.7');
+    expect(line).toContain(acceptedAt);
+    const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: key }));
+    expect(Item).toEqual({ ...record, gsi1pk: 'CONSENTS#2#1', gsi1sk: `${acceptedAt}#${patient.id}` });
+    // A second run writes nothing.
+    expect(await indexConsentsForExport(patient.id)).toBe(0);
+
+    // The job's pass over every patient indexes another such record.
+    const other = await createTestUser(['Patient']);
+    const otherKey = { pk: `USER#${other.id}`, sk: `CONSENT#3#${acceptedAt}` };
+    await db().send(
+      new PutCommand({
+        TableName: tableName(),
+        Item: { ...record, ...otherKey, userId: other.id, contractType: 3 },
+      }),
+    );
+    const { indexAllConsentsForExport } = await import('../../functions/src/onboarding');
+    const summary = await indexAllConsentsForExport();
+    expect(summary.indexed).toBeGreaterThanOrEqual(1);
+    const indexed = await db().send(new GetCommand({ TableName: tableName(), Key: otherKey }));
+    expect(indexed.Item).toMatchObject({ gsi1pk: 'CONSENTS#3#1', gsi1sk: `${acceptedAt}#${other.id}` });
+  });
+});

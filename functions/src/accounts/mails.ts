@@ -2,7 +2,8 @@
  * Italian e-mails of the account flows: editable templates whose defaults are these texts
  * (docs/product.md#e-mail-templates), rendered through the shared layout.
  */
-import { defineMailTemplate, mailFromTemplate } from '../platform/mail-templates';
+import { defineMailTemplate, defineTextTemplate, mailFromTemplate } from '../platform/mail-templates';
+import { textFromTemplate } from '../platform/text-message';
 
 const displayName = { label: 'Nome dell’utente', sample: 'Giulia Conti' };
 
@@ -73,8 +74,18 @@ export const emailChangedConfirmationTemplate = defineMailTemplate({
 export const emailChangedConfirmationMail = (name: string) =>
   mailFromTemplate(emailChangedConfirmationTemplate, { displayName: name });
 
-export const phoneCodeSms = (code: string) =>
-  `Nutrì: il tuo codice di verifica è ${code}. Scade tra 10 minuti. Non condividerlo con nessuno.`;
+export const phoneCodeSmsTemplate = defineTextTemplate({
+  key: 'accounts.phone-code-sms',
+  name: 'Codice di verifica del cellulare',
+  description: 'SMS al numero appena inserito, quando un utente verifica il proprio cellulare.',
+  channel: 'sms',
+  variables: {
+    code: { label: 'Codice di verifica (6 cifre, valido 10 minuti)', sample: '123456', required: true },
+  },
+  text: 'Nutrì: il tuo codice di verifica è {{code}}. Scade tra 10 minuti. Non condividerlo con nessuno.',
+});
+
+export const phoneCodeSms = (code: string) => textFromTemplate(phoneCodeSmsTemplate, { code });
 
 export const loginAttackNoticeTemplate = defineMailTemplate({
   key: 'accounts.login-attack-notice',
@@ -166,4 +177,5 @@ export const accountMailTemplates = [
   loginAttackNoticeTemplate,
   invitationTemplate,
   confirmEmailTemplate,
+  phoneCodeSmsTemplate,
 ];

@@ -17,5 +17,6 @@ export { pushMessageAdded, pushToUsers } from './push';
 export { listUrgentNotices, type UrgentNoticeRecord } from './urgent-notice-log-repo';
 export { chatActivityOfUser, type ChatActivity } from './chat-activity';
 export { chatNotificationTemplate } from './email-notification-mail';
+export { urgentNoticeWhatsAppTemplate } from './urgent-notice-text';
 export { chatPersonalData } from './personal-data';
 export { eraseChatData } from './erasure';

@@ -27,6 +27,7 @@ import { logger } from '../platform/logger';
 import { WhatsAppError, sendWhatsAppTemplate, type WhatsAppSendResult } from '../platform/whatsapp';
 import { chatConversationUrl } from './email-notification-mail';
 import { recordUrgentNotice } from './urgent-notice-log-repo';
+import { urgentNoticeWhatsAppText } from './urgent-notice-text';
 import {
   claimNoticeSlot,
   getLastNoticeSentAt,
@@ -67,10 +68,10 @@ export const sendUrgentChatMessageNotification = defineOperation(
     try {
       sent = await sendWhatsAppTemplate({
         to: user.MobilePhoneNo,
-        parameters: [user.Name, titledName],
-        preview: `Ciao ${user.Name}, ${titledName} ti ha scritto nella chat di Nutrì e ti chiede di leggere il messaggio al più presto: ${chatUrl}`,
+        body: urgentNoticeWhatsAppText(user.Name, titledName),
         // The template's button opens the conversation: its approved link ends with `?UserId=`.
         urlButtonSuffix: nutritionistUserId,
+        buttonUrl: chatUrl,
       });
     } catch (error) {
       await releaseNoticeSlot(path.id, slot.sentAt);

@@ -7,6 +7,8 @@
  * messages we did not send are ignored (Meta posts every message of the number). Locally the WhatsApp
  * stand-in (infra/local/local-whatsapp.ts) posts the same calls, signed the same way.
  * The errors' texts may quote the phone number: only their code and title are kept, never logged.
+ * A refused signature, an unreadable body or a status that could not be applied is counted for the system
+ * home (platform/webhook-failures.ts, docs/product.md#system-settings).
  *
  * `GET WhatsApp/Webhook`: Meta's subscription check. When an operator subscribes the callback in the Meta
  * app dashboard, Meta calls it once with `hub.mode=subscribe`, the verify token typed there and a
@@ -19,7 +21,9 @@ import { AppError } from '../http/errors';
 import { HttpResponse, defineOperation } from '../http/operation';
 import { config } from '../platform/config';
 import { safeEqual } from '../platform/hash';
+import { now } from '../platform/clock';
 import { logger } from '../platform/logger';
+import { recordWebhookFailure, type WebhookFailureReason } from '../platform/webhook-failures';
 import { readTextSecret } from '../platform/secrets';
 import { applyNoticeStatus, type StatusReport } from './urgent-notice-log-repo';
 
@@ -136,23 +140,39 @@ export const verifyWhatsAppWebhook = defineOperation(
   },
 );
 
+/** Counted for the system home; a counter that cannot be written leaves the answer as it was. */
+const countFailure = (reason: WebhookFailureReason) =>
+  recordWebhookFailure('whatsapp', reason, now()).catch((error: unknown) =>
+    logger.warn('Webhook failure not counted', { reason: error instanceof Error ? error.name : 'Error' }),
+  );
+
 export const receiveWhatsAppWebhook = defineOperation('public', {}, async ({ event }) => {
   const raw = rawBodyOf(event);
   const secret = await appSecret();
   const signature = headerOf(event.headers, 'x-hub-signature-256');
   if (!secret || !signature || !safeEqual(signature, whatsAppSignature(secret, raw))) {
+    await countFailure('signature');
     throw new AppError('unauthorized', INVALID_WHATSAPP_SIGNATURE);
   }
   let body: unknown;
   try {
     body = JSON.parse(raw);
   } catch {
+    await countFailure('malformed');
     throw new AppError('bad_request', MALFORMED_WHATSAPP_EVENT);
   }
   const reports = statusReportsOf(body);
-  if (!reports) throw new AppError('bad_request', MALFORMED_WHATSAPP_EVENT);
+  if (!reports) {
+    await countFailure('malformed');
+    throw new AppError('bad_request', MALFORMED_WHATSAPP_EVENT);
+  }
   const counts = { applied: 0, stale: 0, unknown: 0 };
-  for (const report of reports) counts[await applyNoticeStatus(report)] += 1;
+  try {
+    for (const report of reports) counts[await applyNoticeStatus(report)] += 1;
+  } catch (error) {
+    await countFailure('handler');
+    throw error;
+  }
   logger.info('WhatsApp statuses received', counts);
   return { Received: reports.length, Applied: counts.applied };
 });

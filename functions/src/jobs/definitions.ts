@@ -77,7 +77,7 @@ export const jobDefinitions = [
   {
     name: 'index-back-office',
     description:
-      'Writes the back office indexes of data stored before them: the patient search entries (name, e-mail, phone, codice fiscale) and the copy of each booking the bookings list reads.',
+      'Writes the back office indexes of data stored before them: the patient search entries (name, e-mail, phone, codice fiscale), the copy of each booking the bookings list reads and the export keys of contract acceptances.',
     schedule: { kind: 'daily', hour: 3, minute: 45 },
   },
   {

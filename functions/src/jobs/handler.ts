@@ -38,14 +38,16 @@ const jobs: Record<JobName, () => Promise<unknown>> = {
   'notify-unseen-chat-messages': async () => (await import('../chat')).notifyUnseenChatMessages(),
   'index-patient-names': async () => (await import('../onboarding')).indexAllPatientNames(),
   'index-back-office': async () => {
-    const [accounts, billing, bookings] = await Promise.all([
+    const [accounts, billing, bookings, onboarding] = await Promise.all([
       import('../accounts'),
       import('../billing'),
       import('../bookings'),
+      import('../onboarding'),
     ]);
     return {
       patients: await accounts.indexAllPatientsForSearch(billing.activeCodiceFiscale),
       bookings: await bookings.indexAllAdminBookings(),
+      consents: await onboarding.indexAllConsentsForExport(),
     };
   },
   'rebuild-dashboards': async () => {

@@ -1,5 +1,6 @@
 /** What other areas use of this area. */
 export { indexAllPatientNames } from './name-index-job';
+export { indexAllConsentsForExport } from './consent-index-job';
 export { matchesAllWords, nameWords } from './name-words';
 export {
   getPatientProfile,

@@ -13,10 +13,12 @@
  * - Consent `USER#<userId>` / `CONSENT#<contractType>#<acceptedAt>`: one record per acceptance (contract
  *   version, time, user, IP, user agent), written with attribute_not_exists and never changed; gsi1
  *   `CONSENTS#<contractType>#<version>` / `<acceptedAt>#<userId>` lists a version's acceptances (the
- *   SystemAdmin's export, docs/product.md#contracts; records written before it are not in it).
+ *   SystemAdmin's export, docs/product.md#contracts; records written before it get these two keys, and
+ *   nothing else, from the `index-back-office` job: consent-index-job.ts).
  * Access patterns: get a patient's profile (table key); list a nutritionist's patients by name (gsi2);
  * search them by name words (gsi2 `NAMEWORD#`); list a user's consents (begins_with `CONSENT#`); a
- * contract version's acceptances, oldest first (gsi1 `CONSENTS#`).
+ * contract version's acceptances, oldest first (gsi1 `CONSENTS#`); a user's consents still without the
+ * export keys (begins_with `CONSENT#`, filtered), to add them.
  */
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import {
@@ -478,6 +480,44 @@ export const recordConsent = async (consent: ConsentRecord) => {
       ConditionExpression: 'attribute_not_exists(pk)',
     }),
   );
+};
+
+/**
+ * Gives a user's acceptances recorded before the export index its keys (gsi1), so every acceptance is
+ * exportable. Only the index keys are added, conditionally on their absence: the record's own attributes
+ * (user, version, time, IP, user agent) never change. Returns how many were indexed.
+ */
+export const indexConsentsForExport = async (userId: string) => {
+  const { Items } = await db().send(
+    new QueryCommand({
+      TableName: tableName(),
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+      FilterExpression: 'attribute_not_exists(gsi1pk)',
+      ProjectionExpression: 'pk, sk, userId, contractType, version, acceptedAt',
+      ExpressionAttributeValues: { ':pk': `USER#${userId}`, ':prefix': 'CONSENT#' },
+    }),
+  );
+  let indexed = 0;
+  for (const item of Items ?? []) {
+    const consent = toConsent(item);
+    if (!Number.isInteger(consent.version) || !Number.isInteger(consent.contractType)) continue;
+    const written = await writtenIfConditionHolds(
+      db().send(
+        new UpdateCommand({
+          TableName: tableName(),
+          Key: { pk: String(item.pk), sk: String(item.sk) },
+          UpdateExpression: 'SET gsi1pk = :gsi1pk, gsi1sk = :gsi1sk',
+          ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(gsi1pk)',
+          ExpressionAttributeValues: {
+            ':gsi1pk': consentsOfVersion(consent.contractType, consent.version),
+            ':gsi1sk': `${consent.acceptedAt}#${consent.userId}`,
+          },
+        }),
+      ),
+    );
+    if (written) indexed += 1;
+  }
+  return indexed;
 };
 
 const toConsent = (item: Record<string, unknown>): ConsentRecord => ({

@@ -12,6 +12,8 @@
  *   applied: the booking's time may be someone else's by then. It is recorded and refunded in full, once,
  *   and the patient is mailed (late-payment.ts). So is a second payment of a booking already paid
  *   (unapplied-payments.ts).
+ * - A refused signature or a handler that threw is counted for the system home
+ *   (platform/webhook-failures.ts, docs/product.md#system-settings).
  */
 import type Stripe from 'stripe';
 import { paymentTexts } from '@nutri/shared';
@@ -20,6 +22,7 @@ import { AppError } from '../http/errors';
 import { defineOperation } from '../http/operation';
 import { now } from '../platform/clock';
 import { logger } from '../platform/logger';
+import { recordWebhookFailure, type WebhookFailureReason } from '../platform/webhook-failures';
 import { fulfilSession, type FulfilmentOutcome } from './fulfilment';
 import { confirmRefund } from './refunds';
 import { claimWebhookEvent, finishWebhookEvent, releaseWebhookEvent } from './webhook-events-repo';
@@ -30,6 +33,12 @@ import { confirmUnappliedRefund } from './unapplied-payments-repo';
 
 const headerOf = (headers: Record<string, string | undefined> | null, name: string) =>
   Object.entries(headers ?? {}).find(([key]) => key.toLowerCase() === name)?.[1];
+
+/** Counted for the system home; a counter that cannot be written leaves the answer as it was. */
+const countFailure = (reason: WebhookFailureReason, at: Date) =>
+  recordWebhookFailure('stripe', reason, at).catch((error: unknown) =>
+    logger.warn('Webhook failure not counted', { reason: error instanceof Error ? error.name : 'Error' }),
+  );
 
 type HandledOutcome = FulfilmentOutcome | TestPaymentOutcome | 'ignored' | 'recorded';
 
@@ -89,6 +98,7 @@ export const receiveStripeWebhook = defineOperation('public', {}, async ({ event
     if (!signature) throw new Error('missing signature');
     event = await verifyWebhookEvent(raw, signature, await webhookSecret(), at);
   } catch {
+    await countFailure('signature', at);
     throw new AppError('bad_request', paymentTexts.invalidSignature);
   }
   if ((await claimWebhookEvent(event.id, event.type, at)) === 'duplicate') {
@@ -99,6 +109,7 @@ export const receiveStripeWebhook = defineOperation('public', {}, async ({ event
     outcome = await handleEvent(event, at);
   } catch (error) {
     await releaseWebhookEvent(event.id).catch(() => undefined);
+    await countFailure('handler', at);
     throw error;
   }
   await finishWebhookEvent(event.id, outcome, at);

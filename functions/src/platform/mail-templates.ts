@@ -4,7 +4,15 @@
  * is written in code, in the owning area's mails file, as the content it always had (greeting, paragraphs,
  * button) with placeholders for the values; a SystemAdmin may save new versions (settings/mail-templates.ts),
  * and the mailer renders the current version (platform/mail.ts). HTML values are escaped, text values are not.
+ * Text messages (SMS, WhatsApp) are templates of the same kind with a text only (channel `sms` or
+ * `whatsapp`, defineTextTemplate), rendered by their senders (platform/text-message.ts).
  */
+import {
+  SMS_MAX_LENGTH,
+  WHATSAPP_MAX_LENGTH,
+  mailTemplateTexts,
+  type MailTemplateChannel,
+} from '@nutri/shared';
 import {
   contentBody,
   escapeHtml,
@@ -35,6 +43,8 @@ export interface MailTemplateDefinition {
   defaults: MailBody;
   /** Optional mails (reminders, chat notices) get the unsubscribe line from the shell. */
   optional: boolean;
+  /** E-mail (subject, HTML and text) or a text message (the text only; subject and HTML stay empty). */
+  channel: MailTemplateChannel;
 }
 
 /** The texts of one version of a template. */
@@ -65,7 +75,36 @@ export const defineMailTemplate = (spec: {
   variables: spec.variables,
   defaults: contentBody(spec.content),
   optional: spec.optional ?? false,
+  channel: 'email',
 });
+
+/**
+ * A text message's template (SMS, WhatsApp): its text with placeholders, e.g.
+ * `'Nutrì: il tuo codice è {{code}}.'`. For WhatsApp the text is the body of the template approved by Meta,
+ * written with names instead of numbers: the variables in their order of first use are its parameters.
+ */
+export const defineTextTemplate = (spec: {
+  key: string;
+  name: string;
+  description: string;
+  channel: Exclude<MailTemplateChannel, 'email'>;
+  variables: Record<string, MailTemplateVariable>;
+  text: string;
+}): MailTemplateDefinition => ({
+  key: spec.key,
+  name: spec.name,
+  description: spec.description,
+  variables: spec.variables,
+  defaults: { subject: '', html: '', text: spec.text },
+  optional: false,
+  channel: spec.channel,
+});
+
+/** The longest text a channel takes, rendered (SMS: one message of 160 characters). */
+export const TEXT_LIMITS: Partial<Record<MailTemplateChannel, number>> = {
+  sms: SMS_MAX_LENGTH,
+  whatsapp: WHATSAPP_MAX_LENGTH,
+};
 
 const PLACEHOLDER = /\{\{\s*([A-Za-z][A-Za-z0-9]*)\s*\}\}/g;
 
@@ -81,40 +120,56 @@ export type TemplateField = keyof typeof FIELD_NAMES;
 /**
  * The Italian problems of a draft, by field (empty when it can be saved): braces that are not a
  * placeholder, variables the template does not have, required variables missing from a body, a subject
- * on more than one line.
+ * on more than one line; for an e-mail an empty subject or HTML, for a text message a text longer than its
+ * channel takes with the sample values.
  */
 export const checkTemplate = (
-  definition: Pick<MailTemplateDefinition, 'variables'>,
+  definition: Pick<MailTemplateDefinition, 'variables'> & { channel?: MailTemplateChannel },
   texts: TemplateTexts,
 ): Partial<Record<TemplateField, string[]>> => {
+  const channel = definition.channel ?? 'email';
+  const fields = channel === 'email' ? (['subject', 'html', 'text'] as const) : (['text'] as const);
   const known = Object.keys(definition.variables);
   const list = known.map((name) => `{{${name}}}`).join(', ');
   const problems: Partial<Record<TemplateField, string[]>> = {};
   const add = (field: TemplateField, message: string) => (problems[field] ??= []).push(message);
-  for (const field of ['subject', 'html', 'text'] as const) {
+  // A text message has one text: "nel testo" says enough.
+  const where = (field: TemplateField) => (channel === 'email' ? FIELD_NAMES[field] : 'nel testo');
+  if (channel === 'email') {
+    // The draft's schema lets these be empty for text messages: an e-mail needs both.
+    if (!texts.subject.trim()) add('subject', mailTemplateTexts.subjectRequired);
+    if (!texts.html.trim()) add('html', mailTemplateTexts.htmlRequired);
+  }
+  for (const field of fields) {
     const value = texts[field];
     const stray = value.replace(PLACEHOLDER, '').match(/\{\{|\}\}/);
     if (stray)
       add(
         field,
-        `${FIELD_NAMES[field][0]!.toUpperCase()}${FIELD_NAMES[field].slice(1)} c’è un segnaposto scritto male: usa la forma {{nome}}, con un nome di sole lettere e cifre.`,
+        `${where(field)[0]!.toUpperCase()}${where(field).slice(1)} c’è un segnaposto scritto male: usa la forma {{nome}}, con un nome di sole lettere e cifre.`,
       );
     for (const name of placeholdersOf(value))
       if (!known.includes(name))
         add(
           field,
-          `La variabile {{${name}}} ${FIELD_NAMES[field]} non esiste per questo modello. Variabili disponibili: ${list || 'nessuna'}.`,
+          `La variabile {{${name}}} ${where(field)} non esiste per questo modello. Variabili disponibili: ${list || 'nessuna'}.`,
         );
   }
   for (const [name, variable] of Object.entries(definition.variables))
     if (variable.required)
-      for (const field of ['html', 'text'] as const)
+      for (const field of channel === 'email' ? (['html', 'text'] as const) : (['text'] as const))
         if (!placeholdersOf(texts[field]).includes(name))
-          add(
-            field,
-            `Manca la variabile obbligatoria {{${name}}} (${variable.label}) ${FIELD_NAMES[field]}.`,
-          );
+          add(field, `Manca la variabile obbligatoria {{${name}}} (${variable.label}) ${where(field)}.`);
   if (/[\r\n]/.test(texts.subject)) add('subject', 'L’oggetto deve stare su una sola riga.');
+  const limit = TEXT_LIMITS[channel];
+  if (limit && !problems.text) {
+    const length = renderText(texts.text, sampleValues(definition)).length;
+    if (length > limit)
+      add(
+        'text',
+        `Con i valori di esempio il testo è lungo ${length} caratteri: ${channel === 'sms' ? 'un SMS' : 'un messaggio WhatsApp'} ne può avere al massimo ${limit}.`,
+      );
+  }
   return problems;
 };
 
@@ -126,6 +181,12 @@ export const fillable = (texts: TemplateTexts, values: Record<string, string>) =
 
 const fill = (text: string, values: Record<string, string>, escape: (value: string) => string) =>
   text.replace(PLACEHOLDER, (_, name: string) => escape(Object.hasOwn(values, name) ? values[name]! : ''));
+
+/** A text message's text with its values (no escaping: it is not HTML), without empty lines piling up. */
+export const renderText = (text: string, values: Record<string, string>) =>
+  fill(text, values, (value) => value)
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
 
 /**
  * The finished mail of some texts and values: the subject on one line, HTML values escaped, and a

@@ -1,7 +1,11 @@
 /**
  * WhatsApp messages through the WhatsApp Business Cloud API (Meta's Graph API): a message to a user who
  * has not written to the business in the last 24 hours must be an approved template, so the notice is
- * one (`WHATSAPP_TEMPLATE_NAME`, body parameters filled in here).
+ * one (`WHATSAPP_TEMPLATE_NAME`, body parameters filled in here). Its body is an editable template
+ * (docs/product.md#e-mail-templates) written with named variables: the current version gives the parameters
+ * (its variables in their order of first use) and the text the local record shows
+ * (platform/text-message.ts). The approved template at Meta is what the recipient reads: an edit of the
+ * words goes with the same edit of the template in WhatsApp Manager.
  *
  * - With an access token (a Secrets Manager ARN in the cloud, or inline) it posts
  *   `POST {WHATSAPP_API_BASE_URL}/v{N}/{WHATSAPP_PHONE_NUMBER_ID}/messages`.
@@ -13,11 +17,24 @@ import { config } from './config';
 import { sendMail } from './mail';
 import { escapeHtml } from './mail-layout';
 import { readTextSecret } from './secrets';
+import { currentText, type TextMessage } from './text-message';
 
 /** Graph API version the request is built for (Meta supports each for about two years). */
 export const WHATSAPP_GRAPH_API_VERSION = 'v21.0';
 /** Past this the nutritionist gets an answer anyway (the area Lambda gives up at 10 s). */
 const REQUEST_TIMEOUT_MS = 6_000;
+
+/** What a notice asks to send: the number, the body (a text template) and the button's link. */
+export interface WhatsAppNotice {
+  /** E.164 number, e.g. `+393331234567`. */
+  to: string;
+  /** The body: its current version gives the parameters and the local record's text. */
+  body: TextMessage;
+  /** The dynamic end of the template's URL button (see WhatsAppTemplateMessage). */
+  urlButtonSuffix?: string;
+  /** The whole link the button opens (shown in the local record under the text). */
+  buttonUrl?: string;
+}
 
 export interface WhatsAppTemplateMessage {
   /** E.164 number, e.g. `+393331234567`. */
@@ -164,5 +181,13 @@ const recordLocally = async (message: WhatsAppTemplateMessage): Promise<WhatsApp
   return { transport: 'local', messageId: `local-${messageId ?? 'recorded'}` };
 };
 
-export const sendWhatsAppTemplate = (message: WhatsAppTemplateMessage): Promise<WhatsAppSendResult> =>
-  isConfigured() ? sendThroughCloudApi(message) : recordLocally(message);
+export const sendWhatsAppTemplate = async (notice: WhatsAppNotice): Promise<WhatsAppSendResult> => {
+  const { text, parameters } = await currentText(notice.body);
+  const message: WhatsAppTemplateMessage = {
+    to: notice.to,
+    parameters,
+    preview: notice.buttonUrl ? `${text}\n${notice.buttonUrl}` : text,
+    ...(notice.urlButtonSuffix === undefined ? {} : { urlButtonSuffix: notice.urlButtonSuffix }),
+  };
+  return isConfigured() ? sendThroughCloudApi(message) : recordLocally(message);
+};

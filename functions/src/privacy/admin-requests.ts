@@ -8,12 +8,19 @@ import { getDisplayNames } from '../accounts';
 import { defineOperation } from '../http/operation';
 import { recordAudit } from '../platform/audit';
 import { now } from '../platform/clock';
-import { countWaitingPrivacyRequests, listPrivacyRequests } from './requests-repo';
+import {
+  countFailedPrivacyRequestsSince,
+  countWaitingPrivacyRequests,
+  listPrivacyRequests,
+} from './requests-repo';
 
 const PAGE_SIZE = 100;
 
 /** How many erasure requests wait for their job: one COUNT Query (the system home's figure). */
 export const countWaitingErasureRequests = () => countWaitingPrivacyRequests('erasure');
+
+/** How many requests failed since an instant and are still failed: one COUNT Query (the system home). */
+export { countFailedPrivacyRequestsSince };
 
 export const listPrivacyRequestsForAdmin = defineOperation(
   ['SystemAdmin'],

@@ -22,7 +22,8 @@ import { finishPrivacyRequest, getPrivacyRequest } from './requests-repo';
 
 export const handlePrivacyErasure = async (entry: OutboxEntry, step: OutboxStep) => {
   const request = await getPrivacyRequest(String(entry.Payload.requestId));
-  if (!request || request.Kind !== 'erasure' || request.Status !== 'waiting') return;
+  // A failed request is tried again by the outbox; a finished one is left alone.
+  if (!request || request.Kind !== 'erasure' || request.Status === 'done') return;
   const userId = request.UserId;
   const outcome: Record<string, number> = {};
   const run = (name: string, erase: () => Promise<number>) =>

@@ -68,7 +68,8 @@ export const buildExportZip = async (userId: string, at: Date) => {
 
 export const handlePrivacyExport = async (entry: OutboxEntry, step: OutboxStep) => {
   const request = await getPrivacyRequest(String(entry.Payload.requestId));
-  if (!request || request.Kind !== 'export' || request.Status !== 'waiting') return;
+  // A failed request is tried again by the outbox; a finished one is left alone.
+  if (!request || request.Kind !== 'export' || request.Status === 'done') return;
   const key = exportKey(request);
   let outcome: Record<string, number> = {};
   await step(

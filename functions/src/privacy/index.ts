@@ -1,4 +1,4 @@
 /** The privacy centre (docs/product.md#privacy-centre), as other areas may use it. */
-export { countWaitingErasureRequests } from './admin-requests';
+export { countFailedPrivacyRequestsSince, countWaitingErasureRequests } from './admin-requests';
 export { privacyOutboxHandlers } from './outbox-handlers';
 export { privacyMailTemplates } from './mails';

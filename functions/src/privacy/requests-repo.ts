@@ -4,13 +4,17 @@
  * CompletedAt, Outcome (counts by section, never content). Indexes: gsi1 `USER#<userId>#PRIVACYREQS` /
  * `<RequestedAt>#<id>` (the user's requests); gsi2 `PRIVACYREQS` / `<RequestedAt>#<id>` (the SystemAdmin's
  * list); gsi3 `PRIVACYREQS#WAITING#<kind>` / `<RequestedAt>#<id>` only while waiting (sparse: the count of
- * the system home). The request and its outbox item commit together; the job records the outcome.
+ * the system home); after a failed run gsi3 `PRIVACYREQS#FAILED` / `<CompletedAt>#<id>` until a retry
+ * finishes it (sparse too: the system home counts the recent ones). The request and its outbox item commit
+ * together; the job records the outcome.
  * Access patterns: put with the outbox item; get by key; a user's requests newest first (gsi1); every
- * request newest first (gsi2); count waiting ones of a kind (gsi3, `Select: COUNT`); finish by key.
+ * request newest first (gsi2); count waiting ones of a kind (gsi3, `Select: COUNT`); count failed ones since
+ * an instant (gsi3 range, `Select: COUNT`); finish or mark failed by key.
  */
 import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { PrivacyRequestKind, PrivacyRequestStatus, PrivacyRequestView } from '@nutri/shared';
 import { db, tableName } from '../platform/db/client';
+import { unlessConditionFails } from '../platform/db/conditional';
 import { countQuery } from '../platform/db/query';
 import { transact, type NamedItem } from '../platform/db/transact';
 import { newId } from '../platform/ids';
@@ -27,6 +31,7 @@ const requestKey = (requestId: string) => ({ pk: `PRIVACYREQ#${requestId}`, sk: 
 const userPartition = (userId: string) => `USER#${userId}#PRIVACYREQS`;
 const ALL_PARTITION = 'PRIVACYREQS';
 const waitingPartition = (kind: PrivacyRequestKind) => `PRIVACYREQS#WAITING#${kind}`;
+const FAILED_PARTITION = 'PRIVACYREQS#FAILED';
 
 const toRequest = (item: Record<string, unknown>): PrivacyRequest => ({
   RequestId: String(item.RequestId),
@@ -81,6 +86,14 @@ export const countWaitingPrivacyRequests = (kind: PrivacyRequestKind) =>
     IndexName: 'gsi3',
     KeyConditionExpression: 'gsi3pk = :pk',
     ExpressionAttributeValues: { ':pk': waitingPartition(kind) },
+  });
+
+/** How many requests failed since an instant and were not finished by a retry (gsi3 range, COUNT). */
+export const countFailedPrivacyRequestsSince = (since: string) =>
+  countQuery({
+    IndexName: 'gsi3',
+    KeyConditionExpression: 'gsi3pk = :pk AND gsi3sk >= :since',
+    ExpressionAttributeValues: { ':pk': FAILED_PARTITION, ':since': since },
   });
 
 export type RequestFailure = 'contended';
@@ -155,5 +168,32 @@ export const finishPrivacyRequest = async (
       ExpressionAttributeNames: { '#status': 'Status' },
       ExpressionAttributeValues: { ':status': status, ':at': at.toISOString(), ':outcome': outcome },
     }),
+  );
+};
+
+/**
+ * A run of the job threw: the request shows `failed` with the time, out of the waiting queue and in the
+ * failed one. The outbox keeps retrying it; a run that succeeds later finishes it as `done`. A request
+ * already done stays done (the condition).
+ */
+export const markPrivacyRequestFailed = async (requestId: string, at: Date) => {
+  const failedAt = at.toISOString();
+  await unlessConditionFails(
+    db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: requestKey(requestId),
+        UpdateExpression: 'SET #status = :failed, CompletedAt = :at, gsi3pk = :queue, gsi3sk = :sk',
+        ConditionExpression: 'attribute_exists(pk) AND #status <> :done',
+        ExpressionAttributeNames: { '#status': 'Status' },
+        ExpressionAttributeValues: {
+          ':failed': 'failed',
+          ':done': 'done',
+          ':at': failedAt,
+          ':queue': FAILED_PARTITION,
+          ':sk': `${failedAt}#${requestId}`,
+        },
+      }),
+    ),
   );
 };

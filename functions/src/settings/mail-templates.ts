@@ -4,7 +4,8 @@
  * an old one (a new version with its texts). SystemAdmin only (403 for every other role). A draft is
  * refused with an Italian message per field when it uses a variable the template does not have or leaves
  * out a required one; its HTML is sanitized before it is previewed, sent or saved. Each save is audited in
- * the same transaction as the version.
+ * the same transaction as the version. SMS and WhatsApp texts are templates of the same list with a text
+ * only: no subject nor HTML, a length limit, and the test goes to the SystemAdmin's own verified mobile.
  */
 import {
   mailTemplateDraftSchema,
@@ -34,8 +35,11 @@ import {
   type StoredTemplateVersion,
 } from '../platform/mail-template-store';
 import {
+  TEXT_LIMITS,
   checkTemplate,
+  placeholdersOf,
   renderTemplate,
+  renderText,
   sampleValues,
   type MailTemplateDefinition,
   type TemplateTexts,
@@ -63,7 +67,11 @@ const checkedTexts = async (
   draft: MailTemplateDraft,
 ): Promise<TemplateTexts> => {
   const { sanitizeMailHtml } = await mailHtml();
-  const texts = { subject: draft.Subject, html: sanitizeMailHtml(draft.Html), text: draft.Text };
+  // A text message has nothing but its text: whatever came as subject or HTML is dropped.
+  const texts =
+    definition.channel === 'email'
+      ? { subject: draft.Subject, html: sanitizeMailHtml(draft.Html), text: draft.Text }
+      : { subject: '', html: '', text: draft.Text };
   const problems = checkTemplate(definition, texts);
   const entries = Object.entries(problems);
   if (entries.length) {
@@ -76,6 +84,8 @@ const checkedTexts = async (
 };
 
 const preview = (definition: MailTemplateDefinition, texts: TemplateTexts): MailTemplatePreview => {
+  if (definition.channel !== 'email')
+    return { Subject: '', Html: '', Text: renderText(texts.text, sampleValues(definition)) };
   const mail = renderTemplate(
     texts,
     sampleValues(definition),
@@ -120,6 +130,8 @@ const templateView = async (definition: MailTemplateDefinition): Promise<MailTem
     Name: definition.name,
     Description: definition.description,
     Optional: definition.optional,
+    Channel: definition.channel,
+    MaxLength: TEXT_LIMITS[definition.channel] ?? null,
     Variables: Object.entries(definition.variables).map(([name, variable]) => ({
       Name: name,
       Label: variable.label,
@@ -138,6 +150,7 @@ export const listMailTemplates = defineOperation(['SystemAdmin'], {}, async () =
     Key: template.key,
     Name: template.name,
     Description: template.description,
+    Channel: template.channel,
     Version: current.get(template.key)?.Version ?? 0,
     SavedAt: current.get(template.key)?.SavedAt ?? null,
   }));
@@ -157,14 +170,38 @@ export const previewMailTemplate = defineOperation(
   },
 );
 
-/** The draft on sample data, to the SystemAdmin's own address only (`[Prova]` in the subject). */
+/** A text message's test: to the SystemAdmin's own verified mobile number, through the channel's sender. */
+const testSendText = async (
+  definition: MailTemplateDefinition,
+  texts: TemplateTexts,
+  user: { MobilePhoneNo?: string | null; MobilePhoneVerified?: boolean },
+) => {
+  const phone = user.MobilePhoneVerified ? user.MobilePhoneNo : null;
+  if (!phone) throw new AppError('unprocessable', mailTemplateTexts.noMobileForTest);
+  const values = sampleValues(definition);
+  const message = {
+    text: `[Prova] ${renderText(texts.text, values)}`,
+    // The draft's variables in their order of first use: the parameters of the approved WhatsApp template.
+    parameters: placeholdersOf(texts.text).map((name) => values[name] ?? ''),
+  };
+  if (definition.channel === 'sms') await (await import('../platform/sms')).sendSms(phone, message);
+  else await (await import('../platform/whatsapp')).sendWhatsAppTemplate({ to: phone, body: message });
+  return { To: phone };
+};
+
+/**
+ * The draft on sample data, to the SystemAdmin's own address only (`[Prova]` in the subject); a text
+ * message's draft to their own verified mobile.
+ */
 export const testSendMailTemplate = defineOperation(
   ['SystemAdmin'],
   { path: keyPath, body: mailTemplateDraftSchema },
   async ({ path, body, actor }) => {
     const definition = await definitionOf(path.key);
-    const rendered = preview(definition, await checkedTexts(definition, body));
+    const texts = await checkedTexts(definition, body);
     const user = await (await accounts()).requireActorUser(actor);
+    if (definition.channel !== 'email') return testSendText(definition, texts, user);
+    const rendered = preview(definition, texts);
     await sendMail({
       to: user.Email,
       subject: `[Prova] ${rendered.Subject}`,

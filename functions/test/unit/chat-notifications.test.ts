@@ -171,6 +171,11 @@ describe('WhatsApp Business Cloud API', () => {
     parameters: ['Paola', 'Dott.sa Chiara Bianchi'],
     preview: 'Ciao Paola, …',
   };
+  // What the urgent notice hands to the sender: the body without a template, so no version is read.
+  const notice = {
+    to: message.to,
+    body: { text: message.preview, parameters: message.parameters },
+  };
 
   it('builds a template message request for the phone number id', () => {
     const { url, init } = templateMessageRequest(
@@ -266,7 +271,7 @@ describe('WhatsApp Business Cloud API', () => {
           messages: [{ id: 'wamid.ABC' }],
         },
       };
-      expect(await sendWhatsAppTemplate(message)).toEqual({ transport: 'cloud-api', messageId: 'wamid.ABC' });
+      expect(await sendWhatsAppTemplate(notice)).toEqual({ transport: 'cloud-api', messageId: 'wamid.ABC' });
       expect(received).toHaveLength(1);
       expect(received[0]).toMatchObject({
         method: 'POST',
@@ -281,12 +286,12 @@ describe('WhatsApp Business Cloud API', () => {
         status: 400,
         body: { error: { message: '(#131026) Message undeliverable to +393331234567', code: 131026 } },
       };
-      const error = await sendWhatsAppTemplate(message).catch((caught: unknown) => caught);
+      const error = await sendWhatsAppTemplate(notice).catch((caught: unknown) => caught);
       expect(error).toBeInstanceOf(WhatsAppError);
       expect(error).toMatchObject({ reason: 'rejected', status: 400, providerCode: 131026 });
       expect((error as Error).message).not.toContain('393331234567');
       answer = { status: 503, body: {} };
-      await expect(sendWhatsAppTemplate(message)).rejects.toMatchObject({
+      await expect(sendWhatsAppTemplate(notice)).rejects.toMatchObject({
         reason: 'unavailable',
         status: 503,
       });

@@ -39,4 +39,31 @@ describe('e-mail template defaults', () => {
       ],
     });
   });
+
+  it('check a text message on its text only, within its channel’s length', () => {
+    const sms = MAIL_TEMPLATES.find((t) => t.key === 'accounts.phone-code-sms')!;
+    expect(sms.channel).toBe('sms');
+    // No subject nor HTML is asked of an SMS.
+    expect(checkTemplate(sms, { subject: '', html: '', text: 'Codice {{code}}' })).toEqual({});
+    expect(checkTemplate(sms, { subject: '', html: '', text: 'Codice {{codice}}' })).toEqual({
+      text: [
+        'La variabile {{codice}} nel testo non esiste per questo modello. Variabili disponibili: {{code}}.',
+        'Manca la variabile obbligatoria {{code}} (Codice di verifica (6 cifre, valido 10 minuti)) nel testo.',
+      ],
+    });
+    // 154 characters of text plus the 6 of the sample code: one SMS exactly; one more is refused.
+    const fits = `{{code}}${'x'.repeat(154)}`;
+    expect(checkTemplate(sms, { subject: '', html: '', text: fits })).toEqual({});
+    expect(checkTemplate(sms, { subject: '', html: '', text: `${fits}y` })).toEqual({
+      text: ['Con i valori di esempio il testo è lungo 161 caratteri: un SMS ne può avere al massimo 160.'],
+    });
+    const whatsApp = MAIL_TEMPLATES.find((t) => t.key === 'chat.urgent-notice-whatsapp')!;
+    expect(whatsApp.channel).toBe('whatsapp');
+    expect(placeholdersOf(whatsApp.defaults.text)).toEqual(['patientName', 'nutritionistName']);
+    // An e-mail still needs a subject and an HTML body.
+    const mail = MAIL_TEMPLATES.find((t) => t.key === 'accounts.password-reset')!;
+    const problems = checkTemplate(mail, { subject: ' ', html: '', text: '{{url}}' });
+    expect(problems.subject).toEqual(['Scrivi l’oggetto.']);
+    expect(problems.html).toContain('Scrivi il testo HTML.');
+  });
 });

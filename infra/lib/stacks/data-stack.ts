@@ -11,6 +11,7 @@ import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import * as ses from 'aws-cdk-lib/aws-ses';
 import * as sns from 'aws-cdk-lib/aws-sns';
 import type { Construct } from 'constructs';
+import { PRIVACY_EXPORT_LINK_HOURS } from '@nutri/shared';
 import { tableDefinition } from '@nutri/functions/platform/db/table';
 import {
   createBucketAccessPolicies,
@@ -31,6 +32,8 @@ export interface DataStackProps extends StackProps {
 const UPLOAD_CORS_MAX_AGE_SECONDS = 3600;
 /** Deleted or replaced health files must really go away; versions are kept only to undo mistakes. */
 const NONCURRENT_VERSION_DAYS = 30;
+/** Days a privacy export zip is kept: the whole day after its link lapses, then S3 expires it. */
+export const PRIVACY_EXPORT_RETENTION_DAYS = Math.ceil(PRIVACY_EXPORT_LINK_HOURS / 24) + 1;
 
 export class DataStack extends Stack {
   /** Encrypts the table, the files bucket and the mail events topic (health and personal data). */
@@ -104,6 +107,15 @@ export class DataStack extends Stack {
           id: 'expire-exports',
           prefix: 'exports/',
           expiration: Duration.days(1),
+        },
+        {
+          // A patient's data export (docs/product.md#privacy-centre) is reached only through its presigned
+          // link: once the link has lapsed the zip is dead weight holding health data.
+          id: 'expire-privacy-exports',
+          prefix: 'privacy-exports/',
+          expiration: Duration.days(PRIVACY_EXPORT_RETENTION_DAYS),
+          // The bucket is versioned: the expired (or erased) zip must not linger as an old version either.
+          noncurrentVersionExpiration: Duration.days(1),
         },
       ],
     });

@@ -30,7 +30,7 @@ export function PrivacyRequestsPage() {
       {data && (
         <>
           <Text mb="sm">Eliminazioni in attesa: {data.Waiting}</Text>
-          <ScrollableTable minWidth={520} label="Richieste sulla privacy">
+          <ScrollableTable minWidth={900} label="Richieste sulla privacy">
             <Table striped>
               <Table.Thead>
                 <Table.Tr>
@@ -55,6 +55,8 @@ export function PrivacyRequestsPage() {
                     <Table.Td>{KIND_LABELS[request.Kind]}</Table.Td>
                     <Table.Td>
                       <Badge
+                        // A table cell would squeeze the label to an ellipsis.
+                        miw="max-content"
                         color={
                           request.Status === 'done'
                             ? 'teal.9'
@@ -67,7 +69,7 @@ export function PrivacyRequestsPage() {
                       </Badge>
                     </Table.Td>
                     <Table.Td>{request.CompletedAt ? formatDateTime(request.CompletedAt) : '—'}</Table.Td>
-                    <Table.Td>{outcomeText(request.Outcome)}</Table.Td>
+                    <Table.Td miw={280}>{outcomeText(request.Outcome)}</Table.Td>
                   </Table.Tr>
                 ))}
               </Table.Tbody>

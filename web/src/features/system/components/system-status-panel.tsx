@@ -1,7 +1,7 @@
 /**
  * The system's state at a glance on the /SystemSettings home (docs/product.md#system-settings): the outbox
- * backlog, mails bounced and questionnaire deliveries failed in the last 24 hours, and each scheduled job's
- * last run with its outcome. Read from GET SystemSettings/Status, refreshed each minute.
+ * backlog, mails bounced, webhooks (Tally, Stripe, WhatsApp) and privacy jobs failed in the last 24 hours,
+ * erasures waiting, and each scheduled job's last run with its outcome. Read from GET SystemSettings/Status, refreshed each minute.
  */
 import { Badge, Card, Group, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import type { JobRunView, SystemStatus } from '@nutri/shared';
@@ -49,7 +49,7 @@ function Outcome({ run }: { run: JobRunView['LastRun'] }) {
 
 function Figures({ status }: { status: SystemStatus }) {
   return (
-    <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }} spacing="md">
+    <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="md">
       <Figure
         label="Effetti in coda"
         value={String(status.OutboxPending)}
@@ -69,7 +69,7 @@ function Figures({ status }: { status: SystemStatus }) {
       <Figure
         label="Webhook non riusciti"
         value={String(status.FailedWebhooks24h)}
-        hint="Questionari ricevuti nelle ultime 24 ore e non elaborati"
+        hint={`Nelle ultime 24 ore: questionari ${status.FailedWebhooksBySource.Tally}, Stripe ${status.FailedWebhooksBySource.Stripe}, WhatsApp ${status.FailedWebhooksBySource.WhatsApp}`}
         alert={status.FailedWebhooks24h > 0}
       />
       <Figure
@@ -77,6 +77,12 @@ function Figures({ status }: { status: SystemStatus }) {
         value={String(status.ErasureRequestsWaiting)}
         hint="Richieste di eliminazione dell’account non ancora eseguite"
         alert={status.ErasureRequestsWaiting > 0}
+      />
+      <Figure
+        label="Richieste privacy non riuscite"
+        value={String(status.FailedPrivacyRequests24h)}
+        hint="Esportazioni ed eliminazioni fallite nelle ultime 24 ore (riprovate in automatico)"
+        alert={status.FailedPrivacyRequests24h > 0}
       />
     </SimpleGrid>
   );

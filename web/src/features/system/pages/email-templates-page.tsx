@@ -2,7 +2,9 @@
  * `/SystemSettings/EmailTemplates` (docs/product.md#e-mail-templates, SystemAdmin): pick a mail, edit its
  * subject, HTML and text bodies with a live preview on sample data, send a test to oneself, save a version,
  * roll back to an old one. The server checks the variables and sanitizes the HTML; its Italian messages
- * show under the fields. The preview renders in a sandboxed frame (no script, no navigation).
+ * show under the fields. The preview renders in a sandboxed frame (no script, no navigation). SMS and
+ * WhatsApp texts are in the same list, grouped by channel: they have a text only, previewed as a message
+ * with its length.
  */
 import { useEffect, useState } from 'react';
 import {
@@ -20,7 +22,14 @@ import {
   Textarea,
   Title,
 } from '@mantine/core';
-import type { MailTemplateDraft, MailTemplatePreview, MailTemplateView } from '@nutri/shared';
+import {
+  MAIL_TEMPLATE_CHANNELS,
+  MAIL_TEMPLATE_CHANNEL_LABELS,
+  type MailTemplateDraft,
+  type MailTemplatePreview,
+  type MailTemplateSummary,
+  type MailTemplateView,
+} from '@nutri/shared';
 import { isApiError } from '../../../api/api-error';
 import { formatDateTime } from '../../../lib/dates';
 import { summarizeSaveError } from '../../../ui/form/server-errors';
@@ -82,6 +91,40 @@ const usePreview = (key: string, draft: MailTemplateDraft) => {
   return { preview, errors };
 };
 
+/** A text message as the phone shows it, with its length against the channel's limit. */
+function TextPreview({ text, maxLength }: { text: string; maxLength: number | null }) {
+  return (
+    <Stack gap={4} aria-live="polite">
+      <Paper
+        withBorder
+        radius="lg"
+        p="md"
+        maw={420}
+        bg="gray.0"
+        data-testid="text-message-preview"
+        style={{ whiteSpace: 'pre-wrap' }}
+      >
+        {text}
+      </Paper>
+      <Text fz="sm" c="dimmed">
+        {text.length} caratteri{maxLength ? ` su ${maxLength}` : ''}
+      </Text>
+    </Stack>
+  );
+}
+
+/** The list's options, grouped by channel (e-mails first). */
+const templateOptions = (templates: MailTemplateSummary[]) =>
+  MAIL_TEMPLATE_CHANNELS.map((channel) => ({
+    group: MAIL_TEMPLATE_CHANNEL_LABELS[channel],
+    items: templates
+      .filter((item) => item.Channel === channel)
+      .map((item) => ({
+        value: item.Key,
+        label: `${channel === 'email' ? '' : `${MAIL_TEMPLATE_CHANNEL_LABELS[channel]} · `}${item.Name}${item.Version ? ` (versione ${item.Version})` : ''}`,
+      })),
+  })).filter((group) => group.items.length > 0);
+
 function TemplateEditor({
   view,
   onSaved,
@@ -113,6 +156,7 @@ function TemplateEditor({
       setBusy(null);
     }
   };
+  const isMail = view.Channel === 'email';
   const changed =
     draft.Subject !== view.Current.Subject ||
     draft.Html !== view.Current.Html ||
@@ -143,31 +187,42 @@ function TemplateEditor({
       <Grid gap="xl">
         <Grid.Col span={{ base: 12, md: 6 }}>
           <Stack gap="md">
-            <TextInput
-              label="Oggetto"
-              value={draft.Subject}
-              onChange={(event) => change('Subject')(event.currentTarget.value)}
-              error={shown.Subject}
-              required
-            />
+            {isMail ? (
+              <>
+                <TextInput
+                  label="Oggetto"
+                  value={draft.Subject}
+                  onChange={(event) => change('Subject')(event.currentTarget.value)}
+                  error={shown.Subject}
+                  required
+                />
+                <Textarea
+                  label="Testo HTML"
+                  value={draft.Html}
+                  onChange={(event) => change('Html')(event.currentTarget.value)}
+                  error={shown.Html}
+                  autosize
+                  minRows={8}
+                  maxRows={20}
+                  styles={{ input: { fontFamily: 'monospace', fontSize: 13 } }}
+                  required
+                />
+              </>
+            ) : null}
             <Textarea
-              label="Testo HTML"
-              value={draft.Html}
-              onChange={(event) => change('Html')(event.currentTarget.value)}
-              error={shown.Html}
-              autosize
-              minRows={8}
-              maxRows={20}
-              styles={{ input: { fontFamily: 'monospace', fontSize: 13 } }}
-              required
-            />
-            <Textarea
-              label="Testo semplice"
+              label={
+                isMail
+                  ? 'Testo semplice'
+                  : `Testo del messaggio ${MAIL_TEMPLATE_CHANNEL_LABELS[view.Channel]}`
+              }
+              description={
+                view.MaxLength ? `Al massimo ${view.MaxLength} caratteri con i valori di esempio.` : undefined
+              }
               value={draft.Text}
               onChange={(event) => change('Text')(event.currentTarget.value)}
               error={shown.Text}
               autosize
-              minRows={6}
+              minRows={isMail ? 6 : 3}
               maxRows={16}
               required
             />
@@ -198,13 +253,13 @@ function TemplateEditor({
                     'test',
                     () => testSendMailTemplate(view.Key, draft),
                     (sent) =>
-                      showSuccessToast(`E-mail di prova inviata a ${sent.To}.`, {
+                      showSuccessToast(`${isMail ? 'E-mail' : 'Messaggio'} di prova inviato a ${sent.To}.`, {
                         outcomeOf: 'mail-template',
                       }),
                   )
                 }
               >
-                Invia una prova a me
+                {isMail ? 'Invia una prova a me' : 'Invia una prova al mio cellulare'}
               </Button>
             </Group>
           </Stack>
@@ -214,21 +269,27 @@ function TemplateEditor({
             <Title order={2} fz="h4">
               Anteprima con i dati di esempio
             </Title>
-            <Text fz="sm" aria-live="polite">
-              Oggetto: <strong>{preview?.Subject ?? ''}</strong>
-            </Text>
-            <iframe
-              title="Anteprima dell’e-mail"
-              sandbox=""
-              srcDoc={preview?.Html ?? ''}
-              style={{
-                width: '100%',
-                minHeight: 420,
-                border: '1px solid #d0d7d2',
-                borderRadius: 8,
-                background: '#fff',
-              }}
-            />
+            {isMail ? (
+              <>
+                <Text fz="sm" aria-live="polite">
+                  Oggetto: <strong>{preview?.Subject ?? ''}</strong>
+                </Text>
+                <iframe
+                  title="Anteprima dell’e-mail"
+                  sandbox=""
+                  srcDoc={preview?.Html ?? ''}
+                  style={{
+                    width: '100%',
+                    minHeight: 420,
+                    border: '1px solid #d0d7d2',
+                    borderRadius: 8,
+                    background: '#fff',
+                  }}
+                />
+              </>
+            ) : (
+              <TextPreview text={preview?.Text ?? ''} maxLength={view.MaxLength} />
+            )}
           </Stack>
         </Grid.Col>
       </Grid>
@@ -307,7 +368,7 @@ export function EmailTemplatesPage() {
   return (
     <Page
       title="Modelli e-mail"
-      description="I testi delle e-mail inviate da Nutrì. Ogni salvataggio è una nuova versione; puoi sempre tornare a una precedente."
+      description="I testi delle e-mail, degli SMS e dei messaggi WhatsApp inviati da Nutrì. Ogni salvataggio è una nuova versione; puoi sempre tornare a una precedente."
       head={{ noIndex: true }}
     >
       {list.error ? <LoadError onRetry={() => void list.mutate()} /> : null}
@@ -319,10 +380,7 @@ export function EmailTemplatesPage() {
             allowDeselect={false}
             value={selected}
             onChange={setKey}
-            data={list.data.Data.map((item) => ({
-              value: item.Key,
-              label: `${item.Name}${item.Version ? ` (versione ${item.Version})` : ''}`,
-            }))}
+            data={templateOptions(list.data.Data)}
             maw={560}
           />
           {template.error ? <LoadError onRetry={() => void template.mutate()} /> : null}
