@@ -55,11 +55,8 @@ const setMondayTemplate = async (page: Page) => {
   await expect(dialog).toBeHidden();
 };
 
-test('week view: a weekly template, an interval dragged, a week copied, a day off', async ({
-  page,
-}, testInfo) => {
-  test.skip(testInfo.project.name !== 'desktop', 'the week view is the desktop layout');
-  test.setTimeout(180_000);
+/** Desktop: the week view, a weekly template, an interval dragged, a week copied, a day off. */
+const weekJourney = async (page: Page) => {
   const nutritionist = await createNutritionist();
   const patient = await createPatientOf(nutritionist.id, 'Giulia Marchetti');
   const day = dayIn(2);
@@ -113,13 +110,10 @@ test('week view: a weekly template, an interval dragged, a week copied, a day of
   await page.getByRole('menuitem', { name: 'Giorno libero (senza modello)' }).click();
   await expect(dayColumn(page, mondayOff).getByText('Giorno libero')).toBeVisible();
   await expect(dayColumn(page, mondayOff).getByText('09:00–13:00')).toHaveCount(0);
-});
+};
 
-test('day view on a phone: days by buttons, an interval through the dialog, the template', async ({
-  page,
-}, testInfo) => {
-  test.skip(testInfo.project.name !== 'phone', 'the day view is the phone layout');
-  test.setTimeout(180_000);
+/** Phone: the day view, days by buttons, an interval through the dialog, the template. */
+const dayJourney = async (page: Page) => {
   const nutritionist = await createNutritionist();
   const patient = await createPatientOf(nutritionist.id, 'Giulia Marchetti');
   const day = dayIn(1);
@@ -146,4 +140,9 @@ test('day view on a phone: days by buttons, an interval through the dialog, the 
   await showDay(page, day);
   await expectNoSeriousViolations(page);
   if (SCREENSHOTS) await page.screenshot({ path: `${SCREENSHOTS}/calendar-day-phone.png`, fullPage: true });
+};
+
+test('the calendar: a week on a desktop, a day on a phone', async ({ page }, testInfo) => {
+  test.setTimeout(180_000);
+  await (testInfo.project.name === 'phone' ? dayJourney(page) : weekJourney(page));
 });
