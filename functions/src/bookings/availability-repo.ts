@@ -140,23 +140,26 @@ const writeWithGuard = async ({ TransactItems }: { TransactItems: TransactItem[]
   );
 };
 
+/** Writes a new interval (its id never used before). */
+const intervalPut = (interval: StoredInterval): TransactItem => ({
+  Put: {
+    TableName: tableName(),
+    Item: {
+      ...intervalKey(interval),
+      type: 'AvailabilityInterval',
+      gsi1pk: `INTERVAL#${interval.IntervalId}`,
+      gsi1sk: 'INTERVAL',
+      ...interval,
+    },
+    ConditionExpression: 'attribute_not_exists(pk)',
+  },
+});
+
 // Add an interval, provided the date's intervals did not change since `dayVersion` was read.
 export const addInterval = async (interval: StoredInterval, dayVersion: number) => {
   await writeWithGuard({
     TransactItems: [
-      {
-        Put: {
-          TableName: tableName(),
-          Item: {
-            ...intervalKey(interval),
-            type: 'AvailabilityInterval',
-            gsi1pk: `INTERVAL#${interval.IntervalId}`,
-            gsi1sk: 'INTERVAL',
-            ...interval,
-          },
-          ConditionExpression: 'attribute_not_exists(pk)',
-        },
-      },
+      intervalPut(interval),
       dayGuardUpdate(interval.NutritionistUserId, interval.IntervalDate, dayVersion),
     ],
   });
@@ -291,19 +294,7 @@ export const replaceDays = async (
         ConditionExpression: 'attribute_exists(pk)',
       },
     })),
-    ...day.add.map((interval) => ({
-      Put: {
-        TableName: tableName(),
-        Item: {
-          ...intervalKey(interval),
-          type: 'AvailabilityInterval',
-          gsi1pk: `INTERVAL#${interval.IntervalId}`,
-          gsi1sk: 'INTERVAL',
-          ...interval,
-        },
-        ConditionExpression: 'attribute_not_exists(pk)',
-      },
-    })),
+    ...day.add.map(intervalPut),
     day.exception
       ? { Put: { TableName: tableName(), Item: exceptionItem(nutritionistUserId, day.exception) } }
       : { Delete: { TableName: tableName(), Key: exceptionKey(nutritionistUserId, day.date) } },
