@@ -32,3 +32,4 @@ export * from './contracts';
 export * from './system-status';
 export * from './google-calendar';
 export * from './privacy';
+export * from './availability-calendar';

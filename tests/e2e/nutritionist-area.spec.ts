@@ -17,6 +17,7 @@ import {
   pickDateTime,
   weekdayLabel,
 } from '../support/booking-ui';
+import { dayColumn, showDay } from '../support/calendar-ui';
 import { signIn } from '../support/sign-in';
 import { api, login } from '../integration/support/api';
 import {
@@ -32,8 +33,9 @@ const newPatient = async (nutritionistUserId: string, firstName: string) => {
   return { id: patient.id, displayName: patient.name };
 };
 
-/** Adds an availability interval to a day of the calendar page. */
+/** Adds an availability interval to a day of the calendar page, with the day's dialog. */
 const addInterval = async (page: Page, date: string, start: string, end: string) => {
+  await showDay(page, date);
   await page.getByRole('button', { name: `Aggiungi un intervallo a ${weekdayLabel(date)}` }).click();
   const dialog = page.getByRole('dialog', { name: `Disponibilità di ${weekdayLabel(date)}` });
   await dialog.getByLabel('Dalle', { exact: true }).selectOption(start);
@@ -41,9 +43,6 @@ const addInterval = async (page: Page, date: string, start: string, end: string)
   await dialog.getByRole('button', { name: 'Aggiungi intervallo' }).click();
   return dialog;
 };
-
-const dayColumn = (page: Page, date: string) =>
-  page.getByRole('region', { name: new RegExp(weekdayLabel(date), 'i') });
 
 test.describe('nutritionist area', () => {
   test('availability, a paid visit created, moved and cancelled, a plan hand-over completed', async ({
@@ -62,10 +61,10 @@ test.describe('nutritionist area', () => {
     await warning.getByRole('link', { name: 'Aggiungi disponibilità' }).click();
     await expect(page).toHaveURL(/\/AreaNutritionists\/Calendar$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Calendario disponibilità' })).toBeVisible();
-    // Tomorrow to +7 days: seven days, one region each.
-    await expect(dayColumn(page, dayIn(1))).toBeVisible();
+    // A week (desktop) or a day (phone) at a time; patients see the next 7 days.
+    await showDay(page, dayIn(7));
     await expect(dayColumn(page, dayIn(7))).toBeVisible();
-    await expect(page.getByText(`Aggiungi un intervallo a ${weekdayLabel(dayIn(8))}`)).toHaveCount(0);
+    await expect(page.getByText('0 intervalli nei prossimi 7 giorni')).toBeVisible();
 
     // Four intervals (a start after the end and an overlap are refused on the way).
     const refused = await addInterval(page, dayIn(1), '12:00', '09:00');
@@ -91,6 +90,7 @@ test.describe('nutritionist area', () => {
     await expect(page.getByRole('heading', { name: 'Prossimi appuntamenti' })).toBeVisible();
     await expect(warning).toHaveCount(0);
     await page.getByRole('link', { name: 'Calendario', exact: true }).click();
+    await showDay(page, dayIn(4));
     await page
       .getByRole('button', { name: `Elimina l’intervallo 15:00–18:00 di ${weekdayLabel(dayIn(4))}` })
       .click();

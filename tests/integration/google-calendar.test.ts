@@ -11,11 +11,10 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { BookingStatus, CancelReason, romeInstant, type GoogleCalendarView } from '@nutri/shared';
 import type { LocalEvent, LocalGoogleStats } from '../../infra/local/local-google';
 import { api, stack } from './support/api';
-import { googleDev, googleUrl, useLocalGoogle } from './support/google';
+import { authorize, connected, consent, googleDev, partner, useLocalGoogle } from './support/google';
 import { eventually, waitForEffects } from './support/outbox';
 import { addAvailability, createNutritionist, createPatientOf, romeDateIn } from './support/visits';
 
-const google = googleUrl;
 const dev = googleDev;
 // The functions code this file runs itself (a repeated delivery) talks to the same stand-in.
 useLocalGoogle();
@@ -25,42 +24,6 @@ afterEach(async () => {
 });
 
 const GC = 'CurrentNutritionist/GoogleCalendar';
-
-const partner = () => createNutritionist({ IsCalendarPartner: true });
-
-/** The consent page's "Consenti" for the given Google account: Google's redirect back, as a URL. */
-const consent = async (authorizationUrl: string, email: string) => {
-  const form = new URLSearchParams(new URL(authorizationUrl).searchParams);
-  form.set('answer', 'allow');
-  form.set('email', email);
-  const response = await fetch(`${google}/o/oauth2/v2/auth/answer`, {
-    method: 'POST',
-    body: form,
-    redirect: 'manual',
-  });
-  expect(response.status).toBe(302);
-  return new URL(response.headers.get('location') ?? '');
-};
-
-const authorize = async (token: string) => {
-  const started = await api<{ AuthorizationUrl: string }>('POST', `${GC}/Authorization`, { token });
-  expect(started.status).toBe(200);
-  return started.body.AuthorizationUrl;
-};
-
-/** A partner connected to a Google account of their own. */
-const connected = async () => {
-  const nutritionist = await partner();
-  const email = `studio-${randomUUID().slice(0, 8)}@gmail.local`;
-  const back = await consent(await authorize(nutritionist.token), email);
-  expect(back.pathname).toBe('/AreaNutritionists/GoogleCalendarConnect');
-  const done = await api<GoogleCalendarView>('POST', `${GC}/Callback`, {
-    token: nutritionist.token,
-    body: { Code: back.searchParams.get('code'), State: back.searchParams.get('state') },
-  });
-  expect(done.status).toBe(200);
-  return { nutritionist, email, view: done.body };
-};
 
 const statusOf = async (token: string) => (await api<GoogleCalendarView>('GET', GC, { token })).body;
 

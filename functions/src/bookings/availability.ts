@@ -7,6 +7,8 @@ import {
   bookingTexts,
   calendarDateSchema,
   createIntervalSchema,
+  datesBetween,
+  effectiveIntervals,
   minutesOfDay,
   romeDate,
   romeDateWindow,
@@ -24,6 +26,8 @@ import {
   addInterval,
   findInterval,
   getDayVersion,
+  getTemplate,
+  listExceptions,
   listIntervals,
   listIntervalsPage,
   removeInterval,
@@ -45,13 +49,27 @@ export const intervalsOverlap = (
   minutesOfDay(a.IntervalStart) < minutesOfDay(b.IntervalEnd) &&
   minutesOfDay(b.IntervalStart) < minutesOfDay(a.IntervalEnd);
 
+/**
+ * The availability of the dates from `first` to `last` (docs/product.md#calendar): each date's own intervals,
+ * plus the weekly template's of its weekday or, on a date with an exception, the exception's. Three reads
+ * at once: the intervals, the template and the exceptions.
+ */
+export const effectiveIntervalsOf = async (nutritionistUserId: string, first: string, last: string) => {
+  const [own, template, exceptions] = await Promise.all([
+    listIntervals(nutritionistUserId, first, last),
+    getTemplate(nutritionistUserId),
+    listExceptions(nutritionistUserId, first, last),
+  ]);
+  return effectiveIntervals(datesBetween(first, last), own, template, exceptions);
+};
+
 /** Availability window of the slots and of CalendarSlotsAvailable: today (what is left of it) to +7 days. */
 export const slotWindow = (at: Date) => romeDateWindow(at, 0, AVAILABILITY_WINDOW_DAYS.to);
 
-// Keeps CalendarSlotsAvailable true exactly while some interval of the next 7 days is still ahead.
+// Keeps CalendarSlotsAvailable true exactly while some interval (own or the template's) of the next 7 days is still ahead.
 export const refreshCalendarSlotsAvailable = async (nutritionistUserId: string, at: Date) => {
   const { first, last } = slotWindow(at);
-  const intervals = await listIntervals(nutritionistUserId, first, last);
+  const intervals = await effectiveIntervalsOf(nutritionistUserId, first, last);
   const available = intervals.some(
     (interval) => romeInstant(interval.IntervalDate, interval.IntervalEnd).getTime() > at.getTime(),
   );
@@ -103,7 +121,8 @@ export const createDailyAvailability = defineOperation(
     }
     // Read the date's guard version first: an add committed after this read makes ours fail.
     const dayVersion = await getDayVersion(nutritionistUserId, body.IntervalDate);
-    const sameDay = await listIntervals(nutritionistUserId, body.IntervalDate, body.IntervalDate);
+    // The template's (or the exception's) intervals of the date count too: the same hours twice add nothing.
+    const sameDay = await effectiveIntervalsOf(nutritionistUserId, body.IntervalDate, body.IntervalDate);
     if (sameDay.some((other) => intervalsOverlap(other, body)))
       throw new AppError('conflict', bookingTexts.intervalOverlap);
     const interval: StoredInterval = {

@@ -11,6 +11,7 @@ const loadReminders = () => import('./reminders');
 const loadAdminBookings = () => import('./admin-bookings');
 const loadBookingTypes = () => import('./booking-types');
 const loadGoogleCalendar = () => import('./google-calendar-connect');
+const loadCalendar = () => import('./availability-calendar');
 
 export const handler = createAreaHandler(
   bookingsRoutes,
@@ -19,6 +20,12 @@ export const handler = createAreaHandler(
       listDailyAvailabilities: lazyOperation(loadAvailability, 'listDailyAvailabilities'),
       createDailyAvailability: lazyOperation(loadAvailability, 'createDailyAvailability'),
       deleteDailyAvailability: lazyOperation(loadAvailability, 'deleteDailyAvailability'),
+      getNutritionistCalendar: lazyOperation(loadCalendar, 'getNutritionistCalendar'),
+      getAvailabilityTemplate: lazyOperation(loadCalendar, 'getAvailabilityTemplate'),
+      putAvailabilityTemplate: lazyOperation(loadCalendar, 'putAvailabilityTemplate'),
+      putAvailabilityException: lazyOperation(loadCalendar, 'putAvailabilityException'),
+      deleteAvailabilityException: lazyOperation(loadCalendar, 'deleteAvailabilityException'),
+      copyAvailabilityWeek: lazyOperation(loadCalendar, 'copyAvailabilityWeek'),
       getSlotsForIntroductionVisit: lazyOperation(loadPatientBookings, 'getSlotsForIntroductionVisit'),
       getSlotsForPaidVisit: lazyOperation(loadPatientBookings, 'getSlotsForPaidVisit'),
       createIntroductionVisitFromCalendarSlot: lazyOperation(

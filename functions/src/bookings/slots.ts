@@ -1,6 +1,6 @@
 /**
  * Free slots of the patient's nutritionist (docs/product.md#api: CurrentPatient/AvailableSlots) and booking
- * one of them: the availability intervals of the next 7 days minus the nutritionist's bookings that hold
+ * one of them: the availability of the next 7 days (own intervals and the weekly template, docs/product.md#calendar) minus the nutritionist's bookings that hold
  * time (BOOKED, COMPLETE, WAITINGFORPAYMENT) and, for a partner with Google Calendar connected, the busy
  * times of the chosen calendars (docs/product.md#google-calendar), via the shared freeSlots().
  */
@@ -13,9 +13,8 @@ import {
   type BookingStatusId,
   type BusyPeriod,
 } from '@nutri/shared';
-import { listIntervals } from './availability-repo';
 import { listNutritionistBookingsBetween, type Booking } from './bookings-repo';
-import { slotWindow } from './availability';
+import { effectiveIntervalsOf, slotWindow } from './availability';
 import { googleBusyPeriods } from './google-calendar-sync';
 
 export const HOLDS_TIME: readonly BookingStatusId[] = [
@@ -41,10 +40,10 @@ const googleBusyOfWindow = (nutritionistUserId: string, first: string, last: str
     at,
   );
 
-/** Intervals of the dates and the busy time around them (a day's margin for visits across midnight). */
+/** Availability of the dates and the busy time around them (a day's margin for visits across midnight). */
 const calendarOf = async (nutritionistUserId: string, firstDate: string, lastDate: string, at: Date) => {
   const [intervals, bookings, google] = await Promise.all([
-    listIntervals(nutritionistUserId, firstDate, lastDate),
+    effectiveIntervalsOf(nutritionistUserId, firstDate, lastDate),
     listNutritionistBookingsBetween(
       nutritionistUserId,
       romeInstant(addRomeDays(firstDate, -1), '00:00').toISOString(),
@@ -64,7 +63,7 @@ export const slotsOfNutritionist = async (nutritionistUserId: string, durationMi
 
 /**
  * Whether a date and time is one of the nutritionist's slots (ignoring bookings): one read of the date's
- * intervals, and the (cached) Google busy times, so a slot that became busy in Google meanwhile is refused.
+ * availability, and the (cached) Google busy times, so a slot that became busy in Google meanwhile is refused.
  * Whether it is still free of bookings is decided by the booking's own transaction (the lock items).
  */
 export const isSlotOffered = async (
@@ -77,7 +76,7 @@ export const isSlotOffered = async (
   const { first, last } = slotWindow(at);
   if (date < first || date > last) return false;
   const [intervals, google] = await Promise.all([
-    listIntervals(nutritionistUserId, date, date),
+    effectiveIntervalsOf(nutritionistUserId, date, date),
     googleBusyOfWindow(nutritionistUserId, first, last, at),
   ]);
   if (!isOfferedSlot(intervals, durationMinutes, date, time, at)) return false;

@@ -1,46 +1,48 @@
 /**
- * `/AreaNutritionists/Calendar`: the nutritionist's availability for the week from tomorrow to +7 days
- * (docs/product.md#screens, #api and #limits), one column per day on wide screens and one card per day on phones; intervals
- * are added on the 5-minute grid and removed one by one. The server's refusals (overlap, in the past,
- * start after end) are shown as it words them.
+ * `/AreaNutritionists/Calendar` (docs/product.md#calendar): on wide screens a week view, Monday first,
+ * 07:00-21:00 on the Rome clock, with the availability (own intervals, the weekly template, days off),
+ * the bookings by status and Google's busy times; on phones one day, changed with the buttons or a swipe.
+ * Intervals are created by dragging on a day or with the day's dialog; the weekly template and copying a
+ * week have their own dialogs. Patients see the next 7 days (docs/product.md#bookings), and the page warns
+ * under 4 intervals. The server's refusals (overlap, in the past, start after end) are shown as it words them.
  */
-import { useId, useState } from 'react';
+import { useRef, useState, type CSSProperties } from 'react';
+import { Alert, Button, Group, Modal, NativeSelect, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import {
-  ActionIcon,
-  Alert,
-  Button,
-  Group,
-  Modal,
-  NativeSelect,
-  Paper,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
-import { IconAlertTriangle, IconPlus, IconTrash } from '@tabler/icons-react';
+  IconAlertTriangle,
+  IconCalendarRepeat,
+  IconChevronLeft,
+  IconChevronRight,
+  IconCopy,
+} from '@tabler/icons-react';
 import {
   AVAILABILITY_WARNING_BELOW,
   AVAILABILITY_WINDOW_DAYS,
   TIME_PICKER_STEP_MINUTES,
+  addRomeDays,
   bookingTexts,
   minutesOfDay,
-  type DailyAvailabilityView,
+  mondayOf,
+  weekDates,
 } from '@nutri/shared';
 import { errorTexts } from '../../../lib/shared-values';
 import { LoadError } from '../../../ui/load-error';
-import { showErrorToast } from '../../../ui/notify';
 import { Page } from '../../../ui/page';
-import { actionErrorMessage, formatDayLong, romeDays } from '../../bookings';
-import { useAvailability, useAvailabilityMutations } from '../api/availability';
+import { actionErrorMessage, appointmentText, formatDayLong, romeToday } from '../../bookings';
+import { useAvailability, useAvailabilityMutations, useCalendarRange } from '../api/availability';
 import { AreaNav } from '../components/area-nav';
+import { AvailabilityTemplateDialog } from '../components/availability-template-dialog';
+import { CalendarDay, HourGutter } from '../components/calendar-day';
+import classes from '../components/calendar-day.module.css';
+import { CopyWeekDialog } from '../components/copy-week-dialog';
+import { TIMES } from '../components/interval-times';
+import { weekLabel } from '../components/week-label';
 
-const pad = (value: number) => String(value).padStart(2, '0');
-const TIMES = Array.from({ length: (24 * 60) / TIME_PICKER_STEP_MINUTES }, (_, index) => {
-  const minutes = index * TIME_PICKER_STEP_MINUTES;
-  return `${pad(Math.floor(minutes / 60))}:${pad(minutes % 60)}`;
-});
+const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
+/** A swipe is a horizontal move of at least this many pixels, more sideways than up or down. */
+const SWIPE_PX = 60;
 
 function AddIntervalDialog({ date, onClose }: { date: string | null; onClose: () => void }) {
   const { add } = useAvailabilityMutations();
@@ -131,139 +133,198 @@ function AddIntervalDialog({ date, onClose }: { date: string | null; onClose: ()
   );
 }
 
-function DayColumn({
-  date,
-  intervals,
-  onAdd,
-}: {
-  date: string;
-  intervals: DailyAvailabilityView[];
-  onAdd: () => void;
-}) {
-  const { remove } = useAvailabilityMutations();
-  const [removing, setRemoving] = useState<number | null>(null);
-  const headingId = useId();
-  const day = formatDayLong(date);
-  const title = day.charAt(0).toUpperCase() + day.slice(1);
-
-  const onRemove = async (interval: DailyAvailabilityView) => {
-    setRemoving(interval.IntervalId);
-    try {
-      await remove(interval.IntervalId);
-    } catch (error) {
-      showErrorToast(actionErrorMessage(error, errorTexts.cannotSaveData));
-    } finally {
-      setRemoving(null);
-    }
-  };
-
+/** How many intervals patients can book in days 1-7, and the warning under 4. */
+function WindowSummary() {
+  const availability = useAvailability();
+  if (!availability.data) return null;
+  const count = availability.data.length;
+  const few = count < AVAILABILITY_WARNING_BELOW;
   return (
-    <Paper withBorder radius="lg" p="xs" component="section" aria-labelledby={headingId}>
-      <Stack gap="xs" h="100%">
-        <Title order={2} fz="md" id={headingId}>
-          {title}
-        </Title>
-        {intervals.length ? (
-          <ul style={{ listStyle: 'none', margin: 0, padding: 0 }} aria-label={`Intervalli di ${day}`}>
-            {intervals.map((interval) => (
-              <li key={interval.IntervalId}>
-                <Group
-                  justify="space-between"
-                  wrap="nowrap"
-                  gap={4}
-                  py={2}
-                  pl={6}
-                  my={4}
-                  bg="leaf.0"
-                  style={{
-                    borderRadius: 'var(--mantine-radius-sm)',
-                    borderLeft: '3px solid var(--mantine-color-leaf-7)',
-                  }}
-                >
-                  <Text fz={13} fw={600} c="leaf.9" style={{ whiteSpace: 'nowrap' }}>
-                    {interval.IntervalStart}–{interval.IntervalEnd}
-                  </Text>
-                  <ActionIcon
-                    variant="subtle"
-                    color="red"
-                    size="sm"
-                    loading={removing === interval.IntervalId}
-                    onClick={() => void onRemove(interval)}
-                    aria-label={`Elimina l’intervallo ${interval.IntervalStart}–${interval.IntervalEnd} di ${day}`}
-                  >
-                    <IconTrash size={14} aria-hidden />
-                  </ActionIcon>
-                </Group>
-              </li>
-            ))}
-          </ul>
-        ) : (
-          <Text size="sm" c="dimmed">
-            Nessuna disponibilità
-          </Text>
-        )}
-        <Button
-          variant="light"
-          size="sm"
-          leftSection={<IconPlus size={14} aria-hidden />}
-          onClick={onAdd}
-          mt="auto"
-          aria-label={`Aggiungi un intervallo a ${day}`}
-        >
-          Aggiungi
-        </Button>
-      </Stack>
-    </Paper>
+    <Text size="sm" c={few ? 'apricot.9' : 'dimmed'} fw={few ? 600 : 400} role="status">
+      {count === 1 ? '1 intervallo' : `${count} intervalli`} nei prossimi {AVAILABILITY_WINDOW_DAYS.to} giorni
+      {few
+        ? `: ne consigliamo almeno ${AVAILABILITY_WARNING_BELOW}, così i pazienti trovano un orario.`
+        : '.'}
+    </Text>
   );
 }
 
 export function CalendarPage() {
-  const availability = useAvailability();
+  const phone = useMediaQuery('(max-width: 48em)', false, { getInitialValueInEffect: false });
+  const today = romeToday();
+  const currentWeek = mondayOf(today);
+  const [monday, setMonday] = useState(currentWeek);
+  const [day, setDay] = useState(today);
   const [adding, setAdding] = useState<string | null>(null);
-  const days = romeDays(AVAILABILITY_WINDOW_DAYS.from, AVAILABILITY_WINDOW_DAYS.to);
-  const count = availability.data?.length ?? 0;
+  const [editingTemplate, setEditingTemplate] = useState(false);
+  const [copying, setCopying] = useState(false);
+  const swipe = useRef<{ x: number; y: number } | null>(null);
 
-  const byDay = (date: string) =>
-    (availability.data ?? [])
-      .filter((interval) => interval.IntervalDate === date)
-      .sort((a, b) => a.IntervalStart.localeCompare(b.IntervalStart));
+  const shownWeek = phone ? mondayOf(day) : monday;
+  const calendar = useCalendarRange(shownWeek, addRomeDays(shownWeek, 6));
+  const dates = phone ? [day] : weekDates(monday);
+  const conflicts = (calendar.data?.Bookings ?? []).filter((booking) => booking.GoogleConflict);
+
+  const moveDay = (days: number) => {
+    const next = addRomeDays(day, days);
+    setDay(next);
+    setMonday(mondayOf(next));
+  };
+  const moveWeek = (weeks: number) => {
+    const next = addRomeDays(monday, 7 * weeks);
+    setMonday(next);
+    setDay(next < today && addRomeDays(next, 6) >= today ? today : next);
+  };
 
   return (
     <Page
       title="Calendario disponibilità"
-      description={`Gli orari in cui i pazienti possono prenotare, da domani ai prossimi ${AVAILABILITY_WINDOW_DAYS.to} giorni.`}
+      description={`Gli orari in cui i pazienti possono prenotare: vedono i prossimi ${AVAILABILITY_WINDOW_DAYS.to} giorni.`}
     >
       <AreaNav />
-      {availability.error ? (
-        <LoadError onRetry={() => availability.mutate()} />
-      ) : !availability.data ? (
-        <SimpleGrid cols={{ base: 1, sm: 2, md: 4, lg: 7 }} spacing="sm" aria-busy="true">
-          {days.map((date) => (
-            <Skeleton key={date} height={140} radius="lg" />
-          ))}
-        </SimpleGrid>
-      ) : (
-        <Stack gap="md">
-          <Text
-            size="sm"
-            c={count < AVAILABILITY_WARNING_BELOW ? 'apricot.9' : 'dimmed'}
-            fw={count < AVAILABILITY_WARNING_BELOW ? 600 : 400}
-            role="status"
+      <Stack gap="md">
+        <WindowSummary />
+        <Group justify="space-between" gap="xs">
+          {phone ? (
+            <Group gap="xs" wrap="nowrap">
+              <Button
+                variant="default"
+                size="xs"
+                onClick={() => moveDay(-1)}
+                leftSection={<IconChevronLeft size={14} aria-hidden />}
+              >
+                Giorno precedente
+              </Button>
+              <Button
+                variant="default"
+                size="xs"
+                onClick={() => moveDay(1)}
+                rightSection={<IconChevronRight size={14} aria-hidden />}
+              >
+                Giorno successivo
+              </Button>
+            </Group>
+          ) : (
+            <Group gap="xs" wrap="nowrap">
+              <Button
+                variant="default"
+                size="xs"
+                onClick={() => moveWeek(-1)}
+                leftSection={<IconChevronLeft size={14} aria-hidden />}
+              >
+                Settimana precedente
+              </Button>
+              <Button variant="default" size="xs" onClick={() => setMonday(currentWeek)}>
+                Questa settimana
+              </Button>
+              <Button
+                variant="default"
+                size="xs"
+                onClick={() => moveWeek(1)}
+                rightSection={<IconChevronRight size={14} aria-hidden />}
+              >
+                Settimana successiva
+              </Button>
+              <Text size="sm" fw={600} aria-live="polite">
+                Settimana {weekLabel(monday)}
+              </Text>
+            </Group>
+          )}
+          <Group gap="xs">
+            <Button
+              variant="light"
+              size="xs"
+              leftSection={<IconCalendarRepeat size={14} aria-hidden />}
+              onClick={() => setEditingTemplate(true)}
+            >
+              Modello settimanale
+            </Button>
+            <Button
+              variant="light"
+              size="xs"
+              leftSection={<IconCopy size={14} aria-hidden />}
+              onClick={() => setCopying(true)}
+            >
+              Copia settimana
+            </Button>
+          </Group>
+        </Group>
+        {calendar.data?.GoogleWarning ? (
+          <Alert color="apricot" variant="light" role="status" title="Google Calendar">
+            {calendar.data.GoogleWarning}
+          </Alert>
+        ) : null}
+        {conflicts.length ? (
+          <Alert
+            color="red"
+            variant="light"
+            role="alert"
+            title="Appuntamenti sovrapposti a impegni di Google Calendar"
+            icon={<IconAlertTriangle size={18} aria-hidden />}
           >
-            {count === 1 ? '1 intervallo' : `${count} intervalli`} nei prossimi {AVAILABILITY_WINDOW_DAYS.to}{' '}
-            giorni
-            {count < AVAILABILITY_WARNING_BELOW
-              ? `: ne consigliamo almeno ${AVAILABILITY_WARNING_BELOW}, così i pazienti trovano un orario.`
-              : '.'}
-          </Text>
-          <SimpleGrid cols={{ base: 1, sm: 2, md: 4, lg: 7 }} spacing="sm">
-            {days.map((date) => (
-              <DayColumn key={date} date={date} intervals={byDay(date)} onAdd={() => setAdding(date)} />
+            <ul style={{ margin: 0, paddingLeft: 18 }}>
+              {conflicts.map((booking) => (
+                <li key={booking.BookingId}>
+                  {capitalised(appointmentText(booking.BookingTime))}, {booking.PatientDisplayName}: nel tuo
+                  Google Calendar ora c’è un altro impegno. Sposta o annulla la visita, oppure libera l’orario
+                  in Google.
+                </li>
+              ))}
+            </ul>
+          </Alert>
+        ) : null}
+        {calendar.error ? (
+          <LoadError onRetry={() => calendar.mutate()} />
+        ) : !calendar.data ? (
+          <Skeleton height={640} radius="md" aria-busy="true" />
+        ) : (
+          <div
+            className={classes.week}
+            style={{ '--calendar-days': dates.length } as CSSProperties}
+            onTouchStart={(event) => {
+              const touch = event.touches[0];
+              swipe.current = touch ? { x: touch.clientX, y: touch.clientY } : null;
+            }}
+            onTouchEnd={(event) => {
+              const start = swipe.current;
+              const touch = event.changedTouches[0];
+              swipe.current = null;
+              if (!phone || !start || !touch) return;
+              const dx = touch.clientX - start.x;
+              if (Math.abs(dx) >= SWIPE_PX && Math.abs(dx) > Math.abs(touch.clientY - start.y))
+                moveDay(dx < 0 ? 1 : -1);
+            }}
+          >
+            <HourGutter />
+            {dates.map((date) => (
+              <CalendarDay
+                key={date}
+                date={date}
+                view={calendar.data!}
+                editable={date >= today}
+                onAdd={() => setAdding(date)}
+              />
             ))}
-          </SimpleGrid>
-        </Stack>
-      )}
+          </div>
+        )}
+      </Stack>
       <AddIntervalDialog key={adding ?? 'closed'} date={adding} onClose={() => setAdding(null)} />
+      {editingTemplate ? (
+        <AvailabilityTemplateDialog opened onClose={() => setEditingTemplate(false)} />
+      ) : null}
+      {copying ? (
+        <CopyWeekDialog
+          opened
+          fromWeek={shownWeek}
+          currentWeek={currentWeek}
+          onClose={() => setCopying(false)}
+          onCopied={(toWeek) => {
+            setCopying(false);
+            setMonday(toWeek);
+            setDay(toWeek < today ? today : toWeek);
+          }}
+        />
+      ) : null}
     </Page>
   );
 }
