@@ -81,6 +81,8 @@ export interface ChatMessage {
   ConversationSid: string;
   EmailNotificationSent: boolean;
   EmailLastEvent: EmailEvent | null;
+  /** When SES reported EmailLastEvent (ISO instant): a screen keeps the newest of the reports it gets. */
+  EmailLastEventAt: string | null;
 }
 
 /** Server -> client on the realtime channel when a message was stored in one of the user's conversations. */
@@ -207,6 +209,11 @@ export interface EmailNotificationSentEvent {
   ConversationSid: string;
   MessageIndexes: number[];
   EmailLastEvent: EmailEvent | null;
+  /**
+   * When SES reported it. The job's own report and an SES event's report race each other, so a screen
+   * applies a report only if it is not older than the one it shows.
+   */
+  EmailLastEventAt: string | null;
 }
 
 /** Server -> client: the nutritionist archived or restored a conversation (in another tab). */

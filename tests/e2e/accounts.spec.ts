@@ -59,8 +59,9 @@ test.describe('password reset', () => {
   test('opens the link from the mail in the local mail viewer and signs in with the new password', async ({
     page,
   }) => {
-    // Two pages, the mail viewer and two sign-ins: 8-21 s on a loaded 2-core machine.
-    test.setTimeout(60_000);
+    // Two pages, the mail viewer and two sign-ins: 8-21 s on a loaded 2-core machine. Late in a full run
+    // the viewer holds every mail the run sent, each in an iframe of its own, and takes far longer to draw.
+    test.setTimeout(120_000);
     const user = await createTestUser(['Patient']);
 
     await page.goto('/Login');

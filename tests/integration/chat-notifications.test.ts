@@ -154,8 +154,9 @@ describe('e-mail notifications of unseen messages', () => {
     expect(text).not.toContain('diario');
     expect(mail.body.html ?? '').not.toContain('analisi');
 
-    // The local SES publishes Send then Delivery; the author's tab hears about the last one.
-    await nextMatching(
+    // The local SES publishes Send then Delivery; the author's tab hears about the last one, with its time
+    // (reports may arrive out of order: the screen keeps the newest).
+    const deliveredReport = await nextMatching(
       author,
       (data) =>
         data.type === 'EmailNotificationSent' &&
@@ -165,6 +166,10 @@ describe('e-mail notifications of unseen messages', () => {
     const items = await historyWhen(nutritionist.token, patient.id, (list) =>
       list.every((message) => message.EmailLastEvent === 'delivered'),
     );
+    expect(items.map((message) => message.EmailLastEventAt)).toEqual([
+      deliveredReport.EmailLastEventAt,
+      deliveredReport.EmailLastEventAt,
+    ]);
     expect(items.map((message) => [message.MessageIndex, message.EmailNotificationSent])).toEqual([
       [first.MessageIndex, true],
       [second.MessageIndex, true],

@@ -1,9 +1,11 @@
 /**
  * Rules of the chat screen's parts that need no browser: where a picked emoji goes, the emoji set of the
- * picker, when the patient's first-message info is due, and what a desktop notification may say.
+ * picker, when the patient's first-message info is due, what a desktop notification may say, and how reports
+ * of a message's e-mail arriving out of order change it.
  */
 import { describe, expect, it } from 'vitest';
 import type { ChatMessage } from '@nutri/shared';
+import { withEmailReport } from '../src/features/chat/components/email-status';
 import { EMOJI_PER_LINE, insertAt } from '../src/features/chat/components/emoji-picker';
 import { PEOPLE_EMOJI } from '../src/features/chat/components/emoji-people';
 import { unansweredMessage } from '../src/features/chat/components/first-message-info';
@@ -37,6 +39,7 @@ const message = (index: number, authorId: string, at: string): ChatMessage => ({
   ConversationSid: 'CH0',
   EmailNotificationSent: false,
   EmailLastEvent: null,
+  EmailLastEventAt: null,
 });
 
 describe('first-message info', () => {
@@ -63,5 +66,47 @@ describe('desktop notification', () => {
       body: 'Apri la chat di Nutrì per leggerlo.',
     });
     expect(notificationTexts(null).title).toBe('Nuovo messaggio');
+  });
+});
+
+describe('e-mail reports of a message', () => {
+  const emailed = (event: ChatMessage['EmailLastEvent'], at: string | null): ChatMessage => ({
+    ...message(3, 'n-1', '2026-11-27T08:00:00.000Z'),
+    EmailNotificationSent: event !== null,
+    EmailLastEvent: event,
+    EmailLastEventAt: at,
+  });
+  const report = (event: ChatMessage['EmailLastEvent'], at: string | null) => ({
+    type: 'EmailNotificationSent' as const,
+    ConversationSid: 'c-1',
+    MessageIndexes: [3],
+    EmailLastEvent: event,
+    EmailLastEventAt: at,
+  });
+
+  it('a newer event replaces the one shown', () => {
+    const shown = withEmailReport(
+      emailed('processed', '2026-11-27T08:06:00.150Z'),
+      report('delivered', '2026-11-27T08:06:00.500Z'),
+    );
+    expect([shown.EmailLastEvent, shown.EmailLastEventAt]).toEqual(['delivered', '2026-11-27T08:06:00.500Z']);
+  });
+
+  it("the sending job's late report of an older event leaves the newer one shown", () => {
+    const shown = withEmailReport(
+      emailed('delivered', '2026-11-27T08:06:00.500Z'),
+      report('processed', '2026-11-27T08:06:00.150Z'),
+    );
+    expect(shown.EmailLastEvent).toBe('delivered');
+  });
+
+  it('a report before any event marks the message e-mailed and keeps what is known', () => {
+    expect(withEmailReport(emailed(null, null), report(null, null))).toMatchObject({
+      EmailNotificationSent: true,
+      EmailLastEvent: null,
+    });
+    expect(
+      withEmailReport(emailed('delivered', '2026-11-27T08:06:00.500Z'), report(null, null)).EmailLastEvent,
+    ).toBe('delivered');
   });
 });

@@ -98,6 +98,7 @@ export const toChatMessage = (item: Record<string, unknown>): ChatMessage => ({
   ConversationSid: String(item.ConversationSid),
   EmailNotificationSent: item.EmailNotificationSent === true,
   EmailLastEvent: typeof item.EmailLastEvent === 'string' ? (item.EmailLastEvent as EmailEvent) : null,
+  EmailLastEventAt: typeof item.EmailLastEventAt === 'string' ? item.EmailLastEventAt : null,
 });
 
 /**
@@ -315,6 +316,7 @@ const appendInTurn = async (
       ConversationSid: input.conversationSid,
       EmailNotificationSent: false,
       EmailLastEvent: null,
+      EmailLastEventAt: null,
     };
     const failed = await transactWithReason(
       [

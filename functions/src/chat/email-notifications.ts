@@ -154,6 +154,7 @@ const notifyRecipient = async (
       ConversationSid: conversationSid,
       MessageIndexes: indexes,
       EmailLastEvent: typeof Item?.LastEvent === 'string' ? (Item.LastEvent as EmailEvent) : null,
+      EmailLastEventAt: typeof Item?.LastEventAt === 'string' ? Item.LastEventAt : null,
     });
   } finally {
     await releaseNotificationLease(conversationSid, recipientId, lease);
@@ -231,6 +232,7 @@ export const applyChatMailEvent = async (event: MailEvent): Promise<ChatMailEven
     ConversationSid: conversationSid,
     MessageIndexes: indexes,
     EmailLastEvent: event.event,
+    EmailLastEventAt: event.at,
   });
   return 'applied';
 };

@@ -29,6 +29,7 @@ import { showErrorToast } from '../../../ui/notify';
 import { fetchDirectConversation, fetchMessages } from '../api/chat-api';
 import type { ChatSocket } from '../realtime/chat-socket';
 import classes from './chat.module.css';
+import { withEmailReport } from './email-status';
 import { EmojiPicker } from './emoji-picker';
 import { FirstMessageInfo } from './first-message-info';
 import { FilePickerButton, UploadProgressCards, useChatFileUploads, useFileDrop } from './file-upload';
@@ -132,13 +133,7 @@ export function ConversationWindow({
           const covered = new Set(event.MessageIndexes);
           setMessages((current) =>
             current.map((message) =>
-              covered.has(message.MessageIndex)
-                ? {
-                    ...message,
-                    EmailNotificationSent: true,
-                    EmailLastEvent: event.EmailLastEvent ?? message.EmailLastEvent,
-                  }
-                : message,
+              covered.has(message.MessageIndex) ? withEmailReport(message, event) : message,
             ),
           );
         } else if (event.type === 'MessageSeen' && event.ConversationSid === sid) {

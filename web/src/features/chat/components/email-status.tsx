@@ -1,6 +1,6 @@
 /**
- * On a nutritionist's own message that was e-mailed to the patient because it stayed unseen (spec
- * section 6: e-mail delivery icons): the icon of the last delivery event while still unseen, a check
+ * On a nutritionist's own message that was e-mailed to the patient because it stayed unseen
+ * (docs/product.md#chat: e-mail delivery icons): the icon of the last delivery event while still unseen, a check
  * mark once the patient saw it. The label says the same in words (tooltip and accessible name).
  */
 import { Tooltip } from '@mantine/core';
@@ -21,7 +21,27 @@ import {
   emailNotificationPendingLabel,
   type ChatMessage,
   type EmailEvent,
+  type EmailNotificationSentEvent,
 } from '@nutri/shared';
+
+/**
+ * A message as a report of its e-mail changes it. Reports come from the job that sent the mail and from
+ * each SES event, and may arrive in any order: an older report never replaces a newer event.
+ */
+export const withEmailReport = (message: ChatMessage, report: EmailNotificationSentEvent): ChatMessage => {
+  const newer =
+    report.EmailLastEvent !== null &&
+    (message.EmailLastEventAt === null ||
+      (report.EmailLastEventAt !== null && report.EmailLastEventAt >= message.EmailLastEventAt));
+  return newer
+    ? {
+        ...message,
+        EmailNotificationSent: true,
+        EmailLastEvent: report.EmailLastEvent,
+        EmailLastEventAt: report.EmailLastEventAt,
+      }
+    : { ...message, EmailNotificationSent: true };
+};
 
 // Shapes, not colours: the icon sits on the white text of my green bubble and inherits its colour.
 const ICONS: Record<EmailEvent, Icon> = {
