@@ -1,5 +1,5 @@
 /**
- * Italian texts users see. Texts quoted by the spec (section 8) are kept exactly as written there.
+ * Italian texts users see. Texts quoted in docs/product.md are kept exactly as written there.
  */
 export const ERROR_TOAST_TITLE = 'Errore!';
 

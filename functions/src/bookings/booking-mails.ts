@@ -607,7 +607,7 @@ export const bookingMessageBody = (type: BookingMessageType, booking: BookingSna
     case 'BookingExpired':
       return `Appuntamento annullato per mancato pagamento: ${name} di ${when}.`;
     case 'PaymentCompleted':
-      // The spec's own words (section 4, appointment flow), date as DD/MM/YYYY.
+      // Our fixed wording of the confirmation (docs/product.md#payments), date as DD/MM/YYYY.
       return `Pagamento ricevuto, appuntamento del ${inRome(booking.BookingTime).format(DATE_FORMAT)} è confermato!`;
   }
 };

@@ -1,5 +1,5 @@
 /**
- * Conversations and chat messages (docs/product.md#data: Chat message; section 4: Conversation). One
+ * Conversations and chat messages (docs/product.md#data: Chat message, Conversation). One
  * conversation per patient–nutritionist pair; its messages are numbered 0, 1, 2 … with no gap and no
  * duplicate, whatever the number of concurrent senders.
  * - Conversation `CONV#<sid>` / `CONV`: both members, `MaxMessageIndex` (absent while empty),

@@ -1,6 +1,6 @@
 /**
- * The patient's side of paying a WAITINGFORPAYMENT booking (docs/product.md#states, payment flow; section 7:
- * GET {BookingId}/CreateSession): the Checkout session and the fulfilment the success page asks for.
+ * The patient's side of paying a WAITINGFORPAYMENT booking (docs/product.md#states, payment flow;
+ * docs/product.md#api: GET {BookingId}/CreateSession): the Checkout session and the fulfilment the success page asks for.
  */
 import {
   BOOKING_TYPES,

@@ -3,8 +3,8 @@
  * transaction that marks the booking paid): the visit's documents (invoices.ts: the service's invoice, the
  * health invoice's draft), the
  * PaymentCompleted message in the patient–nutritionist chat
- * and the patient's confirmation mail ('Pagamento ricevuto, appuntamento del {date} è confermato!', spec
- * section 4). Steps as in booking-effects.ts: the chat append is keyed by the outbox id (exactly once), the
+ * and the patient's confirmation mail ('Pagamento ricevuto, appuntamento del {date} è confermato!',
+ * docs/product.md#payments). Steps as in booking-effects.ts: the chat append is keyed by the outbox id (exactly once), the
  * mail is recorded once SES accepted it (at least once).
  */
 import { DATE_FORMAT, SYSTEM_AUTHOR_ID, inRome } from '@nutri/shared';
