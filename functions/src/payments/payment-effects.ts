@@ -4,8 +4,8 @@
  * health invoice's draft), the
  * PaymentCompleted message in the patient–nutritionist chat
  * and the patient's confirmation mail ('Pagamento ricevuto, appuntamento del {date} è confermato!',
- * docs/product.md#payments). Steps as in booking-effects.ts: the chat append is keyed by the outbox id (exactly once), the
- * mail is recorded once SES accepted it (at least once).
+ * docs/product.md#payments). Steps as in booking-effects.ts: the chat append is keyed by the outbox id
+ * (exactly once), the mail is recorded once SES accepted it (at least once).
  */
 import { DATE_FORMAT, SYSTEM_AUTHOR_ID, inRome } from '@nutri/shared';
 import * as z from 'zod';
