@@ -1,6 +1,7 @@
 /**
  * The patient's side of paying a WAITINGFORPAYMENT booking (docs/product.md#states, payment flow;
- * docs/product.md#api: GET {BookingId}/CreateSession): the Checkout session and the fulfilment the success page asks for.
+ * docs/product.md#api: GET {BookingId}/CreateSession): the Checkout session and the fulfilment the success
+ * page asks for.
  */
 import {
   BOOKING_TYPES,

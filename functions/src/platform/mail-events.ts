@@ -3,7 +3,8 @@
  * and SNS invokes the Lambda with `{ Records: [{ EventSource: 'aws:sns', Sns: { Message } }] }`, where
  * Message is the SES event JSON (`eventType`, `mail` with `messageId` and `tags`, and one object named
  * after the event with its `timestamp`). The local runtime's SES publishes the same shape
- * (infra/local/ses.ts). Events are mapped to a chat message's last delivery event, EmailLastEvent (docs/product.md#data):
+ * (infra/local/ses.ts). Events are mapped to a chat message's last delivery event, EmailLastEvent
+ * (docs/product.md#data):
  *
  * | SES event                 | EmailLastEvent |
  * | ------------------------- | -------------- |
