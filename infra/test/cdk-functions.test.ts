@@ -99,8 +99,11 @@ const inlineStatementsOf = (lambda: FeatureLambda) =>
     )
     .flatMap(
       (policy) =>
-        (policy.Properties.PolicyDocument as { Statement: { Action: string | string[]; Resource: unknown }[] })
-          .Statement,
+        (
+          policy.Properties.PolicyDocument as {
+            Statement: { Action: string | string[]; Resource: unknown }[];
+          }
+        ).Statement,
     );
 
 const environmentOf = (lambda: FeatureLambda) =>
@@ -428,11 +431,15 @@ describe('Google Calendar wiring', () => {
         features: GOOGLE_CALENDAR_FEATURES,
       });
     }
-    for (const lambda of lambdas.filter((candidate) => GOOGLE_CALENDAR_FEATURES.includes(candidate.feature))) {
+    for (const lambda of lambdas.filter((candidate) =>
+      GOOGLE_CALENDAR_FEATURES.includes(candidate.feature),
+    )) {
       const variables = environmentOf(lambda);
       expect(variables.GOOGLE_CALENDAR_CLIENT_ID).toBe(CLIENT_ID);
       // References to the data stack's secret and key (imported by the other stacks).
-      expect(JSON.stringify(variables.GOOGLE_CALENDAR_CLIENT_SECRET_ARN)).toContain('GoogleCalendarClientSecret');
+      expect(JSON.stringify(variables.GOOGLE_CALENDAR_CLIENT_SECRET_ARN)).toContain(
+        'GoogleCalendarClientSecret',
+      );
       expect(JSON.stringify(variables.GOOGLE_TOKEN_KMS_KEY_ID)).toMatch(/GoogleTokenKey[0-9A-F]*Arn/);
       // The inline secret and the local AES key never reach the cloud.
       expect(variables).not.toHaveProperty('GOOGLE_CALENDAR_CLIENT_SECRET');
