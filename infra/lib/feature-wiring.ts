@@ -10,6 +10,7 @@ import type { Config } from '@nutri/functions/platform/config';
 import {
   bindBucket,
   bindConnections,
+  bindGoogleCalendar,
   bindMail,
   bindSecret,
   bindSms,
@@ -37,6 +38,7 @@ export const THIRD_PARTY_SECRETS = {
   whatsappAccessToken: 'WHATSAPP_ACCESS_TOKEN_ARN',
   whatsappAppSecret: 'WHATSAPP_APP_SECRET_ARN',
   whatsappWebhookVerifyToken: 'WHATSAPP_WEBHOOK_VERIFY_TOKEN_ARN',
+  googleCalendarClientSecret: 'GOOGLE_CALENDAR_CLIENT_SECRET_ARN',
 } as const;
 export type ThirdPartySecret = keyof typeof THIRD_PARTY_SECRETS;
 
@@ -54,6 +56,11 @@ export interface FeatureAccess {
   /** ICE servers of the video rooms (the stage's signalling channel: TURN credentials). */
   videoCalls?: boolean;
   secrets?: readonly ThirdPartySecret[];
+  /**
+   * The partners' Google Calendar connection (docs/decisions/0030-gcal-google-calendar.md): the OAuth client
+   * id (when the stage has one) and the Google tokens' key; listed with the `googleCalendarClientSecret`.
+   */
+  googleCalendar?: boolean;
   timeout?: Duration;
   /** Search the Lambdas' logs with CloudWatch Logs Insights (the log viewer). */
   logSearch?: boolean;
@@ -113,7 +120,16 @@ export const featureAccess: Partial<Record<FeatureName, FeatureAccess>> = {
     secrets: ['tallySigningSecret'],
   },
   // Availability, bookings and reminders; booking notices by mail, booking messages pushed to the chat.
-  bookings: { table: 'readWrite', jwt: true, mail: true, realtimePush: true },
+  // A partner's Google Calendar: connecting and disconnecting it, its busy times in the offered slots and in
+  // the availability calendar (the OAuth client and the tokens' key).
+  bookings: {
+    table: 'readWrite',
+    jwt: true,
+    mail: true,
+    realtimePush: true,
+    secrets: ['googleCalendarClientSecret'],
+    googleCalendar: true,
+  },
   // Billing profiles and the municipalities they name; the codice fiscale check bundles its dataset.
   billing: { table: 'readWrite', jwt: true },
   // Chat tickets, conversations and history; archive changes pushed to the nutritionist's tabs; chat files
@@ -140,12 +156,15 @@ export const featureAccess: Partial<Record<FeatureName, FeatureAccess>> = {
   // Connection sweeps; the outbox, booking expiry, reminders and unseen-message notices send mail and
   // push chat messages; SES delivery events (SNS subscription, jobs stack) update chat messages.
   // The issue-refunds job refunds through Stripe (the secret key; the webhook secret signs local events).
+  // The deliver-outbox job is the outbox Lambda's safety net: it runs the same steps, Google Calendar
+  // events of visits included.
   jobs: {
     table: 'readWrite',
     mail: true,
     realtimePush: true,
     timeout: Duration.minutes(5),
-    secrets: ['stripeSecretKey', 'stripeWebhookSecret'],
+    secrets: ['stripeSecretKey', 'stripeWebhookSecret', 'googleCalendarClientSecret'],
+    googleCalendar: true,
   },
   // Effects of committed changes, from the table's stream (jobs stack): chat messages (stored and pushed),
   // invoices, e-mails. A batch of ten items with SES calls may take a while; the event source retries it.
@@ -159,6 +178,9 @@ export const featureAccess: Partial<Record<FeatureName, FeatureAccess>> = {
     // A patient's erasure (privacy jobs) removes their profile photo's renditions.
     assets: 'readWrite',
     timeout: Duration.minutes(1),
+    // A visit's event in a partner's Google Calendar follows each booking change (booking outbox items).
+    secrets: ['googleCalendarClientSecret'],
+    googleCalendar: true,
   },
   // The video room: signalling relayed between the two members' connections, entries and exits recorded on
   // the booking, and the ICE servers of a call (the stage's Kinesis Video Streams signalling channel).
@@ -242,8 +264,9 @@ export const runtimeEnvironment = ({
   // Meta's Graph API (the config default) is the one the cloud uses.
   WHATSAPP_API_BASE_URL: undefined,
   // Google Calendar (docs/decisions/0030-gcal-google-calendar.md): Google's own endpoints (the config
-  // defaults) in the cloud; the client, its secret's ARN and the KMS key are not wired to a stack yet, so
-  // the connection is not offered there.
+  // defaults) in the cloud. The client id (the nutri:googleCalendarClientId setting; without it the
+  // connection is not offered), the secret's ARN and the tokens' KMS key are set only for the areas with
+  // `googleCalendar` (bindGoogleCalendar, bindSecret below); the inline secret and AES key are local only.
   GOOGLE_CALENDAR_CLIENT_ID: undefined,
   GOOGLE_CALENDAR_CLIENT_SECRET_ARN: undefined,
   GOOGLE_CALENDAR_CLIENT_SECRET: undefined,
@@ -302,6 +325,12 @@ export const createFeatureFunction = (
   if (access.realtimePush) bindConnections(fn, realtime.manageConnections);
   if (access.videoCalls) bindVideoChannel(fn, realtime.videoChannel);
   if (access.logSearch) bindLogSearch(fn, logGroupPrefix(wiring.settings));
+  if (access.googleCalendar)
+    bindGoogleCalendar(fn, {
+      clientId: wiring.settings.googleCalendarClientId,
+      tokenKey: data.googleTokenKey,
+      tokenKeyUse: data.googleTokensUse,
+    });
   return fn;
 };
 

@@ -45,6 +45,11 @@ export interface NutriAppOptions {
   supportWhatsAppNumber?: string;
   /** Google OAuth client id for "Accedi con Google"; the button is hidden without it. */
   googleClientId?: string;
+  /**
+   * Google OAuth client id of the partners' Google Calendar connection (a web client of the service's Google
+   * Cloud project; its secret is a Secrets Manager secret); the connection is not offered without it.
+   */
+  googleCalendarClientId?: string;
   /** WhatsApp Business Cloud API: the sending number's Phone Number ID (urgent notices fail without it). */
   whatsappPhoneNumberId?: string;
   /** The approved template of the urgent notice (default `avviso_messaggio_urgente`, language `it`). */
@@ -81,6 +86,7 @@ export interface NutriSettings {
   tallyFormId: string | undefined;
   supportWhatsAppNumber: string | undefined;
   googleClientId: string | undefined;
+  googleCalendarClientId: string | undefined;
   whatsappPhoneNumberId: string | undefined;
   whatsappTemplateName: string | undefined;
   whatsappTemplateLanguage: string | undefined;
@@ -156,6 +162,7 @@ export const resolveSettings = (app: App, options: NutriAppOptions): NutriSettin
     tallyFormId: options.tallyFormId ?? contextString(app, 'tallyFormId'),
     supportWhatsAppNumber: options.supportWhatsAppNumber ?? contextString(app, 'supportWhatsAppNumber'),
     googleClientId: options.googleClientId ?? contextString(app, 'googleClientId'),
+    googleCalendarClientId: options.googleCalendarClientId ?? contextString(app, 'googleCalendarClientId'),
     whatsappPhoneNumberId: options.whatsappPhoneNumberId ?? contextString(app, 'whatsappPhoneNumberId'),
     whatsappTemplateName: options.whatsappTemplateName ?? contextString(app, 'whatsappTemplateName'),
     whatsappTemplateLanguage:

@@ -18,15 +18,21 @@ const onlyResource = (template: Template, type: string) => {
   return { logicalId, ...resource };
 };
 
-/** The bucket whose logical id starts with `prefix` (CDK appends a hash). */
-const bucketNamed = (template: Template, prefix: string) => {
-  const found = Object.entries(template.findResources('AWS::S3::Bucket') as Resources).filter(([id]) =>
+/** The resource of a type whose logical id starts with `prefix` (CDK appends a hash). */
+const resourceNamed = (template: Template, type: string, prefix: string) => {
+  const found = Object.entries(template.findResources(type) as Resources).filter(([id]) =>
     id.startsWith(prefix),
   );
   expect(found).toHaveLength(1);
   const [logicalId, resource] = found[0] as [string, Resources[string]];
   return { logicalId, ...resource };
 };
+
+const bucketNamed = (template: Template, prefix: string) =>
+  resourceNamed(template, 'AWS::S3::Bucket', prefix);
+
+/** The data key (table, files, mail events); the Google tokens have a key of their own. */
+const dataKeyOf = (template: Template) => resourceNamed(template, 'AWS::KMS::Key', 'DataKey');
 
 const policyStatementsOf = (template: Template, bucketLogicalId: string) => {
   const policies = Object.values(template.findResources('AWS::S3::BucketPolicy') as Resources).filter(
@@ -99,7 +105,7 @@ describe('data stack', () => {
 
     it('is on-demand, recoverable, protected, encrypted with the customer key and retained', () => {
       const table = onlyResource(template, 'AWS::DynamoDB::Table');
-      const key = onlyResource(template, 'AWS::KMS::Key');
+      const key = dataKeyOf(template);
       expect(table.Properties.BillingMode).toBe('PAY_PER_REQUEST');
       expect(table.Properties.PointInTimeRecoverySpecification).toEqual({ PointInTimeRecoveryEnabled: true });
       expect(table.Properties.DeletionProtectionEnabled).toBe(true);
@@ -130,7 +136,7 @@ describe('data stack', () => {
   describe('files bucket', () => {
     it('blocks public access, denies plain HTTP and encrypts with the customer key', () => {
       const bucket = bucketNamed(template, 'FilesBucket');
-      const key = onlyResource(template, 'AWS::KMS::Key');
+      const key = dataKeyOf(template);
       expect(bucket.Properties.PublicAccessBlockConfiguration).toEqual(BLOCK_ALL);
       expect(deniesInsecureTransport(policyStatementsOf(template, bucket.logicalId))).toBe(true);
       expect(bucket.Properties.BucketEncryption).toEqual({
@@ -204,7 +210,7 @@ describe('data stack', () => {
   describe('secrets', () => {
     it('exist without any generated or inline value (operators set them)', () => {
       const secrets = Object.values(template.findResources('AWS::SecretsManager::Secret') as Resources);
-      expect(secrets).toHaveLength(7);
+      expect(secrets).toHaveLength(8);
       for (const secret of secrets) {
         expect(secret.Properties).not.toHaveProperty('GenerateSecretString');
         expect(secret.Properties).not.toHaveProperty('SecretString');
@@ -219,9 +225,49 @@ describe('data stack', () => {
         'WhatsApp Business',
         'Meta app secret',
         'verify token of the WhatsApp webhook',
+        'Google Calendar OAuth client secret',
       ]) {
         expect(descriptions.some((description) => description.includes(name))).toBe(true);
       }
+    });
+  });
+
+  describe('Google tokens key', () => {
+    it('is a key of its own, rotated and retained as the data key', () => {
+      const keys = Object.keys(template.findResources('AWS::KMS::Key'));
+      expect(keys).toHaveLength(2);
+      const dataKey = dataKeyOf(template);
+      const tokenKey = resourceNamed(template, 'AWS::KMS::Key', 'GoogleTokenKey');
+      expect(tokenKey.Properties.EnableKeyRotation).toBe(true);
+      expect(tokenKey.DeletionPolicy).toBe(dataKey.DeletionPolicy);
+      expect(tokenKey.DeletionPolicy).toBe('Retain');
+      // Nothing else is encrypted with it: no table, bucket or topic names it.
+      const users = Object.entries(template.toJSON().Resources as Resources).filter(
+        ([id, resource]) =>
+          id !== tokenKey.logicalId &&
+          resource.Type !== 'AWS::IAM::ManagedPolicy' &&
+          JSON.stringify(resource).includes(`"${tokenKey.logicalId}"`),
+      );
+      expect(users).toEqual([]);
+    });
+
+    it('is used through one policy: kms:Encrypt and kms:Decrypt on that key only', () => {
+      const tokenKey = resourceNamed(template, 'AWS::KMS::Key', 'GoogleTokenKey');
+      const policy = resourceNamed(template, 'AWS::IAM::ManagedPolicy', 'GoogleTokensPolicy');
+      const statements = (policy.Properties.PolicyDocument as { Statement: Record<string, unknown>[] })
+        .Statement;
+      expect(statements).toHaveLength(1);
+      const [statement] = statements as [Record<string, unknown>];
+      expect([statement.Action].flat().sort()).toEqual(['kms:Decrypt', 'kms:Encrypt']);
+      expect(statement).toMatchObject({
+        Effect: 'Allow',
+        Resource: { 'Fn::GetAtt': [tokenKey.logicalId, 'Arn'] },
+      });
+      expect(statement).not.toHaveProperty('NotAction');
+      const holders = Object.entries(template.findResources('AWS::IAM::ManagedPolicy') as Resources)
+        .filter(([, resource]) => JSON.stringify(resource.Properties).includes(`"${tokenKey.logicalId}"`))
+        .map(([id]) => id);
+      expect(holders).toEqual([policy.logicalId]);
     });
   });
 
@@ -230,7 +276,7 @@ describe('data stack', () => {
       const configurationSet = onlyResource(template, 'AWS::SES::ConfigurationSet');
       expect(configurationSet.Properties.DeliveryOptions).toEqual({ TlsPolicy: 'REQUIRE' });
       const topic = onlyResource(template, 'AWS::SNS::Topic');
-      const key = onlyResource(template, 'AWS::KMS::Key');
+      const key = dataKeyOf(template);
       expect(topic.Properties.KmsMasterKeyId).toEqual({ 'Fn::GetAtt': [key.logicalId, 'Arn'] });
       template.hasResourceProperties('AWS::SES::ConfigurationSetEventDestination', {
         ConfigurationSetName: { Ref: configurationSet.logicalId },

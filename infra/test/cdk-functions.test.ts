@@ -45,7 +45,69 @@ const ACCESS_POLICY_NAMES = [
   'SmsSendPolicy',
   'ManageConnectionsPolicy',
   'VideoIceServersPolicy',
+  'GoogleTokensPolicy',
 ] as const;
+
+const featureLambdasOf = (nutri: TestApp): FeatureLambda[] =>
+  [nutri.realtime, nutri.api, nutri.jobs, nutri.web, nutri.data].flatMap((stack) => {
+    const template = nutri.templateOf(stack);
+    return Object.entries(resourcesOf(template))
+      .filter(([, resource]) => resource.Type === 'AWS::Lambda::Function')
+      .filter(([, resource]) => String(resource.Properties.Runtime).startsWith('nodejs'))
+      .map(([logicalId, resource]) => ({
+        stack,
+        template,
+        logicalId,
+        resource,
+        feature: String(resource.Properties.Description).replace(/^Nutri /, ''),
+      }));
+  });
+
+/** The logical ids of the access policies, by name. */
+const accessPolicyIdsOf = (nutri: TestApp) =>
+  new Map(
+    [nutri.data, nutri.realtime].flatMap((stack) =>
+      Object.entries(resourcesOf(nutri.templateOf(stack)))
+        .filter(([, resource]) => resource.Type === 'AWS::IAM::ManagedPolicy')
+        .map(([logicalId]) => {
+          const name = ACCESS_POLICY_NAMES.find((candidate) => logicalId.startsWith(candidate));
+          if (!name) throw new Error(`Unexpected managed policy ${logicalId}`);
+          return [name, logicalId] as const;
+        }),
+    ),
+  );
+
+const roleIdOf = (lambda: FeatureLambda) =>
+  (lambda.resource.Properties.Role as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'][0];
+
+const attachedPoliciesOf = (lambda: FeatureLambda, policyLogicalIds: Map<string, string>) => {
+  const arns = JSON.stringify(
+    resourcesOf(lambda.template)[roleIdOf(lambda)]?.Properties.ManagedPolicyArns ?? [],
+  );
+  return ACCESS_POLICY_NAMES.filter((name) => {
+    const logicalId = policyLogicalIds.get(name);
+    return logicalId !== undefined && arns.includes(logicalId);
+  });
+};
+
+/** The statements of the inline policies of a Lambda's role. */
+const inlineStatementsOf = (lambda: FeatureLambda) =>
+  Object.values(resourcesOf(lambda.template))
+    .filter((resource) => resource.Type === 'AWS::IAM::Policy')
+    .filter(
+      (policy) => JSON.stringify(policy.Properties.Roles) === JSON.stringify([{ Ref: roleIdOf(lambda) }]),
+    )
+    .flatMap(
+      (policy) =>
+        (
+          policy.Properties.PolicyDocument as {
+            Statement: { Action: string | string[]; Resource: unknown }[];
+          }
+        ).Statement,
+    );
+
+const environmentOf = (lambda: FeatureLambda) =>
+  (lambda.resource.Properties.Environment as { Variables: Record<string, unknown> }).Variables;
 
 describe('feature Lambdas', () => {
   let nutri: TestApp;
@@ -54,41 +116,12 @@ describe('feature Lambdas', () => {
 
   beforeAll(() => {
     nutri = synthesizeTestApp({ bundle: true });
-    lambdas = [nutri.realtime, nutri.api, nutri.jobs, nutri.web, nutri.data].flatMap((stack) => {
-      const template = nutri.templateOf(stack);
-      return Object.entries(resourcesOf(template))
-        .filter(([, resource]) => resource.Type === 'AWS::Lambda::Function')
-        .filter(([, resource]) => String(resource.Properties.Runtime).startsWith('nodejs'))
-        .map(([logicalId, resource]) => ({
-          stack,
-          template,
-          logicalId,
-          resource,
-          feature: String(resource.Properties.Description).replace(/^Nutri /, ''),
-        }));
-    });
-    policyLogicalIds = new Map(
-      [nutri.data, nutri.realtime].flatMap((stack) =>
-        Object.entries(resourcesOf(nutri.templateOf(stack)))
-          .filter(([, resource]) => resource.Type === 'AWS::IAM::ManagedPolicy')
-          .map(([logicalId]) => {
-            const name = ACCESS_POLICY_NAMES.find((candidate) => logicalId.startsWith(candidate));
-            if (!name) throw new Error(`Unexpected managed policy ${logicalId}`);
-            return [name, logicalId] as const;
-          }),
-      ),
-    );
+    lambdas = featureLambdasOf(nutri);
+    policyLogicalIds = accessPolicyIdsOf(nutri);
   });
   afterAll(() => nutri.cleanUp());
 
-  const attachedPolicies = (lambda: FeatureLambda) => {
-    const roleId = (lambda.resource.Properties.Role as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'][0];
-    const arns = JSON.stringify(resourcesOf(lambda.template)[roleId]?.Properties.ManagedPolicyArns ?? []);
-    return ACCESS_POLICY_NAMES.filter((name) => {
-      const logicalId = policyLogicalIds.get(name);
-      return logicalId !== undefined && arns.includes(logicalId);
-    });
-  };
+  const attachedPolicies = (lambda: FeatureLambda) => attachedPoliciesOf(lambda, policyLogicalIds);
 
   it('there is one Lambda per area plus the jobs, outbox and aggregation Lambdas, and no other Node.js Lambda', () => {
     console.log(
@@ -226,6 +259,16 @@ describe('feature Lambdas', () => {
         expect(parsed.WS_MANAGEMENT_ENDPOINT).toBeDefined();
         expect(parsed.SES_CONFIGURATION_SET).toBeDefined();
         expect(Boolean(parsed.JWT_SECRET_ARN)).toBe(accessOf(lambda.feature as 'jobs').jwt === true);
+        // Google Calendar: Google's own endpoints; the secret's ARN and the tokens' key only where the
+        // connection is used, and no client id without the nutri:googleCalendarClientId setting.
+        const google = accessOf(lambda.feature as 'jobs').googleCalendar === true;
+        expect(Boolean(parsed.GOOGLE_CALENDAR_CLIENT_SECRET_ARN)).toBe(google);
+        expect(Boolean(parsed.GOOGLE_TOKEN_KMS_KEY_ID)).toBe(google);
+        expect(parsed.GOOGLE_CALENDAR_CLIENT_ID).toBeUndefined();
+        expect(parsed.GOOGLE_CALENDAR_CLIENT_SECRET).toBeUndefined();
+        expect(parsed.GOOGLE_TOKEN_KEY).toBeUndefined();
+        expect(parsed.GOOGLE_OAUTH_TOKEN_URL).toBe('https://oauth2.googleapis.com/token');
+        expect(parsed.GOOGLE_CALENDAR_API_URL).toBe('https://www.googleapis.com/');
       }
     });
   });
@@ -242,6 +285,7 @@ describe('feature Lambdas', () => {
           ...(access.sms ? ['SmsSendPolicy'] : []),
           ...(access.realtimePush ? ['ManageConnectionsPolicy'] : []),
           ...(access.videoCalls ? ['VideoIceServersPolicy'] : []),
+          ...(access.googleCalendar ? ['GoogleTokensPolicy'] : []),
         ];
         expect({ feature: lambda.feature, policies: attachedPolicies(lambda).sort() }).toEqual({
           feature: lambda.feature,
@@ -259,17 +303,7 @@ describe('feature Lambdas', () => {
 
     it('inline role policies hold only log writing, secret reads, (jobs, outbox, aggregates) a dead-letter queue, (outbox, aggregates) the table stream and (settings) log queries', () => {
       for (const lambda of lambdas) {
-        const roleId = (lambda.resource.Properties.Role as { 'Fn::GetAtt': [string, string] })[
-          'Fn::GetAtt'
-        ][0];
-        const actions = Object.values(resourcesOf(lambda.template))
-          .filter((resource) => resource.Type === 'AWS::IAM::Policy')
-          .filter((policy) => JSON.stringify(policy.Properties.Roles) === JSON.stringify([{ Ref: roleId }]))
-          .flatMap(
-            (policy) =>
-              (policy.Properties.PolicyDocument as { Statement: { Action: string | string[] }[] }).Statement,
-          )
-          .flatMap((statement) => [statement.Action].flat());
+        const actions = inlineStatementsOf(lambda).flatMap((statement) => [statement.Action].flat());
         const allowed = [
           'logs:CreateLogStream',
           'logs:PutLogEvents',
@@ -354,5 +388,81 @@ describe('feature Lambdas', () => {
       expect(document).toMatch(/\{"Ref":"WebSocketApi[0-9A-F]+"\}/);
       expect(document).toContain('/prod/*/@connections/*');
     });
+  });
+});
+
+/**
+ * The partners' Google Calendar connection (docs/decisions/0030-gcal-google-calendar.md) in the cloud. Its
+ * code runs in three Lambdas: bookings (connecting and disconnecting, Google's busy times in the slots and
+ * the availability calendar), outbox (a visit's event after each booking change) and jobs (deliver-outbox,
+ * the outbox's safety net, runs the same steps). Other areas import the bookings index, which names the
+ * outbox steps, but never run them. Without the nutri:googleCalendarClientId setting no Lambda gets a
+ * client id (the configuration test above), so the connection is not offered.
+ */
+describe('Google Calendar wiring', () => {
+  const CLIENT_ID = '1234567890-nutri.apps.googleusercontent.com';
+  const GOOGLE_CALENDAR_FEATURES = ['bookings', 'jobs', 'outbox'];
+  let nutri: TestApp;
+  let lambdas: FeatureLambda[];
+  let policyLogicalIds: Map<string, string>;
+
+  beforeAll(() => {
+    nutri = synthesizeTestApp({ googleCalendarClientId: CLIENT_ID });
+    lambdas = featureLambdasOf(nutri);
+    policyLogicalIds = accessPolicyIdsOf(nutri);
+  });
+  afterAll(() => nutri.cleanUp());
+
+  const featuresWhere = (holds: (lambda: FeatureLambda) => boolean) =>
+    lambdas
+      .filter(holds)
+      .map((lambda) => lambda.feature)
+      .sort();
+
+  it('the client id, the secret ARN and the tokens key reach exactly the bookings, outbox and jobs Lambdas', () => {
+    expect(lambdas.length).toBeGreaterThan(GOOGLE_CALENDAR_FEATURES.length);
+    for (const variable of [
+      'GOOGLE_CALENDAR_CLIENT_ID',
+      'GOOGLE_CALENDAR_CLIENT_SECRET_ARN',
+      'GOOGLE_TOKEN_KMS_KEY_ID',
+    ]) {
+      expect({ variable, features: featuresWhere((lambda) => variable in environmentOf(lambda)) }).toEqual({
+        variable,
+        features: GOOGLE_CALENDAR_FEATURES,
+      });
+    }
+    for (const lambda of lambdas.filter((candidate) =>
+      GOOGLE_CALENDAR_FEATURES.includes(candidate.feature),
+    )) {
+      const variables = environmentOf(lambda);
+      expect(variables.GOOGLE_CALENDAR_CLIENT_ID).toBe(CLIENT_ID);
+      // References to the data stack's secret and key (imported by the other stacks).
+      expect(JSON.stringify(variables.GOOGLE_CALENDAR_CLIENT_SECRET_ARN)).toContain(
+        'GoogleCalendarClientSecret',
+      );
+      expect(JSON.stringify(variables.GOOGLE_TOKEN_KMS_KEY_ID)).toMatch(/GoogleTokenKey[0-9A-F]*Arn/);
+      // The inline secret and the local AES key never reach the cloud.
+      expect(variables).not.toHaveProperty('GOOGLE_CALENDAR_CLIENT_SECRET');
+      expect(variables).not.toHaveProperty('GOOGLE_TOKEN_KEY');
+    }
+  });
+
+  it('only those Lambdas may read the client secret and encrypt or decrypt with the tokens key', () => {
+    const readsSecret = (lambda: FeatureLambda) =>
+      inlineStatementsOf(lambda).some(
+        (statement) =>
+          [statement.Action].flat().includes('secretsmanager:GetSecretValue') &&
+          JSON.stringify(statement.Resource).includes('GoogleCalendarClientSecret'),
+      );
+    expect(featuresWhere(readsSecret)).toEqual(GOOGLE_CALENDAR_FEATURES);
+    expect(
+      featuresWhere((lambda) => attachedPoliciesOf(lambda, policyLogicalIds).includes('GoogleTokensPolicy')),
+    ).toEqual(GOOGLE_CALENDAR_FEATURES);
+    // No Lambda touches the tokens key other than through that policy.
+    for (const lambda of lambdas)
+      expect({
+        feature: lambda.feature,
+        inline: JSON.stringify(inlineStatementsOf(lambda)).includes('GoogleTokenKey'),
+      }).toEqual({ feature: lambda.feature, inline: false });
   });
 });

@@ -8,6 +8,7 @@ import { ArnFormat, Stack } from 'aws-cdk-lib';
 import type * as apigwv2 from 'aws-cdk-lib/aws-apigatewayv2';
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as iam from 'aws-cdk-lib/aws-iam';
+import type * as kms from 'aws-cdk-lib/aws-kms';
 import type * as s3 from 'aws-cdk-lib/aws-s3';
 import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
@@ -173,6 +174,19 @@ export const createSmsSendPolicy = (scope: Construct) => {
   return managed;
 };
 
+/**
+ * The Google Calendar tokens' own key (docs/decisions/0030-gcal-google-calendar.md): the two calls
+ * functions/src/platform/token-cipher.ts makes, Encrypt and Decrypt, on that key only. No DescribeKey or
+ * GenerateDataKey: the tokens are encrypted by KMS itself (each under 4 KB), never with a data key.
+ */
+export const createTokenKeyPolicy = (scope: Construct, key: kms.IKey) =>
+  new iam.ManagedPolicy(scope, 'GoogleTokensPolicy', {
+    description: 'Nutri: encrypt and decrypt the Google Calendar tokens',
+    statements: [
+      new iam.PolicyStatement({ actions: ['kms:Encrypt', 'kms:Decrypt'], resources: [key.keyArn] }),
+    ],
+  });
+
 /** `@connections` of one WebSocket API stage: post to, look up and close connections. */
 export const createConnectionsPolicy = (scope: Construct, api: apigwv2.IWebSocketApi, stageName: string) => {
   const connections = Stack.of(scope).formatArn({
@@ -276,6 +290,24 @@ export const bindSecret = (
     }),
   );
   fn.function.addEnvironment(environmentVariable, secret.secretArn);
+};
+
+/** The partners' Google Calendar connection: its OAuth client id when the stage has one, the tokens' key. */
+export interface GoogleCalendarBinding {
+  clientId: string | undefined;
+  tokenKey: kms.IKey;
+  tokenKeyUse: iam.IManagedPolicy;
+}
+
+/**
+ * Without a client id the connection is not offered (functions/src/platform/google-calendar.ts); the key
+ * stays bound so tokens stored while it was offered still decrypt for the disconnection.
+ */
+export const bindGoogleCalendar = (fn: FeatureFunction, google: GoogleCalendarBinding) => {
+  fn.role.addManagedPolicy(google.tokenKeyUse);
+  // KMS takes the key's ARN wherever it takes a key id.
+  fn.function.addEnvironment('GOOGLE_TOKEN_KMS_KEY_ID', google.tokenKey.keyArn);
+  if (google.clientId) fn.function.addEnvironment('GOOGLE_CALENDAR_CLIENT_ID', google.clientId);
 };
 
 /**

@@ -1,5 +1,6 @@
 /**
- * Stateful resources: the one DynamoDB table, the files and assets buckets, secrets and the SES set-up.
+ * Stateful resources: the one DynamoDB table, the files and assets buckets, secrets, the Google tokens' key
+ * and the SES set-up.
  * Everything here is retained on stack deletion: losing it loses patients' data.
  */
 import { CfnOutput, Duration, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
@@ -18,6 +19,7 @@ import {
   createMailSendPolicy,
   createSmsSendPolicy,
   createTableAccessPolicies,
+  createTokenKeyPolicy,
   type AccessPolicies,
 } from '../constructs/bindings';
 import { createLogsBucket, createPrivateBucket } from '../constructs/private-bucket';
@@ -38,6 +40,11 @@ export const PRIVACY_EXPORT_RETENTION_DAYS = Math.ceil(PRIVACY_EXPORT_LINK_HOURS
 export class DataStack extends Stack {
   /** Encrypts the table, the files bucket and the mail events topic (health and personal data). */
   readonly dataKey: kms.Key;
+  /**
+   * Encrypts the partners' Google Calendar tokens (functions/src/platform/token-cipher.ts), apart from the
+   * data key: only the areas that use the connection may use it, directly and not via a service.
+   */
+  readonly googleTokenKey: kms.Key;
   readonly table: dynamodb.Table;
   readonly filesBucket: s3.Bucket;
   readonly assetsBucket: s3.Bucket;
@@ -48,6 +55,7 @@ export class DataStack extends Stack {
   readonly whatsappAccessToken: secretsmanager.Secret;
   readonly whatsappWebhookVerifyToken: secretsmanager.Secret;
   readonly whatsappAppSecret: secretsmanager.Secret;
+  readonly googleCalendarClientSecret: secretsmanager.Secret;
   readonly mailConfigurationSet: ses.ConfigurationSet;
   readonly mailEventsTopic: sns.Topic;
   readonly mailIdentity: ses.EmailIdentity;
@@ -57,6 +65,8 @@ export class DataStack extends Stack {
   readonly assetsAccess: AccessPolicies;
   readonly mailSend: iam.ManagedPolicy;
   readonly smsSend: iam.ManagedPolicy;
+  /** Encrypt and decrypt with googleTokenKey. */
+  readonly googleTokensUse: iam.ManagedPolicy;
 
   constructor(scope: Construct, id: string, props: DataStackProps) {
     super(scope, id, props);
@@ -64,6 +74,12 @@ export class DataStack extends Stack {
 
     this.dataKey = new kms.Key(this, 'DataKey', {
       description: 'Nutri: table, files and mail events',
+      enableKeyRotation: true,
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+
+    this.googleTokenKey = new kms.Key(this, 'GoogleTokenKey', {
+      description: 'Nutri: Google Calendar tokens of partner nutritionists',
       enableKeyRotation: true,
       removalPolicy: RemovalPolicy.RETAIN,
     });
@@ -183,6 +199,12 @@ export class DataStack extends Stack {
       'Chosen by an operator and typed in the Meta app dashboard when subscribing the callback URL: Meta sends it back once to check the callback.',
     );
 
+    this.googleCalendarClientSecret = this.createEmptySecret(
+      'GoogleCalendarClientSecret',
+      'Nutri: Google Calendar OAuth client secret (operators)',
+      'Issued by Google for the OAuth client of the Google Cloud project: reset in the Google Cloud console, then put here by an operator.',
+    );
+
     this.mailEventsTopic = new sns.Topic(this, 'MailEventsTopic', {
       displayName: 'Nutri e-mail delivery events',
       masterKey: this.dataKey,
@@ -235,6 +257,7 @@ export class DataStack extends Stack {
       configurationSetName: this.mailConfigurationSet.configurationSetName,
     });
     this.smsSend = createSmsSendPolicy(this);
+    this.googleTokensUse = createTokenKeyPolicy(this, this.googleTokenKey);
 
     new CfnOutput(this, 'TableName', { value: this.table.tableName });
     new CfnOutput(this, 'FilesBucketName', { value: this.filesBucket.bucketName });
@@ -247,6 +270,9 @@ export class DataStack extends Stack {
     new CfnOutput(this, 'WhatsAppAppSecretArn', { value: this.whatsappAppSecret.secretArn });
     new CfnOutput(this, 'WhatsAppWebhookVerifyTokenArn', {
       value: this.whatsappWebhookVerifyToken.secretArn,
+    });
+    new CfnOutput(this, 'GoogleCalendarClientSecretArn', {
+      value: this.googleCalendarClientSecret.secretArn,
     });
     new CfnOutput(this, 'MailEventsTopicArn', { value: this.mailEventsTopic.topicArn });
     this.mailIdentity.dkimRecords.forEach((record, index) => {
