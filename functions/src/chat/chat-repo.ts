@@ -102,6 +102,12 @@ export const toChatMessage = (item: Record<string, unknown>): ChatMessage => ({
 });
 
 /**
+ * A new message as stored. The time of its e-mail's last event stays absent, not null, until an SES event
+ * sets it: recording an event requires it absent or older (chat-mail-repo.ts).
+ */
+const storedMessage = ({ EmailLastEventAt: _noEventYet, ...message }: ChatMessage) => message;
+
+/**
  * What this container last knew of each conversation (docs/decisions/0020-chat-hot-path.md). Its members
  * never change (the id is derived from the pair, and no conversation is ever deleted), so they are
  * served from here without a read; `MaxMessageIndex` is only a guess for the next append, whose
@@ -366,7 +372,7 @@ const appendInTurn = async (
               Item: {
                 ...messageKey(input.conversationSid, index),
                 type: 'ChatMessage',
-                ...message,
+                ...storedMessage(message),
                 ...chatMailQueueKeys(message),
               },
               ConditionExpression: 'attribute_not_exists(pk)',
