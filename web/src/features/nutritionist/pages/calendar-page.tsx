@@ -90,8 +90,8 @@ function AddIntervalDialog({ date, onClose }: { date: string | null; onClose: ()
         <IntervalFields start={start} end={end} onStartChange={setStart} onEndChange={setEnd} />
       </SimpleGrid>
       <Text size="sm" c="dimmed">
-        Orari a passi di {TIME_PICKER_STEP_MINUTES} minuti. I pazienti vedranno gli orari liberi dentro
-        questo intervallo.
+        Orari a passi di {TIME_PICKER_STEP_MINUTES} minuti. I pazienti vedranno gli orari liberi dentro questo
+        intervallo.
       </Text>
     </FormDialog>
   );
