@@ -4,7 +4,7 @@
  * the confirmation before anything is sent.
  */
 import { useState } from 'react';
-import { Alert, Button, Group, Modal, Radio, Stack, Text } from '@mantine/core';
+import { Alert, Radio, Stack, Text } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
 import {
   BookingStatus,
@@ -18,6 +18,7 @@ import {
   type CancelReasonId,
 } from '@nutri/shared';
 import { errorTexts } from '../../../lib/shared-values';
+import { DialogActions, DialogFrame } from '../../../ui/form-dialog';
 import { showErrorToast, showSuccessToast } from '../../../ui/notify';
 import { actionErrorMessage } from '../action-error';
 import { useBookingMutations } from '../api/nutritionist-bookings';
@@ -97,13 +98,7 @@ export function CancelBookingDialog({
   const notes = consequences(booking, reason, new Date());
 
   return (
-    <Modal
-      opened={opened}
-      onClose={close}
-      title="Annulla appuntamento"
-      centered
-      closeButtonProps={{ 'aria-label': 'Chiudi' }}
-    >
+    <DialogFrame opened={opened} onClose={close} title="Annulla appuntamento" busy={sending}>
       {step === 'reason' ? (
         <Stack gap="md">
           <Text size="sm">
@@ -136,14 +131,13 @@ export function CancelBookingDialog({
               </Stack>
             </Alert>
           ) : null}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={close}>
-              Indietro
-            </Button>
-            <Button color="red.9" onClick={next}>
-              Annulla l’appuntamento
-            </Button>
-          </Group>
+          <DialogActions
+            onCancel={close}
+            cancelLabel="Indietro"
+            confirmLabel="Annulla l’appuntamento"
+            onConfirm={next}
+            confirmColor="red.9"
+          />
         </Stack>
       ) : (
         <Stack gap="md">
@@ -151,16 +145,16 @@ export function CancelBookingDialog({
           <Text size="sm" c="dimmed">
             Motivo: {reason ? CANCEL_REASON_LABELS[reason] : ''}
           </Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setStep('reason')} disabled={sending}>
-              No, torna indietro
-            </Button>
-            <Button color="red.9" onClick={() => void confirm()} loading={sending}>
-              Sì, annulla
-            </Button>
-          </Group>
+          <DialogActions
+            onCancel={() => setStep('reason')}
+            cancelLabel="No, torna indietro"
+            confirmLabel="Sì, annulla"
+            onConfirm={confirm}
+            confirmColor="red.9"
+            busy={sending}
+          />
         </Stack>
       )}
-    </Modal>
+    </DialogFrame>
   );
 }

@@ -5,7 +5,8 @@
  * (the toast then explains why).
  */
 import { useState, type ReactNode } from 'react';
-import { Button, Group, Modal, Text } from '@mantine/core';
+import { Text } from '@mantine/core';
+import { DialogActions, DialogFrame } from '../../../ui/form-dialog';
 
 interface ConfirmDialogProps {
   opened: boolean;
@@ -44,22 +45,17 @@ export function ConfirmDialog({
     }
   };
   return (
-    <Modal
-      opened={opened}
-      onClose={() => (running ? undefined : onClose())}
-      title={title}
-      centered
-      closeButtonProps={{ 'aria-label': 'Chiudi' }}
-    >
+    <DialogFrame opened={opened} onClose={onClose} title={title} busy={running}>
       <Text>{message}</Text>
-      <Group justify="flex-end" mt="lg">
-        <Button variant="default" onClick={onClose} disabled={running}>
-          {cancelLabel}
-        </Button>
-        <Button color={confirmColor} onClick={() => void confirm()} loading={running}>
-          {confirmLabel}
-        </Button>
-      </Group>
-    </Modal>
+      <DialogActions
+        onCancel={onClose}
+        cancelLabel={cancelLabel}
+        confirmLabel={confirmLabel}
+        onConfirm={confirm}
+        confirmColor={confirmColor}
+        busy={running}
+        mt="lg"
+      />
+    </DialogFrame>
   );
 }

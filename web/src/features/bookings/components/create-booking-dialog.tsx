@@ -5,9 +5,10 @@
  * was just taken) and clears the chosen time, keeping patient and type so another time is quick to pick.
  */
 import { useState } from 'react';
-import { Button, Group, Modal, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Select, SimpleGrid, TextInput } from '@mantine/core';
 import { BOOKING_TYPES, type BookingTypeId, type BookingView } from '@nutri/shared';
 import { formatEuro } from '../../../lib/money';
+import { FormDialog } from '../../../ui/form-dialog';
 import { showErrorToast, showSuccessToast } from '../../../ui/notify';
 import { useAuth } from '../../auth';
 import { actionErrorMessage } from '../action-error';
@@ -93,80 +94,64 @@ export function CreateBookingDialog({
 
   const shown = price.data;
   return (
-    <Modal
+    <FormDialog
       opened={opened}
       onClose={close}
       title="Nuovo appuntamento"
-      centered
-      closeButtonProps={{ 'aria-label': 'Chiudi' }}
+      onSubmit={submit}
+      submitLabel="Crea appuntamento"
+      busy={sending}
+      actionsMt="xs"
     >
-      <form
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          void submit();
+      <PatientPicker
+        value={patient}
+        onChange={(next) => {
+          setPatient(next);
+          setErrors((current) => ({ ...current, patient: undefined }));
         }}
-      >
-        <Stack gap="md">
-          <PatientPicker
-            value={patient}
-            onChange={(next) => {
-              setPatient(next);
-              setErrors((current) => ({ ...current, patient: undefined }));
-            }}
-            error={errors.patient}
-          />
-          <Select
-            label="Tipo di appuntamento"
-            placeholder="Scegli il tipo"
-            data={TYPE_OPTIONS}
-            value={typeId ? String(typeId) : null}
-            onChange={(value) => {
-              setTypeId(value ? (Number(value) as BookingTypeId) : null);
-              setErrors((current) => ({ ...current, type: undefined }));
-            }}
-            allowDeselect={false}
-            error={errors.type}
-            comboboxProps={{ withinPortal: true }}
-            required
-          />
-          <SimpleGrid cols={2}>
-            <TextInput
-              label="Durata"
-              readOnly
-              variant="filled"
-              value={shown ? `${shown.Duration} minuti` : ''}
-              placeholder="—"
-              description="Dal tipo scelto"
-            />
-            <TextInput
-              label="Prezzo"
-              readOnly
-              variant="filled"
-              value={shown ? (shown.Price > 0 ? formatEuro(shown.Price) : 'Gratuito') : ''}
-              placeholder="—"
-              description="Dal tipo scelto"
-            />
-          </SimpleGrid>
-          <DateTimePicker
-            label="Data e ora"
-            value={time}
-            onChange={(value) => {
-              setTime(value);
-              setErrors((current) => ({ ...current, time: undefined }));
-            }}
-            error={errors.time}
-          />
-          <Group justify="flex-end" mt="xs">
-            <Button variant="default" onClick={close} disabled={sending}>
-              Annulla
-            </Button>
-            <Button type="submit" loading={sending}>
-              Crea appuntamento
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+        error={errors.patient}
+      />
+      <Select
+        label="Tipo di appuntamento"
+        placeholder="Scegli il tipo"
+        data={TYPE_OPTIONS}
+        value={typeId ? String(typeId) : null}
+        onChange={(value) => {
+          setTypeId(value ? (Number(value) as BookingTypeId) : null);
+          setErrors((current) => ({ ...current, type: undefined }));
+        }}
+        allowDeselect={false}
+        error={errors.type}
+        comboboxProps={{ withinPortal: true }}
+        required
+      />
+      <SimpleGrid cols={2}>
+        <TextInput
+          label="Durata"
+          readOnly
+          variant="filled"
+          value={shown ? `${shown.Duration} minuti` : ''}
+          placeholder="—"
+          description="Dal tipo scelto"
+        />
+        <TextInput
+          label="Prezzo"
+          readOnly
+          variant="filled"
+          value={shown ? (shown.Price > 0 ? formatEuro(shown.Price) : 'Gratuito') : ''}
+          placeholder="—"
+          description="Dal tipo scelto"
+        />
+      </SimpleGrid>
+      <DateTimePicker
+        label="Data e ora"
+        value={time}
+        onChange={(value) => {
+          setTime(value);
+          setErrors((current) => ({ ...current, time: undefined }));
+        }}
+        error={errors.time}
+      />
+    </FormDialog>
   );
 }

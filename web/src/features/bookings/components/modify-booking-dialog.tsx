@@ -4,9 +4,9 @@
  * the server's Italian message, shown here so another time can be picked.
  */
 import { useState } from 'react';
-import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
-import { IconAlertTriangle } from '@tabler/icons-react';
+import { Stack, Text } from '@mantine/core';
 import type { BookingView } from '@nutri/shared';
+import { DialogActions, DialogFrame, ProblemAlert } from '../../../ui/form-dialog';
 import { showSuccessToast } from '../../../ui/notify';
 import { actionErrorMessage } from '../action-error';
 import { useBookingMutations } from '../api/nutritionist-bookings';
@@ -71,29 +71,14 @@ export function ModifyBookingDialog({
   };
 
   return (
-    <Modal
-      opened={opened}
-      onClose={close}
-      title="Modifica data e ora"
-      centered
-      closeButtonProps={{ 'aria-label': 'Chiudi' }}
-    >
+    <DialogFrame opened={opened} onClose={close} title="Modifica data e ora" busy={sending}>
       {step === 'pick' ? (
         <Stack gap="md">
           <Text size="sm">
             {booking.BookingType.Name} con {booking.Patient.DisplayName}, ora fissato per{' '}
             {formatBookingLong(booking.BookingTime)}.
           </Text>
-          {problem ? (
-            <Alert
-              color="red"
-              variant="light"
-              icon={<IconAlertTriangle size={18} aria-hidden />}
-              role="alert"
-            >
-              {problem}
-            </Alert>
-          ) : null}
+          <ProblemAlert problem={problem} />
           <DateTimePicker
             label="Nuova data e ora"
             value={chosen}
@@ -103,12 +88,7 @@ export function ModifyBookingDialog({
             }}
             error={fieldError}
           />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={close}>
-              Annulla
-            </Button>
-            <Button onClick={next}>Modifica</Button>
-          </Group>
+          <DialogActions onCancel={close} confirmLabel="Modifica" onConfirm={next} />
         </Stack>
       ) : (
         <Stack gap="md">
@@ -116,16 +96,15 @@ export function ModifyBookingDialog({
           <Text size="sm" c="dimmed">
             Nuova data e ora: {formatLocalDateTime(chosen)}
           </Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setStep('pick')} disabled={sending}>
-              No, torna indietro
-            </Button>
-            <Button onClick={() => void confirm()} loading={sending}>
-              Sì, modifica
-            </Button>
-          </Group>
+          <DialogActions
+            onCancel={() => setStep('pick')}
+            cancelLabel="No, torna indietro"
+            confirmLabel="Sì, modifica"
+            onConfirm={confirm}
+            busy={sending}
+          />
         </Stack>
       )}
-    </Modal>
+    </DialogFrame>
   );
 }

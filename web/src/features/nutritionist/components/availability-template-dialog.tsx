@@ -4,15 +4,16 @@
  * words them.
  */
 import { useState } from 'react';
-import { ActionIcon, Alert, Button, Group, Modal, NativeSelect, Stack, Text } from '@mantine/core';
-import { IconAlertTriangle, IconPlus, IconTrash } from '@tabler/icons-react';
+import { ActionIcon, Alert, Button, Group, Text } from '@mantine/core';
+import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { WEEKDAY_NAMES, bookingTexts, minutesOfDay, type TemplateInterval } from '@nutri/shared';
 import { errorTexts } from '../../../lib/shared-values';
+import { DialogForm, DialogFrame } from '../../../ui/form-dialog';
 import { showSuccessToast } from '../../../ui/notify';
 import { actionErrorMessage } from '../../bookings';
 import { useAvailabilityMutations, useAvailabilityTemplate } from '../api/availability';
 import classes from './calendar-day.module.css';
-import { TIMES } from './interval-times';
+import { IntervalFields } from './interval-fields';
 
 interface Row extends TemplateInterval {
   key: number;
@@ -48,108 +49,80 @@ function TemplateForm({ initial, onClose }: { initial: TemplateInterval[]; onClo
   };
 
   return (
-    <form
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        void submit();
-      }}
-    >
-      <Stack gap="md">
+    <DialogForm
+      onSubmit={submit}
+      onCancel={onClose}
+      submitLabel="Salva il modello"
+      busy={sending}
+      problem={problem}
+      intro={
         <Text size="sm">
           Gli orari valgono ogni settimana, ora di Roma, anche al cambio dell’ora legale. Un giorno libero o
           orari diversi per una sola data si impostano dal calendario.
         </Text>
-        {problem ? (
-          <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} aria-hidden />} role="alert">
-            {problem}
-          </Alert>
-        ) : null}
-        {WEEKDAY_NAMES.map((name, index) => {
-          const weekday = index + 1;
-          const dayRows = rows.filter((row) => row.Weekday === weekday);
-          return (
-            <fieldset key={name} className={classes.fieldset}>
-              <Text component="legend" fw={700} size="sm" tt="capitalize">
-                {name}
+      }
+    >
+      {WEEKDAY_NAMES.map((name, index) => {
+        const weekday = index + 1;
+        const dayRows = rows.filter((row) => row.Weekday === weekday);
+        return (
+          <fieldset key={name} className={classes.fieldset}>
+            <Text component="legend" fw={700} size="sm" tt="capitalize">
+              {name}
+            </Text>
+            {dayRows.length === 0 ? (
+              <Text size="xs" c="dimmed">
+                Nessun orario
               </Text>
-              {dayRows.length === 0 ? (
-                <Text size="xs" c="dimmed">
-                  Nessun orario
-                </Text>
-              ) : null}
-              {dayRows.map((row, position) => (
-                <Group key={row.key} gap="xs" wrap="nowrap" align="flex-end">
-                  <NativeSelect
-                    label="Dalle"
-                    aria-label={`Dalle, ${name} intervallo ${position + 1}`}
-                    data={TIMES}
-                    value={row.IntervalStart}
-                    onChange={(event) => change(row.key, 'IntervalStart', event.currentTarget.value)}
-                    size="xs"
-                  />
-                  <NativeSelect
-                    label="Alle"
-                    aria-label={`Alle, ${name} intervallo ${position + 1}`}
-                    data={TIMES}
-                    value={row.IntervalEnd}
-                    onChange={(event) => change(row.key, 'IntervalEnd', event.currentTarget.value)}
-                    size="xs"
-                  />
-                  <ActionIcon
-                    variant="subtle"
-                    color="red.9"
-                    mb={4}
-                    onClick={() => setRows((current) => current.filter((item) => item.key !== row.key))}
-                    aria-label={`Togli l’intervallo ${position + 1} di ${name}`}
-                  >
-                    <IconTrash size={14} aria-hidden />
-                  </ActionIcon>
-                </Group>
-              ))}
-              <Button
-                variant="subtle"
-                size="compact-xs"
-                leftSection={<IconPlus size={12} aria-hidden />}
-                style={{ alignSelf: 'flex-start' }}
-                onClick={() => {
-                  setRows((current) => [
-                    ...current,
-                    { key: nextKey, Weekday: weekday, IntervalStart: '09:00', IntervalEnd: '13:00' },
-                  ]);
-                  setNextKey(nextKey + 1);
-                }}
-                aria-label={`Aggiungi un orario a ogni ${name}`}
-              >
-                Aggiungi orario
-              </Button>
-            </fieldset>
-          );
-        })}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose} disabled={sending}>
-            Annulla
-          </Button>
-          <Button type="submit" loading={sending}>
-            Salva il modello
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+            ) : null}
+            {dayRows.map((row, position) => (
+              <Group key={row.key} gap="xs" wrap="nowrap" align="flex-end">
+                <IntervalFields
+                  start={row.IntervalStart}
+                  end={row.IntervalEnd}
+                  onStartChange={(time) => change(row.key, 'IntervalStart', time)}
+                  onEndChange={(time) => change(row.key, 'IntervalEnd', time)}
+                  size="xs"
+                  context={`${name} intervallo ${position + 1}`}
+                />
+                <ActionIcon
+                  variant="subtle"
+                  color="red.9"
+                  mb={4}
+                  onClick={() => setRows((current) => current.filter((item) => item.key !== row.key))}
+                  aria-label={`Togli l’intervallo ${position + 1} di ${name}`}
+                >
+                  <IconTrash size={14} aria-hidden />
+                </ActionIcon>
+              </Group>
+            ))}
+            <Button
+              variant="subtle"
+              size="compact-xs"
+              leftSection={<IconPlus size={12} aria-hidden />}
+              style={{ alignSelf: 'flex-start' }}
+              onClick={() => {
+                setRows((current) => [
+                  ...current,
+                  { key: nextKey, Weekday: weekday, IntervalStart: '09:00', IntervalEnd: '13:00' },
+                ]);
+                setNextKey(nextKey + 1);
+              }}
+              aria-label={`Aggiungi un orario a ogni ${name}`}
+            >
+              Aggiungi orario
+            </Button>
+          </fieldset>
+        );
+      })}
+    </DialogForm>
   );
 }
 
 export function AvailabilityTemplateDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const template = useAvailabilityTemplate();
   return (
-    <Modal
-      opened={opened}
-      onClose={onClose}
-      title="Modello settimanale"
-      centered
-      size="lg"
-      closeButtonProps={{ 'aria-label': 'Chiudi' }}
-    >
+    <DialogFrame opened={opened} onClose={onClose} title="Modello settimanale" size="lg">
       {template.error ? (
         <Alert color="red" variant="light" role="alert">
           {errorTexts.cannotLoadData}
@@ -159,6 +132,6 @@ export function AvailabilityTemplateDialog({ opened, onClose }: { opened: boolea
       ) : (
         <Text size="sm">Caricamento…</Text>
       )}
-    </Modal>
+    </DialogFrame>
   );
 }

@@ -4,10 +4,10 @@
  * its own (the dialog says so before anything changes).
  */
 import { useState } from 'react';
-import { Alert, Button, Group, Modal, NativeSelect, Stack, Text } from '@mantine/core';
-import { IconAlertTriangle } from '@tabler/icons-react';
+import { NativeSelect, Text } from '@mantine/core';
 import { addRomeDays } from '@nutri/shared';
 import { errorTexts } from '../../../lib/shared-values';
+import { FormDialog } from '../../../ui/form-dialog';
 import { showSuccessToast } from '../../../ui/notify';
 import { actionErrorMessage } from '../../bookings';
 import { useAvailabilityMutations } from '../api/availability';
@@ -51,53 +51,27 @@ export function CopyWeekDialog({
   };
 
   return (
-    <Modal
+    <FormDialog
       opened={opened}
-      onClose={() => (sending ? undefined : onClose())}
+      onClose={onClose}
       title="Copia settimana"
-      centered
-      closeButtonProps={{ 'aria-label': 'Chiudi' }}
+      onSubmit={submit}
+      submitLabel="Copia"
+      busy={sending}
+      problem={problem}
     >
-      <form
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          void submit();
-        }}
-      >
-        <Stack gap="md">
-          {problem ? (
-            <Alert
-              color="red"
-              variant="light"
-              icon={<IconAlertTriangle size={18} aria-hidden />}
-              role="alert"
-            >
-              {problem}
-            </Alert>
-          ) : null}
-          <Text size="sm">Copia le disponibilità della settimana {weekLabel(fromWeek)}.</Text>
-          <NativeSelect
-            label="Sulla settimana"
-            data={targets.map((monday) => ({ value: monday, label: weekLabel(monday) }))}
-            value={toWeek}
-            onChange={(event) => setToWeek(event.currentTarget.value)}
-          />
-          <Text size="sm">
-            Ogni giorno della settimana scelta, da oggi in poi, prende gli intervalli e i giorni liberi dello
-            stesso giorno di questa settimana: gli intervalli che ha ora vengono sostituiti. Il modello
-            settimanale resta com’è.
-          </Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose} disabled={sending}>
-              Annulla
-            </Button>
-            <Button type="submit" loading={sending}>
-              Copia
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+      <Text size="sm">Copia le disponibilità della settimana {weekLabel(fromWeek)}.</Text>
+      <NativeSelect
+        label="Sulla settimana"
+        data={targets.map((monday) => ({ value: monday, label: weekLabel(monday) }))}
+        value={toWeek}
+        onChange={(event) => setToWeek(event.currentTarget.value)}
+      />
+      <Text size="sm">
+        Ogni giorno della settimana scelta, da oggi in poi, prende gli intervalli e i giorni liberi dello
+        stesso giorno di questa settimana: gli intervalli che ha ora vengono sostituiti. Il modello
+        settimanale resta com’è.
+      </Text>
+    </FormDialog>
   );
 }

@@ -7,7 +7,7 @@
  * under 4 intervals. The server's refusals (overlap, in the past, start after end) are shown as it words them.
  */
 import { useRef, useState, type CSSProperties } from 'react';
-import { Alert, Button, Group, Modal, NativeSelect, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import {
   IconAlertTriangle,
@@ -27,6 +27,7 @@ import {
   weekDates,
 } from '@nutri/shared';
 import { errorTexts } from '../../../lib/shared-values';
+import { FormDialog } from '../../../ui/form-dialog';
 import { LoadError } from '../../../ui/load-error';
 import { Page } from '../../../ui/page';
 import { actionErrorMessage, appointmentText, formatDayLong, romeToday } from '../../bookings';
@@ -36,7 +37,7 @@ import { AvailabilityTemplateDialog } from '../components/availability-template-
 import { CalendarDay, HourGutter } from '../components/calendar-day';
 import classes from '../components/calendar-day.module.css';
 import { CopyWeekDialog } from '../components/copy-week-dialog';
-import { TIMES } from '../components/interval-times';
+import { IntervalFields } from '../components/interval-fields';
 import { weekLabel } from '../components/week-label';
 
 const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
@@ -76,60 +77,23 @@ function AddIntervalDialog({ date, onClose }: { date: string | null; onClose: ()
   };
 
   return (
-    <Modal
+    <FormDialog
       opened={date !== null}
       onClose={close}
       title={date ? `Disponibilità di ${formatDayLong(date)}` : ''}
-      centered
-      closeButtonProps={{ 'aria-label': 'Chiudi' }}
+      onSubmit={submit}
+      submitLabel="Aggiungi intervallo"
+      busy={sending}
+      problem={problem}
     >
-      <form
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          void submit();
-        }}
-      >
-        <Stack gap="md">
-          {problem ? (
-            <Alert
-              color="red"
-              variant="light"
-              icon={<IconAlertTriangle size={18} aria-hidden />}
-              role="alert"
-            >
-              {problem}
-            </Alert>
-          ) : null}
-          <SimpleGrid cols={2}>
-            <NativeSelect
-              label="Dalle"
-              data={TIMES}
-              value={start}
-              onChange={(e) => setStart(e.currentTarget.value)}
-            />
-            <NativeSelect
-              label="Alle"
-              data={TIMES}
-              value={end}
-              onChange={(e) => setEnd(e.currentTarget.value)}
-            />
-          </SimpleGrid>
-          <Text size="sm" c="dimmed">
-            Orari a passi di {TIME_PICKER_STEP_MINUTES} minuti. I pazienti vedranno gli orari liberi dentro
-            questo intervallo.
-          </Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={close} disabled={sending}>
-              Annulla
-            </Button>
-            <Button type="submit" loading={sending}>
-              Aggiungi intervallo
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+      <SimpleGrid cols={2}>
+        <IntervalFields start={start} end={end} onStartChange={setStart} onEndChange={setEnd} />
+      </SimpleGrid>
+      <Text size="sm" c="dimmed">
+        Orari a passi di {TIME_PICKER_STEP_MINUTES} minuti. I pazienti vedranno gli orari liberi dentro questo
+        intervallo.
+      </Text>
+    </FormDialog>
   );
 }
 
