@@ -128,8 +128,11 @@ export interface HttpGatewayOptions {
   webSocket: WebSocketGateway;
   webSocketStage: string;
   runJob: (name: string) => Promise<unknown>;
-  /** The local outbox stream reader (outbox-stream.ts): its failure destination, holding it for a while. */
-  outboxStream: () => Pick<OutboxStream, 'failures' | 'hold' | 'release'> | null;
+  /**
+   * The local outbox stream reader (outbox-stream.ts): its failure destination, holding it for a while,
+   * leaving what it holds so far unread (benchmarks).
+   */
+  outboxStream: () => Pick<OutboxStream, 'failures' | 'hold' | 'release' | 'skipToLatest'> | null;
   /** The dashboards' stream reader (the aggregation Lambda's): left to skip what was written so far. */
   dashboardStream?: () => Pick<OutboxStream, 'skipToLatest' | 'hold'> | null;
   onLog?: (line: string) => void;
@@ -352,6 +355,13 @@ export const startHttpGateway = async (options: HttpGatewayOptions) => {
       request.resume();
       if (!isLoopback(request.socket.remoteAddress)) return forbidden();
       outbox.release();
+      return sendJson(response, 200, {});
+    }
+    if (outbox && url.pathname === '/dev/outbox/skip-to-latest' && request.method === 'POST') {
+      request.resume();
+      // Benchmarks that seed the table directly (no outbox item among it) leave its records unread.
+      if (!isLoopback(request.socket.remoteAddress)) return forbidden();
+      await outbox.skipToLatest();
       return sendJson(response, 200, {});
     }
     if (url.pathname === '/dev/dashboards/hold' && request.method === 'POST') {

@@ -21,6 +21,8 @@
  *   on-failure queue, plus (locally only) the keys of the batch's records.
  * - `POST /dev/outbox/hold?seconds=` stops reading for a while (`POST /dev/outbox/release` carries on
  *   earlier): tests use it to show that a request answers before its effects are delivered.
+ *   `POST /dev/outbox/skip-to-latest` leaves what the stream holds so far unread: for benchmarks that seed
+ *   hundreds of thousands of items directly, none of them an outbox item.
  * - stop() ends the loop after the batch under way and resolves once it has.
  */
 import { DescribeTableCommand, type DynamoDBClient } from '@aws-sdk/client-dynamodb';
@@ -148,17 +150,25 @@ export const startOutboxStream = async (options: OutboxStreamOptions) => {
     });
 
   /** Takes up the stream's shards: at start-up the open ones from LATEST, later ones from their start. */
+  /** Whether the table's stream must be looked up again (at start-up, and after a failed read). */
+  let tableToDescribe = true;
   const describe = async (startingUp: boolean) => {
-    const { Table } = await options.dynamo.send(new DescribeTableCommand({ TableName: options.tableName }));
-    const arn = Table?.LatestStreamArn ?? null;
-    if (!arn) throw new Error(`the table ${options.tableName} has no stream`);
-    if (arn !== streamArn) {
-      // Another stream (the table was made again): everything on it is new.
-      if (streamArn) log(`outbox stream: new stream ${arn}, reading it from its start`);
-      shards.clear();
-      streamArn = arn;
+    // DescribeTable is asked only when the stream may have changed: DynamoDB Local answers it by counting
+    // the table and its indexes (item counts and sizes), about 2 s at 200,000 items, during which it
+    // answers nothing else; asked by both readers every few seconds, it stalled every request.
+    if (tableToDescribe) {
+      const { Table } = await options.dynamo.send(new DescribeTableCommand({ TableName: options.tableName }));
+      const arn = Table?.LatestStreamArn ?? null;
+      if (!arn) throw new Error(`the table ${options.tableName} has no stream`);
+      if (arn !== streamArn) {
+        // Another stream (the table was made again): everything on it is new.
+        if (streamArn) log(`outbox stream: new stream ${arn}, reading it from its start`);
+        shards.clear();
+        streamArn = arn;
+      }
+      tableToDescribe = false;
     }
-    for (const shard of await streams.describeShards(arn)) {
+    for (const shard of await streams.describeShards(streamArn!)) {
       if (shards.has(shard.ShardId)) continue;
       const closed = shard.SequenceNumberRange.EndingSequenceNumber !== undefined;
       shards.set(shard.ShardId, {
@@ -319,6 +329,7 @@ export const startOutboxStream = async (options: OutboxStreamOptions) => {
         // Iterators do not outlive a restart: every shard starts again from where it got to.
         for (const shard of shards.values()) shard.iterator = null;
         describedAt = 0;
+        tableToDescribe = true;
         await rest(backoff);
       }
     }
