@@ -9,6 +9,10 @@ import react from '@vitejs/plugin-react';
 type OutputBundle = Rolldown.OutputBundle;
 type OutputChunk = Rolldown.OutputChunk;
 
+/** The browser's build; the prerenderer's (`vite build --ssr`, src/prerender) has no index.html or landing. */
+const clientBuildOnly = (_config: unknown, env: { command: string; isSsrBuild?: boolean }) =>
+  env.command === 'build' && !env.isSsrBuild;
+
 /** The local gateway (npm start) serves the API, the realtime channel and the dev-only pages. */
 const LOCAL_GATEWAY = process.env.NUTRI_GATEWAY_URL ?? 'http://localhost:3000';
 
@@ -61,7 +65,7 @@ const landingChunks = (bundle: OutputBundle): OutputChunk[] => {
  */
 const landingChunkBudget = (): Plugin => ({
   name: 'nutri-landing-chunk-budget',
-  apply: 'build',
+  apply: clientBuildOnly,
   // After every other plugin: the sizes are those of the files served.
   writeBundle(_options, bundle) {
     const chunks = landingChunks(bundle);
@@ -112,7 +116,7 @@ const landingChunkBudget = (): Plugin => ({
  */
 const inlineEntryCss = (): Plugin => ({
   name: 'nutri-inline-entry-css',
-  apply: 'build',
+  apply: clientBuildOnly,
   transformIndexHtml: {
     order: 'post',
     handler(html, context) {
@@ -142,7 +146,7 @@ const inlineEntryCss = (): Plugin => ({
  */
 const earlyRouteScript = (): Plugin => ({
   name: 'nutri-early-route-script',
-  apply: 'build',
+  apply: clientBuildOnly,
   enforce: 'post',
   async generateBundle(_options, bundle) {
     const chunks = Object.values(bundle).filter((output): output is OutputChunk => output.type === 'chunk');
@@ -206,7 +210,7 @@ const PUBLIC_BASE_URL = (process.env.NUTRI_PUBLIC_BASE_URL ?? 'https://nutri.exa
  */
 const robotsSitemap = (): Plugin => ({
   name: 'nutri-robots-sitemap',
-  apply: 'build',
+  apply: clientBuildOnly,
   writeBundle(options) {
     const file = join(options.dir ?? join(import.meta.dirname, 'dist'), 'robots.txt');
     if (!existsSync(file)) return;
@@ -223,6 +227,8 @@ export default defineConfig({
   plugins: [react(), landingChunkBudget(), inlineEntryCss(), earlyRouteScript(), robotsSitemap()],
   build: {
     outDir: 'dist',
+    // Which chunk and styles each module needs: the prerenderer puts a page's own into its head.
+    manifest: true,
     // Hashed files under /static/: served immutable by CloudFront and the local gateway; /media/ is the
     // assets bucket (docs/decisions/0001).
     assetsDir: 'static',

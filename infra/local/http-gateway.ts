@@ -6,6 +6,7 @@
  * tests, the outbox stream reader's failure destination and hold), and the web app (production build, SPA
  * fallback) everywhere else.
  */
+import { createPrerenderedPages } from './prerendered-pages';
 import { createReadStream, existsSync, statSync } from 'node:fs';
 import {
   createServer,
@@ -179,6 +180,12 @@ const readBody = async (request: IncomingMessage): Promise<Buffer | 'tooLarge'> 
 export const startHttpGateway = async (options: HttpGatewayOptions) => {
   const router = createRestRouter();
   const webRoot = normalize(options.webDist);
+  const prerendered = createPrerenderedPages({
+    webDist: webRoot,
+    apiOrigin: () => options.origin,
+    publicOrigin: () => options.origin,
+    onLog: options.onLog,
+  });
   const publicHost = new URL(options.origin).host;
   const filesOrigin = new URL(options.s3Endpoint).origin;
   // The gateway's own answers (unknown route, too large, ...) carry the headers a handler's answer has.
@@ -392,14 +399,20 @@ export const startHttpGateway = async (options: HttpGatewayOptions) => {
     return sendJson(response, 404, { code: 'not_found', message: errorTexts.not_found });
   };
 
-  const serveFile = (request: IncomingMessage, response: ServerResponse, file: string, method: string) => {
+  const serveFile = (
+    request: IncomingMessage,
+    response: ServerResponse,
+    file: string,
+    method: string,
+    content?: Buffer,
+  ) => {
     const extension = extname(file);
     const isHtml = extension === '.html';
     // The web app's files get CloudFront's headers only, as from the web bucket in the cloud.
     for (const name of Object.keys(apiHeaders)) response.removeHeader(name);
     response.writeHead(200, {
       'Content-Type': CONTENT_TYPES[extension] ?? 'application/octet-stream',
-      'Content-Length': statSync(file).size,
+      'Content-Length': content?.length ?? statSync(file).size,
       // Hashed bundle files never change; HTML must always be revalidated to pick up a new build.
       'Cache-Control': isHtml
         ? 'no-cache'
@@ -412,10 +425,11 @@ export const startHttpGateway = async (options: HttpGatewayOptions) => {
       }),
     });
     if (method === 'HEAD') return response.end();
+    if (content) return response.end(content);
     createReadStream(file).pipe(response);
   };
 
-  const handleWeb = (request: IncomingMessage, response: ServerResponse, url: URL) => {
+  const handleWeb = async (request: IncomingMessage, response: ServerResponse, url: URL) => {
     const method = request.method ?? 'GET';
     if (method !== 'GET' && method !== 'HEAD')
       return sendJson(response, 405, { code: 'not_found', message: errorTexts.not_found });
@@ -454,8 +468,13 @@ export const startHttpGateway = async (options: HttpGatewayOptions) => {
     const file = normalize(join(webRoot, path));
     if (file.startsWith(webRoot + sep) && existsSync(file) && statSync(file).isFile())
       return serveFile(request, response, file, method);
-    // Like the CloudFront function: extension-less paths are app routes and get index.html.
-    if (extname(path) === '') return serveFile(request, response, index, method);
+    if (extname(path) === '') {
+      // A public page is served prerendered (src/prerender of the web app), like the web bucket's copies.
+      const page = await prerendered.page(path, url.search);
+      if (page !== null) return serveFile(request, response, index, method, Buffer.from(page));
+      // Like the CloudFront function: other extension-less paths are app routes and get index.html.
+      return serveFile(request, response, index, method);
+    }
     response.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Not found');
   };
 

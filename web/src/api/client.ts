@@ -17,6 +17,16 @@ export const API_BASE = '/api/v2';
 
 let accessTokenProvider: AccessTokenProvider = () => null;
 
+/**
+ * Where requests go: '' in the browser (the page's own origin). The prerenderer (src/prerender), which runs
+ * in Node and has no page origin, points it at the API it renders from.
+ */
+let apiOrigin = '';
+
+export const setApiOrigin = (origin: string) => {
+  apiOrigin = origin.replace(/\/+$/, '');
+};
+
 /** The session registers itself here once at start-up (keeps the transport free of auth state). */
 export const setAccessTokenProvider = (provider: AccessTokenProvider) => {
   accessTokenProvider = provider;
@@ -91,7 +101,7 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
   return readApiResponse<T>(
     method,
     url,
-    fetch(url, {
+    fetch(`${apiOrigin}${url}`, {
       method,
       headers,
       body: body ?? null,

@@ -34,6 +34,16 @@ export const swrConfig: SWRConfiguration = {
   },
 };
 
-export function SwrProvider({ children }: { children: ReactNode }) {
-  return <SWRConfig value={swrConfig}>{children}</SWRConfig>;
+/**
+ * `fallback`: a prerendered page's data by serialised key (src/prerender). SWR draws a hydrating page from
+ * its fallback, not from its cache, so the first render matches the server's HTML.
+ */
+export function SwrProvider({
+  children,
+  fallback,
+}: {
+  children: ReactNode;
+  fallback?: Record<string, unknown>;
+}) {
+  return <SWRConfig value={fallback ? { ...swrConfig, fallback } : swrConfig}>{children}</SWRConfig>;
 }

@@ -1,21 +1,18 @@
 /** Shown when a page fails to render or its code cannot be loaded (e.g. after a new release). */
-import { isRouteErrorResponse, useRouteError } from 'react-router-dom';
+import { Component, type ReactNode } from 'react';
 import { Container, Group, Stack, Text, Title } from '@mantine/core';
 import { ButtonAnchor, LightButton } from '../ui/light-button';
 import { usePageTitle } from '../ui/use-page-title';
 
-export function RouteError() {
-  const error = useRouteError();
+function RouteError() {
   usePageTitle('Errore');
-  const status = isRouteErrorResponse(error) ? error.status : null;
   return (
-    <Container size="sm" py={64} component="main">
+    <Container size="sm" py={64}>
       <Stack align="center" ta="center" gap="md">
         <Title order={1}>Si è verificato un problema</Title>
         <Text size="lg" c="dimmed">
-          {status === 404
-            ? 'La pagina che cerchi non esiste.'
-            : 'Non siamo riusciti a mostrare la pagina. Ricaricala: se il problema continua, riprova tra qualche minuto.'}
+          Non siamo riusciti a mostrare la pagina. Ricaricala: se il problema continua, riprova tra qualche
+          minuto.
         </Text>
         <Group justify="center">
           <LightButton onClick={() => window.location.reload()}>Ricarica la pagina</LightButton>
@@ -26,4 +23,31 @@ export function RouteError() {
       </Stack>
     </Container>
   );
+}
+
+/**
+ * Catches a page that throws while rendering (or whose chunk fails to load) and shows RouteError in its
+ * place; the header and footer stay. `resetKey` (the path) clears the error when the visitor moves on.
+ */
+export class RouteErrorBoundary extends Component<
+  { resetKey: string; children: ReactNode },
+  { failed: boolean }
+> {
+  override state = { failed: false };
+
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+
+  override componentDidCatch(error: unknown) {
+    console.error('Page failed to render', error);
+  }
+
+  override componentDidUpdate(previous: { resetKey: string }) {
+    if (this.state.failed && previous.resetKey !== this.props.resetKey) this.setState({ failed: false });
+  }
+
+  override render() {
+    return this.state.failed ? <RouteError /> : this.props.children;
+  }
 }

@@ -87,10 +87,17 @@ export const applyHead = (info: HeadInfo) => {
 };
 
 /**
+ * The head of the page being prerendered (src/prerender), where effects never run: the first call of a
+ * render pass is the page's own (the server renders parents before children).
+ */
+export const prerenderedHead: { current: HeadInfo | null } = { current: null };
+
+/**
  * Sets the head of the current page. When a page and a component inside it both call it, the page wins
  * (React runs the effects of children first).
  */
 export const useHead = (info: HeadInfo) => {
+  if (import.meta.env.SSR) prerenderedHead.current ??= info;
   const { title, description, canonicalPath, image, type, noIndex } = info;
   useEffect(() => {
     applyHead({ title, description, canonicalPath, image, type, noIndex });

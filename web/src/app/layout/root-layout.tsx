@@ -1,7 +1,8 @@
 import { Suspense } from 'react';
-import { Outlet } from 'react-router-dom';
+import { Outlet, useLocation } from 'react-router-dom';
 import { InstantLogin } from '../../features/auth';
 import { PageLoader } from '../../ui/page-loader';
+import { RouteErrorBoundary } from '../route-error';
 import { Footer } from './footer';
 import { Header } from './header';
 import classes from './layout.module.css';
@@ -10,6 +11,7 @@ import { ScrollToTop } from './scroll-to-top';
 export const MAIN_CONTENT_ID = 'contenuto';
 
 export function RootLayout() {
+  const { pathname } = useLocation();
   return (
     <div className={classes.page}>
       <a
@@ -27,9 +29,11 @@ export function RootLayout() {
       <InstantLogin />
       <Header />
       <main id={MAIN_CONTENT_ID} tabIndex={-1} className={classes.main}>
-        <Suspense fallback={<PageLoader />}>
-          <Outlet />
-        </Suspense>
+        <RouteErrorBoundary resetKey={pathname}>
+          <Suspense fallback={<PageLoader />}>
+            <Outlet />
+          </Suspense>
+        </RouteErrorBoundary>
       </main>
       <Footer />
     </div>

@@ -6,3 +6,5 @@ export { InstantLogin } from './components/instant-login';
 export { RequireAccess } from './components/require-access';
 export { GoogleSignInButton } from './google/google-sign-in-button';
 export { homeKindFor, type RouteAccess } from './guard';
+/** Whether this browser holds a session (remembered or of this tab) at start-up. */
+export { hasStoredSession } from './session';

@@ -16,3 +16,5 @@ export const sessionManager = new SessionManager({
 });
 
 setAccessTokenProvider(sessionManager.getAccessToken);
+
+export const hasStoredSession = () => sessionManager.getSnapshot() !== null;

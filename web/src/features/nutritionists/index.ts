@@ -2,3 +2,4 @@
 export { useFeaturedReviews } from './api/get-featured-reviews';
 export { getPublicNutritionistByUrl } from './api/get-public-nutritionist';
 export { listPublicNutritionists } from './api/list-public-nutritionists';
+export { adoptVisitSeed, visitSeed } from './api/public-nutritionist-keys';

@@ -36,6 +36,20 @@ export const visitSeed = (): number => {
   }
 };
 
+/**
+ * Makes `seed` this visit's seed: a prerendered list page was drawn with it, and the page the browser
+ * takes over (hydrates) must ask for the same order it shows.
+ */
+export const adoptVisitSeed = (seed: number) => {
+  if (!Number.isInteger(seed) || seed <= 0 || seed > MAX_SEED) return;
+  memorySeed = seed;
+  try {
+    sessionStorage.setItem(SEED_STORAGE_KEY, String(seed));
+  } catch {
+    // Storage blocked: the seed lives in memory for this page.
+  }
+};
+
 /** The list's page number from the address's `page` value: 1 unless it is a whole number from 1. */
 export const listPageFrom = (value: string | null) => {
   const page = Number(value ?? '1');
