@@ -1,5 +1,6 @@
 /**
- * Two test projects. `unit` needs nothing running (pure rules, CDK assertions, cdk-nag).
+ * Two test projects. `unit` needs nothing running (pure rules, CDK assertions, cdk-nag, pure helpers of
+ * the scripts).
  * `integration` runs against the local stack that scripts/test.mjs starts once per run and describes in
  * the NUTRI_STACK environment variable (see infra/local/stack.ts: LocalStackInfo).
  */
@@ -19,6 +20,7 @@ export default defineConfig({
             'functions/test/unit/**/*.test.ts',
             'infra/test/**/*.test.ts',
             'web/test/**/*.test.{ts,tsx}',
+            'scripts/test/**/*.test.ts',
           ],
           environment: 'node',
           testTimeout: 120_000,

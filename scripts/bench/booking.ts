@@ -28,7 +28,7 @@ import type { RunningLocalStack } from '../lib/local-stack.mjs';
 import { putNutritionist, putPatient } from '../../tests/integration/support/people';
 import type { CallCounts } from '../../infra/local/call-counts';
 import { callsLine, callsPer, readCallCounts, resetCallCounts } from './call-counts';
-import { cleanUpOnSignals, runBenchmark, startStack, stopStack } from './lifecycle';
+import { cleanUpOnSignals, postToStack, runBenchmark, startStack, stopStack } from './lifecycle';
 import { openWeekOfSlots, SLOT_HOURS, WEEK_DAYS } from './slots';
 import { cpuPer, cpuSince, readStackCpu, type StackCpu } from './stack-cpu';
 import { percentile, pool, readBoundedOptions } from './tools';
@@ -189,17 +189,15 @@ const main = async () => {
     // effects are delivered: how long that takes and the outbox Lambda's calls are printed apart.
     // Counted per phase: the DynamoDB calls (from a reset at its start) and the stack's CPU time.
     const groupId = stack.child.pid!;
-    const devPost = async (route: string) => {
-      const response = await fetch(`${baseUrl}/dev/${route}`, { method: 'POST' });
-      await response.arrayBuffer();
-      if (!response.ok) throw new Error(`POST /dev/${route}: ${response.status}`);
-    };
     const countedPhase = async <T>(run: () => Promise<T>) => {
       const backlog = await drainOutbox();
       if (backlog.pending) throw new Error(`${backlog.pending} outbox items still pending before a phase`);
       // The longest hold the runtime grants is 30 s: renewed while the phase lasts.
-      await devPost('outbox/hold?seconds=30');
-      const renew = setInterval(() => void devPost('outbox/hold?seconds=30').catch(() => {}), 10_000);
+      await postToStack(baseUrl, 'outbox/hold?seconds=30');
+      const renew = setInterval(
+        () => void postToStack(baseUrl, 'outbox/hold?seconds=30').catch(() => {}),
+        10_000,
+      );
       let result: T;
       let seconds: number;
       let calls: CallCounts;
@@ -214,7 +212,7 @@ const main = async () => {
         calls = await readCallCounts(baseUrl);
       } finally {
         clearInterval(renew);
-        await devPost('outbox/release');
+        await postToStack(baseUrl, 'outbox/release');
       }
       await resetCallCounts(baseUrl);
       const delivery = await drainOutbox();

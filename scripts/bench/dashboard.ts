@@ -16,7 +16,7 @@ import { performance } from 'node:perf_hooks';
 import { BookingType, addRomeDays, romeDate } from '@nutri/shared';
 import type { RunningLocalStack } from '../lib/local-stack.mjs';
 import { callsLine, callsPer, readCallCounts, resetCallCounts } from './call-counts';
-import { cleanUpOnSignals, runBenchmark, startStack, stopStack } from './lifecycle';
+import { cleanUpOnSignals, postToStack, runBenchmark, startStack, stopStack } from './lifecycle';
 import { assertLoopback, loadLine } from './machine';
 import { putBenchNutritionists } from './nutritionists';
 import { percentile, readBoundedOptions } from './tools';
@@ -68,8 +68,8 @@ const seed = async (baseUrl: string) => {
   // instead of 124 s), while in the cloud the stream is read beside the table, not by its server.
   const holdStreams = () =>
     Promise.all([
-      devPost(baseUrl, 'dashboards/hold'),
-      devPost(baseUrl, `outbox/hold?seconds=${OUTBOX_HOLD_SECONDS}`),
+      postToStack(baseUrl, 'dashboards/hold'),
+      postToStack(baseUrl, `outbox/hold?seconds=${OUTBOX_HOLD_SECONDS}`),
     ]);
   await holdStreams();
   // The runtime grants holds of limited length: renewed while the seed and the rebuild last.
@@ -82,8 +82,8 @@ const seed = async (baseUrl: string) => {
     const report = await rebuildAggregates({ repair: true });
     const rebuildSeconds = (performance.now() - started) / 1000;
     clearInterval(renew);
-    await devPost(baseUrl, 'dashboards/skip-to-latest');
-    await devPost(baseUrl, 'outbox/skip-to-latest');
+    await postToStack(baseUrl, 'dashboards/skip-to-latest');
+    await postToStack(baseUrl, 'outbox/skip-to-latest');
     // The history's own items are not kept: hundreds of thousands of live objects would make each of this
     // process's full garbage collections long enough to show in the measured calls.
     const { bookings, patients, questionnaires } = history;
@@ -96,12 +96,6 @@ const seed = async (baseUrl: string) => {
 
 /** The longest hold of the outbox stream reader the local runtime grants. */
 const OUTBOX_HOLD_SECONDS = 30;
-
-const devPost = async (baseUrl: string, route: string) => {
-  const response = await fetch(`${baseUrl}/dev/${route}`, { method: 'POST' });
-  await response.arrayBuffer();
-  if (!response.ok) throw new Error(`POST /dev/${route}: ${response.status}`);
-};
 
 const DEMO_HISTORY_TIMEOUT_MS = 600_000;
 

@@ -1,7 +1,7 @@
 /**
  * What every benchmark does around its measurements: start a local stack of its own (and point the
- * functions code it imports at that stack), stop it (reporting any process left behind as a failure) and
- * stop cleanly on Ctrl-C.
+ * functions code it imports at that stack), call its dev routes, stop it (reporting any process left behind
+ * as a failure) and stop cleanly on Ctrl-C.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -65,6 +65,17 @@ export const startStack = async ({ countCalls = false, timeoutMs = 180_000 } = {
     throw error;
   }
   return stack;
+};
+
+/**
+ * POSTs to one of the local stack's dev routes (`/dev/<route>`, e.g. holding a stream reader); throws
+ * unless it is answered 2xx.
+ */
+export const postToStack = async (baseUrl: string, route: string) => {
+  const response = await fetch(`${baseUrl}/dev/${route}`, { method: 'POST' });
+  // Read to the end, so the connection is free for the next call.
+  await response.arrayBuffer();
+  if (!response.ok) throw new Error(`POST /dev/${route}: ${response.status}`);
 };
 
 /** Runs `cleanUp` on SIGINT or SIGTERM, then exits with 130. */

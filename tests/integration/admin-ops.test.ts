@@ -223,6 +223,10 @@ describe('questionnaire webhook log', () => {
     const { logId } = delivery;
     const payload = { data: { submissionId: delivery.submissionId } };
     expect(await getSubmission(payload.data.submissionId)).toBeNull();
+    // A fresh stack writes the dashboards' year of history after start-up, unclaimed questionnaires of the
+    // last days among it: the figures below are compared once it is all written.
+    const { demoHistorySeeded } = await import('../../infra/local/seed-dashboard-history');
+    await until(demoHistorySeeded, Boolean, 45_000);
     const before = await overview();
     expect((await logPage('open-failures')).body.Data.map((row) => row.LogId)).toContain(logId);
 
@@ -237,6 +241,8 @@ describe('questionnaire webhook log', () => {
     );
     expect(replays.map((result) => result.status)).toEqual([200, 200, 200]);
     expect(replays.filter((result) => !result.body.AlreadyReplayed)).toHaveLength(1);
+    // Whichever call stored it and whichever recorded the replay first, every one reports it stored.
+    expect(replays.map((result) => result.body.Outcome)).toEqual(['stored', 'stored', 'stored']);
     expect(new Set(replays.map((result) => result.body.SubmissionId))).toEqual(
       new Set([payload.data.submissionId]),
     );
@@ -255,9 +261,9 @@ describe('questionnaire webhook log', () => {
     const after = await overview();
     expect(after.FailedWebhooks).toBe(before.FailedWebhooks - 1);
     expect(after.QuestionnairesWithoutAccount).toBe(before.QuestionnairesWithoutAccount + 1);
-    expect((await logPage('unclaimed')).body.Data.map((row) => row.SubmissionId)).toContain(
-      payload.data.submissionId,
-    );
+    expect(
+      (await logPage('unclaimed')).body.Data.filter((row) => row.SubmissionId === payload.data.submissionId),
+    ).toHaveLength(1);
     const { listSubjectAudit } = await audit();
     const replayAudits = (await listSubjectAudit('tally-delivery', logId)).filter(
       (entry) => entry.Action === 'tally.delivery.replay',
@@ -270,6 +276,40 @@ describe('questionnaire webhook log', () => {
     });
     expect(refused.status).toBe(409);
     expect(refused.body.message).toMatch(/^Si possono rielaborare solo/);
+  });
+
+  it('reports stored when a concurrent replay of the same delivery stored the questionnaire first, duplicate when another delivery did', async () => {
+    const { getSubmission, getWebhookDelivery } = await submissions();
+    const { processTallyBody } = await import('../../functions/src/onboarding/tally-webhook');
+    const replay = (logId: string) =>
+      api<{ Outcome: string; SubmissionId: string; AlreadyReplayed: boolean }>(
+        'POST',
+        `Admin/TallyWebhooks/${logId}/Replay`,
+        { token: adminToken },
+      );
+    const bodyOf = async (logId: string) => (await getWebhookDelivery(logId))!.rawBody!;
+
+    // The other replay stored the submission but has not recorded the replay yet: this one finds a
+    // duplicate of its own delivery's submission, and records the replay first.
+    const delivery = await failedTallyDelivery('Sara');
+    await processTallyBody(await bodyOf(delivery.logId), new Date(delivery.receivedAt), delivery.logId);
+    const replayed = await replay(delivery.logId);
+    expect(replayed.status).toBe(200);
+    expect(replayed.body).toMatchObject({
+      Outcome: 'stored',
+      SubmissionId: delivery.submissionId,
+      AlreadyReplayed: false,
+    });
+    expect((await replay(delivery.logId)).body).toMatchObject({ Outcome: 'stored', AlreadyReplayed: true });
+
+    // Another delivery of the same questionnaire (Tally's retry) stored it: this one is a duplicate.
+    const retried = await failedTallyDelivery('Marta');
+    await processTallyBody(await bodyOf(retried.logId), new Date(), 'another-delivery');
+    expect((await replay(retried.logId)).body).toMatchObject({
+      Outcome: 'duplicate',
+      AlreadyReplayed: false,
+    });
+    expect((await getSubmission(retried.submissionId))?.logId).toBe('another-delivery');
   });
 });
 

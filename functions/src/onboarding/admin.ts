@@ -17,6 +17,7 @@ import { now } from '../platform/clock';
 import { pageCursor } from '../platform/db/cursor';
 import { config } from '../platform/config';
 import {
+  getSubmission,
   getSubmissionLinks,
   getWebhookDelivery,
   listUnclaimedSubmissions,
@@ -147,6 +148,15 @@ export const getTallyDeliveryPayload = defineOperation(
   },
 );
 
+/**
+ * Whether the stored submission came with this very delivery. A concurrent replay of it (or the failed
+ * delivery itself, when its write landed before the error) may store the submission between this replay's
+ * read and its write: the store then answers duplicate, yet the questionnaire was stored by this delivery,
+ * whichever call records the replay first. A submission another delivery brought stays a duplicate.
+ */
+const storedByThisDelivery = async (submissionId: string, logId: string) =>
+  (await getSubmission(submissionId))?.logId === logId;
+
 // POST Admin/TallyWebhooks/{logId}/Replay: process a failed delivery's body again, once.
 export const replayTallyDelivery = defineOperation(
   ['BusinessAdmin'],
@@ -172,7 +182,11 @@ export const replayTallyDelivery = defineOperation(
     const at = now();
     // Stored as received when it first arrived, not when it was replayed.
     const processed = await processTallyBody(rawBody, new Date(entry.ReceivedAt), entry.LogId);
-    const outcome: WebhookOutcome = !processed ? 'malformed' : processed.Duplicate ? 'duplicate' : 'stored';
+    const outcome: WebhookOutcome = !processed
+      ? 'malformed'
+      : processed.Duplicate && !(await storedByThisDelivery(processed.SubmissionId, entry.LogId))
+        ? 'duplicate'
+        : 'stored';
     const submissionId = processed?.SubmissionId ?? entry.SubmissionId;
     const first = await recordReplay(entry, {
       at: at.toISOString(),
