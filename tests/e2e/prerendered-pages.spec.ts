@@ -35,7 +35,7 @@ const publicPages = async () => {
       text: 'Formazione',
     },
     { path: '/Blog', heading: 'Blog', text: article.Title },
-    { path: `/Blog/${article.FriendlyUrl}`, heading: article.Title, text: 'Blog' },
+    { path: `/Blog/${article.FriendlyUrl}`, heading: article.Title, text: article.Title },
     { path: '/FAQ', heading: 'Domande frequenti', text: 'Pagamenti e fatture' },
     { path: '/About', heading: 'Chi siamo', text: 'Nutrì' },
     { path: '/ContactUs', heading: 'Contatti', text: 'Messaggio' },
