@@ -2,7 +2,7 @@ import './styles/shell';
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app';
-import { prefetchRouteData } from './app/prefetch-route-data';
+import { setFirstRouteData } from './app/first-route-data';
 import { hasStoredSession } from './features/auth';
 import { adoptVisitSeed } from './features/nutritionists';
 import { readPrerenderedData } from './prerender/prerendered-data';
@@ -32,7 +32,11 @@ if (prerendered && !hasStoredSession()) {
     hydrateRoot(root, appWith(data));
   });
 } else {
-  prefetchRouteData(window.location);
+  // A deep link's data, requested while the page's chunk downloads (loaded on its own: a prerendered page
+  // carries its data, and the first JavaScript of every page stays smaller).
+  setFirstRouteData(
+    import('./app/prefetch-route-data').then(({ prefetchRouteData }) => prefetchRouteData(window.location)),
+  );
   // In a task of its own, after the one that evaluated the app's modules (already long on a phone): React's
   // root sets up its event listeners at once. The transition lets React split the first render into short
   // tasks, so the page stays responsive while it draws (it replaces the app shell of index.html when done).

@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { INSTANT_LOGIN_QUERY_PARAM, accountTexts, errorTexts } from '@nutri/shared';
 import { ApiError, NetworkError } from '../src/api/api-error';
-import { PAGE_ROUTES, accessKey } from '../src/app/route-table';
+import { PUBLIC_PAGE_ROUTES, accessKey } from '../src/app/route-table';
+import { SIGNED_IN_PAGE_ROUTES } from '../src/app/signed-in/route-table';
+
+const PAGE_ROUTES = [...PUBLIC_PAGE_ROUTES, ...SIGNED_IN_PAGE_ROUTES];
 import { roleNavItems } from '../src/app/layout/nav-items';
 import { loginErrorMessage } from '../src/features/auth/login-error';
 import { rolesOf } from '../src/features/auth/roles';

@@ -2,7 +2,10 @@ import { describe, expect, it, vi } from 'vitest';
 import { matchPath } from 'react-router-dom';
 import { ONBOARDING_STEPS, QUESTIONNAIRE, USER_ALREADY_EXISTS_CODE } from '@nutri/shared';
 import { ApiError, NetworkError } from '../src/api/api-error';
-import { PAGE_ROUTES, accessKey } from '../src/app/route-table';
+import { PUBLIC_PAGE_ROUTES, accessKey } from '../src/app/route-table';
+import { SIGNED_IN_PAGE_ROUTES } from '../src/app/signed-in/route-table';
+
+const PAGE_ROUTES = [...PUBLIC_PAGE_ROUTES, ...SIGNED_IN_PAGE_ROUTES];
 import { tallyEmbedUrl } from '../src/features/onboarding/components/tally-embed';
 import { isLinkPreviewer } from '../src/features/onboarding/link-preview';
 import { canChangeNutritionist, stepCard } from '../src/features/onboarding/onboarding-steps';

@@ -1,5 +1,5 @@
 import { lazy, type ComponentType } from 'react';
-import { firstRouteDataSettled } from './prefetch-route-data';
+import { firstRouteDataSettled } from './first-route-data';
 
 /**
  * A page component loaded with its area's chunk on first use:

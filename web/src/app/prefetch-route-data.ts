@@ -9,15 +9,6 @@ import { getStaticContent } from '../features/content';
 import { getPublicNutritionistByUrl, listPublicNutritionists } from '../features/nutritionists';
 import { earlyRouteOf } from './early/early-route';
 
-let firstRouteData: Promise<unknown> = Promise.resolve();
-
-/**
- * Settles when the first page's data is in the cache (or its request failed). Its page's chunk waits for
- * it (lazy-page.ts), so the page renders with its data inside the app's first render, which React splits
- * into short tasks.
- */
-export const firstRouteDataSettled = () => firstRouteData;
-
 /**
  * Starts a request and fills the cache with its answer. A failure is left to the page's hook: finding no
  * data, it requests the page anew and shows the error its own way.
@@ -25,27 +16,24 @@ export const firstRouteDataSettled = () => firstRouteData;
 const start = <Key extends Parameters<typeof prefillData>[0]>(
   key: Key,
   load: (key: Key) => Promise<unknown>,
-) => {
-  firstRouteData = load(key).then(
+): Promise<unknown> =>
+  load(key).then(
     (data) => prefillData(key, data),
     () => undefined,
   );
-};
 
-export const prefetchRouteData = (location: { pathname: string; search: string }) => {
+/** Requests the data of the page at `location`; settles when it is in the cache (or failed). */
+export const prefetchRouteData = (location: { pathname: string; search: string }): Promise<unknown> => {
   const route = earlyRouteOf(location);
   switch (route?.page) {
     case 'profile':
-      start(route.key, getPublicNutritionistByUrl);
-      break;
+      return start(route.key, getPublicNutritionistByUrl);
     case 'article':
     case 'about':
-      start(route.key, getStaticContent);
-      break;
+      return start(route.key, getStaticContent);
     case 'nutritionists':
-      start(route.key, listPublicNutritionists);
-      break;
+      return start(route.key, listPublicNutritionists);
     default:
-      break;
+      return Promise.resolve();
   }
 };

@@ -1,32 +1,12 @@
-import { createElement } from 'react';
-import { Navigate, Route, Routes } from 'react-router-dom';
-import { RequireAccess } from '../features/auth';
+import { createElement, lazy } from 'react';
+import { Route, Routes } from 'react-router-dom';
 import { paths } from '../paths';
 import { HomeSwitch } from './home-switch';
 import { RootLayout } from './layout/root-layout';
-import { PAGE_ROUTES, accessKey, type PageRoute } from './route-table';
+import { PUBLIC_PAGE_ROUTES } from './route-table';
 
-const toRoute = (route: PageRoute) => (
-  <Route key={route.pattern} path={route.pattern} element={createElement(route.page)} />
-);
-
-/** Public pages as they are; the others under one guard per access rule. */
-const groupedRoutes = () => {
-  const groups = new Map<string, PageRoute[]>();
-  for (const route of PAGE_ROUTES) {
-    const key = accessKey(route.access);
-    groups.set(key, [...(groups.get(key) ?? []), route]);
-  }
-  return [...groups.entries()].flatMap(([key, routes]) => {
-    if (key === 'public') return routes.map(toRoute);
-    const access = routes[0]!.access;
-    return [
-      <Route key={key} element={<RequireAccess access={access} />}>
-        {routes.map(toRoute)}
-      </Route>,
-    ];
-  });
-};
+/** Every other path: the signed-in areas' routes (and the not-found page), in a chunk of their own. */
+const SignedInRoutes = lazy(() => import('./signed-in/signed-in-routes'));
 
 /**
  * The app's pages, in the router's declarative mode: the app loads no data through the router (pages use
@@ -38,8 +18,10 @@ export const appRoutes = (
   <Routes>
     <Route element={<RootLayout />}>
       <Route path={paths.home.pattern} element={<HomeSwitch />} />
-      {groupedRoutes()}
-      <Route path="*" element={<Navigate to={paths.notFound()} replace />} />
+      {PUBLIC_PAGE_ROUTES.map((route) => (
+        <Route key={route.pattern} path={route.pattern} element={createElement(route.page)} />
+      ))}
+      <Route path="*" element={<SignedInRoutes />} />
     </Route>
   </Routes>
 );

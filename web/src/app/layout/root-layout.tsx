@@ -1,6 +1,6 @@
-import { Suspense } from 'react';
+import { Suspense, lazy, useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
-import { InstantLogin } from '../../features/auth';
+import { INSTANT_LOGIN_PARAM } from '../../paths';
 import { PageLoader } from '../../ui/page-loader';
 import { RouteErrorBoundary } from '../route-error';
 import { Footer } from './footer';
@@ -10,8 +10,27 @@ import { ScrollToTop } from './scroll-to-top';
 
 export const MAIN_CONTENT_ID = 'contenuto';
 
+const InstantLogin = lazy(() => import('./instant-login'));
+
+/**
+ * The instant-login exchange, loaded only for an address that carries a token (links in the product's
+ * mails): every other visit keeps its code out of the first JavaScript. Decided after the first render, so
+ * a prerendered page is taken over as it is.
+ */
+function InstantLoginWhenNeeded({ search }: { search: string }) {
+  const [needed, setNeeded] = useState(false);
+  useEffect(() => {
+    if (new URLSearchParams(search).has(INSTANT_LOGIN_PARAM)) setNeeded(true);
+  }, [search]);
+  return needed ? (
+    <Suspense fallback={null}>
+      <InstantLoginWhenNeeded search={search} />
+    </Suspense>
+  ) : null;
+}
+
 export function RootLayout() {
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
   return (
     <div className={classes.page}>
       <a
@@ -26,7 +45,7 @@ export function RootLayout() {
         Vai al contenuto principale
       </a>
       <ScrollToTop />
-      <InstantLogin />
+      <InstantLoginWhenNeeded search={search} />
       <Header />
       <main id={MAIN_CONTENT_ID} tabIndex={-1} className={classes.main}>
         <RouteErrorBoundary resetKey={pathname}>
