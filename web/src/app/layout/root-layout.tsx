@@ -24,7 +24,7 @@ function InstantLoginWhenNeeded({ search }: { search: string }) {
   }, [search]);
   return needed ? (
     <Suspense fallback={null}>
-      <InstantLoginWhenNeeded search={search} />
+      <InstantLogin />
     </Suspense>
   ) : null;
 }
