@@ -6,8 +6,11 @@
  *
  * A page's data comes from its SWR hooks: a render pass records the keys it asked for and found no data
  * for, their fetchers load them from the API, and the next pass renders with them, until a pass asks for
- * nothing new. The data goes into the page as JSON, and the browser puts it into SWR's cache before it takes
- * the page over (hydrates it, src/main.tsx), so its first render matches the HTML.
+ * nothing new. The data goes into the page as JSON, and the browser gives it to SWR as its fallback when it
+ * takes the page over (hydrates it, src/main.tsx), so its first render matches the HTML.
+ *
+ * Pages are rendered one at a time: the page's head is collected in a module-level slot (ui/head.ts), which
+ * two renders interleaving on their awaits would mix up.
  */
 import { StrictMode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
@@ -100,14 +103,30 @@ const renderPass = async (url: string, cache: Cache, wanted: Map<string, () => P
 /** `<` in JSON could close the script element it is embedded in. */
 const embeddableJson = (value: unknown) => JSON.stringify(value).replaceAll('<', '\\u003c');
 
+const ROOT_IN_TEMPLATE = /<div id="root">[\s\S]*?<\/div>\s*<noscript>[\s\S]*?<\/noscript>/;
+
+let previousRender: Promise<unknown> = Promise.resolve();
+
 /**
  * The page at `url` (path and query) as HTML, or null when it is not a prerendered page. Rejects when the
- * API fails: the caller then serves the app's plain index.html, which loads the page in the browser.
+ * API fails (an unknown profile's 404 too): the caller then serves the app's plain index.html, which loads
+ * the page in the browser.
  */
-export async function renderPage(url: string, options: RenderOptions): Promise<RenderedPage | null> {
+export function renderPage(url: string, options: RenderOptions): Promise<RenderedPage | null> {
+  const rendered = previousRender.then(
+    () => renderOne(url, options),
+    () => renderOne(url, options),
+  );
+  previousRender = rendered.catch(() => undefined);
+  return rendered;
+}
+
+async function renderOne(url: string, options: RenderOptions): Promise<RenderedPage | null> {
   const { pathname } = new URL(url, 'http://prerender.invalid');
   const page = prerenderedPageOf(pathname);
   if (!page) return null;
+  if (!ROOT_IN_TEMPLATE.test(options.template))
+    throw new Error('The template has no <div id="root"> followed by <noscript> to put the page in.');
   setApiOrigin(options.apiOrigin);
   const cache: Cache = new Map();
   let body = '';
@@ -132,7 +151,7 @@ export async function renderPage(url: string, options: RenderOptions): Promise<R
     .replace('</head>', `${head}\n${pageAssetLinks(options.manifest, page.module)}\n  </head>`)
     // The page itself in place of the app shell; the note that the site needs JavaScript no longer holds.
     .replace(
-      /<div id="root">[\s\S]*?<\/div>\s*<noscript>[\s\S]*?<\/noscript>/,
+      ROOT_IN_TEMPLATE,
       `<div id="root" data-prerendered>${body}</div>\n    ` +
         `<script type="application/json" id="${PRERENDERED_DATA_ID}">${embeddableJson(data)}</script>`,
     );
