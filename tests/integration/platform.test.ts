@@ -468,11 +468,27 @@ describe('web app', () => {
   });
 
   it('serves the same index for an unknown page path, so the app can route to /error/404', async () => {
-    const index = await request('/', { headers: html });
+    // /Login is an app route that is not prerendered: it gets the app's index.html as it is.
+    const index = await request('/Login', { headers: html });
     const result = await request('/some/unknown/path', { headers: html });
 
     expect(result.status).toBe(200);
     expect(result.headers.get('content-type')).toMatch(/^text\/html/);
     expect(result.text).toBe(index.text);
+    expect(result.text).not.toContain('data-prerendered');
+  });
+
+  it('serves a public page prerendered, with its data and head, under the same headers as the index', async () => {
+    const index = await request('/Login', { headers: html });
+    const page = await request('/FAQ', { headers: html });
+
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(page.headers.get('cache-control')).toBe('no-cache');
+    expect(page.headers.get('content-security-policy')).toBe(index.headers.get('content-security-policy'));
+    expect(page.text).toContain('<div id="root" data-prerendered>');
+    expect(page.text).toMatch(/<h1[^>]*>Domande frequenti<\/h1>/);
+    expect(page.text).toContain('<title>FAQ · Nutrì</title>');
+    expect(page.text).toContain('id="nutri-prerendered-data"');
   });
 });
