@@ -28,7 +28,7 @@ const publicPages = async () => {
   const article = articles.body.Data[0]!;
   return [
     { path: '/', heading: /Il nutrizionista giusto per te/, text: 'Come funziona' },
-    { path: '/Nutritionists', heading: /nutrizionisti/i, text: nutritionist.ApplicationUser.DisplayName },
+    { path: '/Nutritionists', heading: /nutrizionisti/i, text: /Professionisti selezionati/ },
     {
       path: `/Nutritionists/${nutritionist.ProfilePageUrl}`,
       heading: new RegExp(nutritionist.ApplicationUser.DisplayName),
@@ -59,6 +59,24 @@ test.describe('without JavaScript', () => {
       // The app shell's note that the site needs JavaScript is not on a page that works without it.
       await expect(page.getByText('è necessario attivare JavaScript')).toHaveCount(0);
     }
+  });
+
+  test('a form that needs JavaScript to send shows its fields disabled', async ({ page }) => {
+    await page.goto('/ContactUs');
+    await expect(mainHeading(page)).toHaveText('Contatti');
+    await expect(page.getByLabel('Messaggio')).toBeDisabled();
+  });
+
+  test('the nutritionist list has every card of its page in its HTML', async ({ page }) => {
+    const list = await api<{ Count: number }>('GET', 'Nutritionists/Public?limit=1&seed=1');
+    await page.goto('/Nutritionists');
+    await expect(mainHeading(page)).toHaveText(/nutrizionisti/i);
+    const profiles = await page
+      .getByRole('main')
+      .locator('a[href^="/Nutritionists/"]')
+      .evaluateAll((links) => new Set(links.map((link) => link.getAttribute('href'))).size);
+    // Page 1 holds up to 50 (NUTRITIONISTS_PAGE_SIZE); on a live visit the cards after the 8th arrive in steps.
+    expect(profiles).toBeGreaterThanOrEqual(Math.min(list.body.Count, 50));
   });
 
   test('the page carries its head tags for crawlers and link previews', async ({ page }) => {
@@ -106,6 +124,10 @@ test.describe('with JavaScript', () => {
         .toBe(true);
     }
     expect(errors).toEqual([]);
+
+    // A form's fields are enabled once the page is taken over.
+    await page.goto('/ContactUs');
+    await expect(page.getByLabel('Messaggio')).toBeEnabled();
 
     // Interactive: the FAQ's accordion opens an answer.
     await page.goto('/FAQ');

@@ -373,6 +373,8 @@ test.describe('join the team', () => {
     await page.goto('/entra-nel-team');
     const form = page.getByRole('form', { name: 'Candidatura' });
     const fileInput = form.locator('input[type="file"]');
+    // The prerendered form's fields are enabled once the app has taken the page over.
+    await expect(fileInput).toBeEnabled();
     await fileInput.setInputFiles({
       name: 'foto.png',
       mimeType: 'image/png',

@@ -6,6 +6,7 @@ import { setFirstRouteData } from './app/first-route-data';
 import { hasStoredSession } from './features/auth';
 import { adoptVisitSeed } from './features/nutritionists';
 import { readPrerenderedData } from './prerender/prerendered-data';
+import { startTakingOver } from './prerender/taking-over';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('Missing #root element in index.html');
@@ -25,6 +26,7 @@ const appWith = (prerenderedData?: Record<string, unknown>) => (
 const prerendered = root.hasAttribute('data-prerendered') ? readPrerenderedData() : null;
 if (prerendered && !hasStoredSession()) {
   adoptVisitSeed(prerendered.seed);
+  startTakingOver();
   const data = Object.fromEntries(prerendered.entries);
   // In a transition: React hydrates in short tasks, yielding to the visitor's input, and hydrates first
   // whatever part the visitor interacts with.

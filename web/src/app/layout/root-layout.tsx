@@ -1,6 +1,7 @@
 import { Suspense, lazy, useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { INSTANT_LOGIN_PARAM } from '../../paths';
+import { useTakeOverEndsOnNavigation } from '../../prerender/taking-over';
 import { PageLoader } from '../../ui/page-loader';
 import { RouteErrorBoundary } from '../route-error';
 import { Footer } from './footer';
@@ -31,6 +32,7 @@ function InstantLoginWhenNeeded({ search }: { search: string }) {
 
 export function RootLayout() {
   const { pathname, search } = useLocation();
+  useTakeOverEndsOnNavigation(`${pathname}${search}`);
   return (
     <div className={classes.page}>
       <a

@@ -9,6 +9,7 @@ import { paths, withQuery } from '../../../paths';
 import { LoadError } from '../../../ui/load-error';
 import { Page } from '../../../ui/page';
 import { QuestionnaireCta } from '../../../ui/questionnaire-cta';
+import { isRenderingPrerenderedPage } from '../../../prerender/taking-over';
 import { NUTRITIONISTS_PAGE_SIZE, usePublicNutritionists, visitSeed } from '../api/list-public-nutritionists';
 import { listPageFrom } from '../api/public-nutritionist-keys';
 import { NutritionistCard } from '../components/nutritionist-card';
@@ -47,7 +48,10 @@ const MORE_CARDS = 8;
  * it loads. `complete` says when every card is on the page (the list is `aria-busy` until then).
  */
 const useCardsInSteps = <T,>(items: readonly T[] | undefined) => {
-  const [shown, setShown] = useState(FIRST_CARDS);
+  // A prerendered list has every card (for visitors without JavaScript, and for crawlers).
+  const [shown, setShown] = useState(() =>
+    isRenderingPrerenderedPage() ? Number.POSITIVE_INFINITY : FIRST_CARDS,
+  );
   const complete = items !== undefined && shown >= items.length;
   useEffect(() => {
     if (!items || complete) return undefined;

@@ -17,6 +17,7 @@ import { LinkCard } from '../../../ui/link-card';
 import { showErrorToast } from '../../../ui/notify';
 import { Page } from '../../../ui/page';
 import { submitContactForm, contentTexts } from '../../content';
+import { FieldsAfterTakeOver } from '../../../ui/form/fields-after-take-over';
 
 const MESSAGE_MAX = 500;
 
@@ -40,50 +41,52 @@ function ContactForm({ onSent }: { onSent: () => void }) {
 
   return (
     <form onSubmit={submit} noValidate aria-label="Modulo di contatto">
-      <Stack gap="md">
-        <TextInput label="Nome" autoComplete="name" required maxLength={100} {...form.field('Name')} />
-        <TextInput
-          label="E-mail"
-          type="email"
-          autoComplete="email"
-          autoCapitalize="none"
-          spellCheck={false}
-          required
-          maxLength={50}
-          {...form.field('Email')}
-        />
-        <TextInput
-          label="Telefono"
-          description="Facoltativo: ti richiamiamo se preferisci."
-          inputWrapperOrder={['label', 'input', 'description', 'error']}
-          type="tel"
-          autoComplete="tel"
-          maxLength={50}
-          {...form.field('PhoneNo')}
-        />
-        <Textarea
-          label="Messaggio"
-          description={`${form.values.Message.length}/${MESSAGE_MAX} caratteri`}
-          inputWrapperOrder={['label', 'input', 'description', 'error']}
-          required
-          autosize
-          minRows={5}
-          maxRows={12}
-          {...form.field('Message')}
-        />
-        <HoneypotField
-          id="contact-website"
-          label={contentTexts.honeypotLabel}
-          value={form.values.Website ?? ''}
-          onChange={(event) => form.setValue('Website', event.currentTarget.value)}
-        />
-        <Text size="xs" c="dimmed">
-          Usiamo i tuoi dati solo per rispondere alla tua richiesta.
-        </Text>
-        <Button type="submit" size="md" loading={form.submitting} w={{ base: '100%', sm: 'auto' }}>
-          Invia messaggio
-        </Button>
-      </Stack>
+      <FieldsAfterTakeOver>
+        <Stack gap="md">
+          <TextInput label="Nome" autoComplete="name" required maxLength={100} {...form.field('Name')} />
+          <TextInput
+            label="E-mail"
+            type="email"
+            autoComplete="email"
+            autoCapitalize="none"
+            spellCheck={false}
+            required
+            maxLength={50}
+            {...form.field('Email')}
+          />
+          <TextInput
+            label="Telefono"
+            description="Facoltativo: ti richiamiamo se preferisci."
+            inputWrapperOrder={['label', 'input', 'description', 'error']}
+            type="tel"
+            autoComplete="tel"
+            maxLength={50}
+            {...form.field('PhoneNo')}
+          />
+          <Textarea
+            label="Messaggio"
+            description={`${form.values.Message.length}/${MESSAGE_MAX} caratteri`}
+            inputWrapperOrder={['label', 'input', 'description', 'error']}
+            required
+            autosize
+            minRows={5}
+            maxRows={12}
+            {...form.field('Message')}
+          />
+          <HoneypotField
+            id="contact-website"
+            label={contentTexts.honeypotLabel}
+            value={form.values.Website ?? ''}
+            onChange={(event) => form.setValue('Website', event.currentTarget.value)}
+          />
+          <Text size="xs" c="dimmed">
+            Usiamo i tuoi dati solo per rispondere alla tua richiesta.
+          </Text>
+          <Button type="submit" size="md" loading={form.submitting} w={{ base: '100%', sm: 'auto' }}>
+            Invia messaggio
+          </Button>
+        </Stack>
+      </FieldsAfterTakeOver>
     </form>
   );
 }

@@ -37,6 +37,7 @@ import { summarizeSaveError } from '../../../ui/form/server-errors';
 import { useZodForm } from '../../../ui/form/use-zod-form';
 import { showErrorToast } from '../../../ui/notify';
 import { Page } from '../../../ui/page';
+import { FieldsAfterTakeOver } from '../../../ui/form/fields-after-take-over';
 import {
   CV_CONTENT_TYPE,
   createCvUpload,
@@ -127,139 +128,141 @@ function ApplicationFormCard({ onSent }: { onSent: () => void }) {
 
   return (
     <form onSubmit={submit} noValidate aria-label="Candidatura">
-      <Stack gap="md">
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-          <TextInput label="Nome e cognome" autoComplete="name" required {...form.field('Name')} />
-          <TextInput
-            label="E-mail"
-            type="email"
-            autoComplete="email"
-            autoCapitalize="none"
-            spellCheck={false}
-            required
-            {...form.field('Email')}
-          />
-          <TextInput label="Telefono" type="tel" autoComplete="tel" required {...form.field('PhoneNo')} />
-          <NativeSelect
-            label="Profilo professionale"
-            data={PROFILE_OPTIONS}
-            required
-            value={form.values.ProfessionalProfile}
-            onChange={(event) =>
-              form.setValue(
-                'ProfessionalProfile',
-                event.currentTarget.value as ApplicationForm['ProfessionalProfile'],
-              )
-            }
-            error={form.errors.ProfessionalProfile}
-          />
-          <TextInput label="Numero di iscrizione all’albo" required {...form.field('RegisterNumber')} />
-          <TextInput
-            label="Anni di libera professione"
-            description={`Cerchiamo professionisti con almeno ${NUTRITIONIST_MIN_EXPERIENCE_YEARS} anni di esperienza.`}
-            inputWrapperOrder={['label', 'input', 'description', 'error']}
-            type="number"
-            inputMode="numeric"
-            min={0}
-            max={60}
-            required
-            value={typeof form.values.YearsOfPractice === 'string' ? form.values.YearsOfPractice : ''}
-            onChange={(event) => form.setValue('YearsOfPractice', event.currentTarget.value)}
-            error={form.errors.YearsOfPractice}
-          />
-        </SimpleGrid>
-        <Radio.Group
-          label="Hai un’assicurazione professionale?"
-          required
-          withAsterisk={false}
-          value={form.values.HasInsurance === undefined ? '' : form.values.HasInsurance ? 'si' : 'no'}
-          onChange={(value) => form.setValue('HasInsurance', value === 'si')}
-          error={form.errors.HasInsurance}
-        >
-          <Group gap="xl" mt={6}>
-            <Radio value="si" label="Sì" />
-            <Radio value="no" label="No" />
-          </Group>
-        </Radio.Group>
-        <Textarea
-          label="Messaggio"
-          description="Facoltativo: raccontaci il tuo approccio e le tue aree di specializzazione."
-          inputWrapperOrder={['label', 'input', 'description', 'error']}
-          autosize
-          minRows={4}
-          maxRows={10}
-          {...form.field('Message')}
-        />
-        <div>
-          <Text fw={500} size="sm" id="cv-label">
-            Curriculum (PDF, massimo {megabytes(CV_MAX_BYTES)})
-          </Text>
-          <Group gap="sm" mt={6}>
-            <FileButton onChange={chooseFile} accept={`${CV_CONTENT_TYPE},.pdf`} disabled={busy}>
-              {(props) => (
-                <Button
-                  {...props}
-                  variant="light"
-                  leftSection={<IconUpload size={16} aria-hidden />}
-                  aria-describedby="cv-label cv-status"
-                >
-                  {file ? 'Cambia file' : 'Scegli il file PDF'}
-                </Button>
-              )}
-            </FileButton>
-            <Text size="sm" id="cv-status" c={file ? undefined : 'dimmed'}>
-              {file ? (
-                <>
-                  <IconFileTypePdf size={16} aria-hidden style={{ verticalAlign: 'text-bottom' }} />{' '}
-                  {file.name} ({megabytes(file.size)})
-                </>
-              ) : (
-                'Nessun file scelto'
-              )}
-            </Text>
-          </Group>
-          {fileError ? (
-            <Text size="sm" c="red.9" mt={6} role="alert">
-              {fileError}
-            </Text>
-          ) : null}
-        </div>
-        {busy ? (
-          <Stack gap={6}>
-            <Progress
-              value={percent}
-              animated={phase.kind === 'uploading'}
-              aria-label="Caricamento del curriculum"
+      <FieldsAfterTakeOver>
+        <Stack gap="md">
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+            <TextInput label="Nome e cognome" autoComplete="name" required {...form.field('Name')} />
+            <TextInput
+              label="E-mail"
+              type="email"
+              autoComplete="email"
+              autoCapitalize="none"
+              spellCheck={false}
+              required
+              {...form.field('Email')}
             />
-            <Group justify="space-between" gap="sm">
-              <Text size="sm" aria-live="polite">
-                {phase.kind === 'uploading'
-                  ? `Caricamento del curriculum… ${percent}%`
-                  : 'Invio della candidatura…'}
-              </Text>
-              {phase.kind === 'uploading' ? (
-                <Button variant="subtle" color="red" size="xs" onClick={() => abort.current?.abort()}>
-                  Annulla caricamento
-                </Button>
-              ) : null}
+            <TextInput label="Telefono" type="tel" autoComplete="tel" required {...form.field('PhoneNo')} />
+            <NativeSelect
+              label="Profilo professionale"
+              data={PROFILE_OPTIONS}
+              required
+              value={form.values.ProfessionalProfile}
+              onChange={(event) =>
+                form.setValue(
+                  'ProfessionalProfile',
+                  event.currentTarget.value as ApplicationForm['ProfessionalProfile'],
+                )
+              }
+              error={form.errors.ProfessionalProfile}
+            />
+            <TextInput label="Numero di iscrizione all’albo" required {...form.field('RegisterNumber')} />
+            <TextInput
+              label="Anni di libera professione"
+              description={`Cerchiamo professionisti con almeno ${NUTRITIONIST_MIN_EXPERIENCE_YEARS} anni di esperienza.`}
+              inputWrapperOrder={['label', 'input', 'description', 'error']}
+              type="number"
+              inputMode="numeric"
+              min={0}
+              max={60}
+              required
+              value={typeof form.values.YearsOfPractice === 'string' ? form.values.YearsOfPractice : ''}
+              onChange={(event) => form.setValue('YearsOfPractice', event.currentTarget.value)}
+              error={form.errors.YearsOfPractice}
+            />
+          </SimpleGrid>
+          <Radio.Group
+            label="Hai un’assicurazione professionale?"
+            required
+            withAsterisk={false}
+            value={form.values.HasInsurance === undefined ? '' : form.values.HasInsurance ? 'si' : 'no'}
+            onChange={(value) => form.setValue('HasInsurance', value === 'si')}
+            error={form.errors.HasInsurance}
+          >
+            <Group gap="xl" mt={6}>
+              <Radio value="si" label="Sì" />
+              <Radio value="no" label="No" />
             </Group>
-          </Stack>
-        ) : null}
-        {notice ? (
-          <Alert color="yellow" variant="light" role="status" icon={<IconAlertTriangle aria-hidden />}>
-            {notice}
-          </Alert>
-        ) : null}
-        <HoneypotField
-          id="join-website"
-          label={contentTexts.honeypotLabel}
-          value={form.values.Website ?? ''}
-          onChange={(event) => form.setValue('Website', event.currentTarget.value)}
-        />
-        <Button type="submit" size="md" loading={busy} w={{ base: '100%', sm: 'auto' }}>
-          Invia candidatura
-        </Button>
-      </Stack>
+          </Radio.Group>
+          <Textarea
+            label="Messaggio"
+            description="Facoltativo: raccontaci il tuo approccio e le tue aree di specializzazione."
+            inputWrapperOrder={['label', 'input', 'description', 'error']}
+            autosize
+            minRows={4}
+            maxRows={10}
+            {...form.field('Message')}
+          />
+          <div>
+            <Text fw={500} size="sm" id="cv-label">
+              Curriculum (PDF, massimo {megabytes(CV_MAX_BYTES)})
+            </Text>
+            <Group gap="sm" mt={6}>
+              <FileButton onChange={chooseFile} accept={`${CV_CONTENT_TYPE},.pdf`} disabled={busy}>
+                {(props) => (
+                  <Button
+                    {...props}
+                    variant="light"
+                    leftSection={<IconUpload size={16} aria-hidden />}
+                    aria-describedby="cv-label cv-status"
+                  >
+                    {file ? 'Cambia file' : 'Scegli il file PDF'}
+                  </Button>
+                )}
+              </FileButton>
+              <Text size="sm" id="cv-status" c={file ? undefined : 'dimmed'}>
+                {file ? (
+                  <>
+                    <IconFileTypePdf size={16} aria-hidden style={{ verticalAlign: 'text-bottom' }} />{' '}
+                    {file.name} ({megabytes(file.size)})
+                  </>
+                ) : (
+                  'Nessun file scelto'
+                )}
+              </Text>
+            </Group>
+            {fileError ? (
+              <Text size="sm" c="red.9" mt={6} role="alert">
+                {fileError}
+              </Text>
+            ) : null}
+          </div>
+          {busy ? (
+            <Stack gap={6}>
+              <Progress
+                value={percent}
+                animated={phase.kind === 'uploading'}
+                aria-label="Caricamento del curriculum"
+              />
+              <Group justify="space-between" gap="sm">
+                <Text size="sm" aria-live="polite">
+                  {phase.kind === 'uploading'
+                    ? `Caricamento del curriculum… ${percent}%`
+                    : 'Invio della candidatura…'}
+                </Text>
+                {phase.kind === 'uploading' ? (
+                  <Button variant="subtle" color="red" size="xs" onClick={() => abort.current?.abort()}>
+                    Annulla caricamento
+                  </Button>
+                ) : null}
+              </Group>
+            </Stack>
+          ) : null}
+          {notice ? (
+            <Alert color="yellow" variant="light" role="status" icon={<IconAlertTriangle aria-hidden />}>
+              {notice}
+            </Alert>
+          ) : null}
+          <HoneypotField
+            id="join-website"
+            label={contentTexts.honeypotLabel}
+            value={form.values.Website ?? ''}
+            onChange={(event) => form.setValue('Website', event.currentTarget.value)}
+          />
+          <Button type="submit" size="md" loading={busy} w={{ base: '100%', sm: 'auto' }}>
+            Invia candidatura
+          </Button>
+        </Stack>
+      </FieldsAfterTakeOver>
     </form>
   );
 }
