@@ -6,7 +6,7 @@ import { setFirstRouteData } from './app/first-route-data';
 import { hasStoredSession } from './features/auth';
 import { adoptVisitSeed } from './features/nutritionists';
 import { readPrerenderedData } from './prerender/prerendered-data';
-import { startTakingOver } from './prerender/taking-over';
+import { startTakingOver } from './lib/taking-over';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('Missing #root element in index.html');

@@ -1,7 +1,7 @@
 import { Suspense, lazy, useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { INSTANT_LOGIN_PARAM } from '../../paths';
-import { useTakeOverEndsOnNavigation } from '../../prerender/taking-over';
+import { useTakeOverEndsOnNavigation } from '../../lib/taking-over';
 import { PageLoader } from '../../ui/page-loader';
 import { RouteErrorBoundary } from '../route-error';
 import { Footer } from './footer';

@@ -9,7 +9,7 @@ import { paths, withQuery } from '../../../paths';
 import { LoadError } from '../../../ui/load-error';
 import { Page } from '../../../ui/page';
 import { QuestionnaireCta } from '../../../ui/questionnaire-cta';
-import { isRenderingPrerenderedPage } from '../../../prerender/taking-over';
+import { isRenderingPrerenderedPage } from '../../../lib/taking-over';
 import { NUTRITIONISTS_PAGE_SIZE, usePublicNutritionists, visitSeed } from '../api/list-public-nutritionists';
 import { listPageFrom } from '../api/public-nutritionist-keys';
 import { NutritionistCard } from '../components/nutritionist-card';
