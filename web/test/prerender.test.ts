@@ -1,7 +1,7 @@
 /** The prerenderer's plain parts: which paths are prerendered, a page's head links and head tags. */
 import { describe, expect, it } from 'vitest';
 import { headTags } from '../src/prerender/head-tags';
-import { isPrerenderedPath, pageAssetLinks, type BuildManifest } from '../src/prerender/public-pages';
+import { isPrerenderedPath, pageAssets, type BuildManifest } from '../src/prerender/public-pages';
 
 describe('isPrerenderedPath', () => {
   it('takes the public pages, matched like the router, and nothing signed-in', () => {
@@ -19,7 +19,7 @@ describe('isPrerenderedPath', () => {
   });
 });
 
-describe('pageAssetLinks', () => {
+describe('pageAssets', () => {
   const manifest: BuildManifest & Record<string, { isEntry?: boolean }> = {
     'index.html': {
       file: 'static/index-1.js',
@@ -36,14 +36,11 @@ describe('pageAssetLinks', () => {
     '_card.js': { file: 'static/card-1.js', css: ['static/card-1.css'] },
   };
 
-  it("links the page's styles and preloads its scripts, leaving out the entry's", () => {
-    const links = pageAssetLinks(manifest, 'src/app/areas/content.ts');
-    expect(links).toContain('<link rel="stylesheet" href="/static/content-1.css" />');
-    expect(links).toContain('<link rel="stylesheet" href="/static/card-1.css" />');
-    expect(links).toContain('<link rel="modulepreload" crossorigin href="/static/content-1.js" />');
-    expect(links).toContain('<link rel="modulepreload" crossorigin href="/static/card-1.js" />');
-    expect(links).not.toContain('shared-1.js');
-    expect(links).not.toContain('index-1');
+  it("gives the page's styles and scripts, leaving out the entry's", () => {
+    expect(pageAssets(manifest, 'src/app/areas/content.ts')).toEqual({
+      styles: ['/static/content-1.css', '/static/card-1.css'],
+      scripts: ['/static/content-1.js', '/static/card-1.js'],
+    });
   });
 });
 

@@ -35,11 +35,13 @@ export const isPrerenderedPath = (pathname: string) => prerenderedPageOf(pathnam
 export type BuildManifest = Record<string, { file: string; css?: string[]; imports?: string[] }>;
 
 /**
- * The head links of a page's own chunk: its styles (the page must look right before any script runs) and
- * its scripts as modulepreload (the browser fetches them while it parses, for a quick take-over). Files the
- * entry already loads are left out.
+ * A page's own chunk: its styles (the page must look right before any script runs) and its scripts (fetched
+ * with the entry, for a quick take-over). Files the entry already loads are left out.
  */
-export const pageAssetLinks = (manifest: BuildManifest, module: string): string => {
+export const pageAssets = (
+  manifest: BuildManifest,
+  module: string,
+): { styles: string[]; scripts: string[] } => {
   const entry = Object.values(manifest).find((chunk) => 'isEntry' in chunk && chunk.isEntry);
   const skip = new Set<string>();
   const markEntry = (key: string) => {
@@ -54,17 +56,12 @@ export const pageAssetLinks = (manifest: BuildManifest, module: string): string 
   const scripts = new Set<string>();
   const visit = (key: string) => {
     const chunk = manifest[key];
-    if (!chunk || scripts.has(chunk.file)) return;
+    // The entry's chunks and their styles are in every page already (index.html inlines the styles).
+    if (!chunk || scripts.has(chunk.file) || skip.has(chunk.file)) return;
     chunk.css?.forEach((file) => styles.add(file));
-    if (skip.has(chunk.file)) return;
     scripts.add(chunk.file);
     chunk.imports?.forEach(visit);
   };
   visit(module);
-  return [
-    ...[...styles].map((file) => `<link rel="stylesheet" href="/${file}" />`),
-    ...[...scripts].map((file) => `<link rel="modulepreload" crossorigin href="/${file}" />`),
-  ]
-    .map((tag) => `    ${tag}`)
-    .join('\n');
+  return { styles: [...styles].map((file) => `/${file}`), scripts: [...scripts].map((file) => `/${file}`) };
 };

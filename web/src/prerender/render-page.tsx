@@ -21,7 +21,7 @@ import { AppProviders } from '../app/app';
 import { appRoutes } from '../app/router';
 import { visitSeed } from '../features/nutritionists';
 import { prerenderedHead } from '../ui/head';
-import { pageAssetLinks, prerenderedPageOf, type BuildManifest } from './public-pages';
+import { pageAssets, prerenderedPageOf, type BuildManifest } from './public-pages';
 import { PRERENDERED_DATA_ID, type PrerenderedData } from './prerendered-data';
 import { headTags } from './head-tags';
 
@@ -104,6 +104,22 @@ const renderPass = async (url: string, cache: Cache, wanted: Map<string, () => P
 const embeddableJson = (value: unknown) => JSON.stringify(value).replaceAll('<', '\\u003c');
 
 const ROOT_IN_TEMPLATE = /<div id="root">[\s\S]*?<\/div>\s*<noscript>[\s\S]*?<\/noscript>/;
+const ENTRY_SCRIPT = /\s*<script type="module" crossorigin src="([^"]+)"><\/script>/;
+const MODULE_PRELOAD = /\s*<link rel="modulepreload" crossorigin href="([^"]+)">/g;
+
+/** The page's head: its own tags and styles, and the app started after the first paint (public/start-app.js). */
+const pageHead = (template: string, head: string, manifest: BuildManifest, module: string) => {
+  const entry = ENTRY_SCRIPT.exec(template)?.[1];
+  if (!entry) throw new Error('The template has no module script (the app entry) to start.');
+  const own = pageAssets(manifest, module);
+  const preload = [...[...template.matchAll(MODULE_PRELOAD)].map((match) => match[1]!), ...own.scripts];
+  const escape = (text: string) => text.replaceAll('&', '&amp;').replaceAll('"', '&quot;');
+  return [
+    head,
+    ...own.styles.map((href) => `    <link rel="stylesheet" href="${escape(href)}" />`),
+    `    <script defer src="/start-app.js" data-entry="${escape(entry)}" data-preload="${escape(preload.join(' '))}"></script>`,
+  ].join('\n');
+};
 
 let previousRender: Promise<unknown> = Promise.resolve();
 
@@ -148,7 +164,10 @@ async function renderOne(url: string, options: RenderOptions): Promise<RenderedP
     .replace(/<meta\s+name="description"[^>]*>/, '')
     // The early route script requests a deep link's chunk and data before the app: here both are in the page.
     .replace(/<script async src="\/static\/early-[^"]*"><\/script>/, '')
-    .replace('</head>', `${head}\n${pageAssetLinks(options.manifest, page.module)}\n  </head>`)
+    // The app's scripts start after the first paint (pageHead).
+    .replace(ENTRY_SCRIPT, '')
+    .replaceAll(MODULE_PRELOAD, '')
+    .replace('</head>', `${pageHead(options.template, head, options.manifest, page.module)}\n  </head>`)
     // The page itself in place of the app shell; the note that the site needs JavaScript no longer holds.
     .replace(
       ROOT_IN_TEMPLATE,
