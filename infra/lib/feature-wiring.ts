@@ -286,6 +286,10 @@ export const runtimeEnvironment = ({
   KINESIS_VIDEO_ENDPOINT: undefined,
   // Every Lambda's log group is named by it (feature-function.ts); only the settings area searches them.
   LOG_GROUP_PREFIX: logGroupPrefix(settings),
+  // Set only for the Lambdas that write the prerendered pages (bindPublicPages, jobs stack).
+  WEB_BUCKET: undefined,
+  PUBLIC_PAGES_KVS_ARN: undefined,
+  PRERENDER_MODULE: undefined,
   LOCAL_LOG_DIR: undefined,
 });
 
