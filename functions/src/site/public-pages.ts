@@ -47,5 +47,8 @@ export const urlOfPage = (path: string) => path.split('/').map(encodeURIComponen
 /** A profile's or an article's page (one segment under its parent). */
 export const isItemPage = (path: string) =>
   ITEM_PAGE_PARENTS.some(
-    (parent) => path.startsWith(`${parent}/`) && path.length > parent.length + 1 && !path.slice(parent.length + 1).includes('/'),
+    (parent) =>
+      path.startsWith(`${parent}/`) &&
+      path.length > parent.length + 1 &&
+      !path.slice(parent.length + 1).includes('/'),
   );

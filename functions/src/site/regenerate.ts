@@ -127,8 +127,7 @@ export const regeneratePublicPages = async (
   const bucket = options.bucket ?? settings.WEB_BUCKET;
   const prerendererFile = options.prerenderer ?? settings.PRERENDER_MODULE;
   const report: RegenerateReport = { written: [], removed: [], failed: [] };
-  if (!bucket || !prerendererFile)
-    return { ...report, skipped: 'no web bucket or prerenderer configured' };
+  if (!bucket || !prerendererFile) return { ...report, skipped: 'no web bucket or prerenderer configured' };
   const apiOrigin = options.apiOrigin ?? settings.PUBLIC_BASE_URL;
   const pageListArn = options.pageListArn ?? settings.PUBLIC_PAGES_KVS_ARN;
 
@@ -155,7 +154,13 @@ export const regeneratePublicPages = async (
       });
       if (!page) throw new Error('not a prerendered page');
       // no-cache: CloudFront and browsers ask again each time (a conditional request), so a change shows at once.
-      await putObject(bucket, prerenderedKeyOf(path), Buffer.from(page.html), 'text/html; charset=utf-8', 'no-cache');
+      await putObject(
+        bucket,
+        prerenderedKeyOf(path),
+        Buffer.from(page.html),
+        'text/html; charset=utf-8',
+        'no-cache',
+      );
       report.written.push(path);
     } catch (error) {
       logger.warn('Public page not prerendered', {
