@@ -181,7 +181,7 @@ describe('feature Lambdas', () => {
   it("ship the web build's prerenderer beside the bundle of the Lambdas that write the public pages only", () => {
     for (const lambda of lambdas) {
       const directory = assetDirectory(lambda);
-      const writesPages = accessOf(lambda.feature).publicPages === true;
+      const writesPages = accessOf(lambda.feature as 'jobs').publicPages === true;
       expect({
         feature: lambda.feature,
         prerenderer: existsSync(path.join(directory, PRERENDERER_FILE)),

@@ -6,12 +6,7 @@ import vm from 'node:vm';
 import type { Template } from 'aws-cdk-lib/assertions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { synthesizeTestApp, TEST_SETTINGS, type TestApp } from '../lib/test-support';
-import {
-  FIXED_PUBLIC_PAGES,
-  ITEM_PAGE_PARENTS,
-  PRERENDERED_FOLDER,
-} from '@nutri/functions/site/public-pages';
-import { PRERENDERED_PAGES } from '../../web/src/prerender/public-pages';
+import { PRERENDERED_FOLDER } from '@nutri/functions/site/public-pages';
 import { KVS_MODULE_IMPORT, SITEMAP_API_PATH } from '../lib/stacks/web-stack';
 import { ASSETS_PATH, HASHED_BUNDLE_DIR, locateWebBundle } from '../lib/web-bundle';
 
@@ -207,15 +202,6 @@ describe('web stack', () => {
     expect(await rewrite('/Login')).toBe('/index.html');
     // Copies are not requested directly: their paths are files like any other.
     expect(await rewrite('/prerendered/FAQ.html')).toBe('/prerendered/FAQ.html');
-  });
-
-  it('lists the same public pages as the prerenderer, with the same router patterns', () => {
-    const patterns = PRERENDERED_PAGES.map(({ pattern }) => pattern).sort();
-    const cloudPages = [
-      ...FIXED_PUBLIC_PAGES,
-      ...ITEM_PAGE_PARENTS.map((parent) => `${parent}/:friendlyUrl`),
-    ].sort();
-    expect(cloudPages).toEqual(patterns);
   });
 
   it('lets the site Lambdas write prerendered/* and read the frame of a page, nothing else of the bucket', () => {

@@ -18,6 +18,12 @@ import {
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { staticContentSchema, type StaticContent } from '@nutri/shared';
+import {
+  FIXED_PUBLIC_PAGES,
+  ITEM_PAGE_PARENTS,
+  prerenderedKeyOf,
+} from '../../functions/src/site/public-pages';
+import { PRERENDERED_PAGES, isPrerenderedPath } from '../../web/src/prerender/public-pages';
 import { DEMO_NUTRITIONIST_ID } from '../../infra/local/seed-nutritionists';
 import { DEMO_ACCOUNTS } from '../../infra/local/seed';
 import { api, createTestUser, login, stack } from './support/api';
@@ -97,6 +103,27 @@ beforeAll(async () => {
   }
   const user = await createTestUser(['BusinessAdmin']);
   admin = (await login(user.email, user.password)).accessToken;
+});
+
+describe('the public page list', () => {
+  // The site area's list builds the CloudFront rewrite (infra/lib/stacks/web-stack.ts) and the copies.
+  it("is the prerenderer's: the same router patterns", () => {
+    const patterns = PRERENDERED_PAGES.map(({ pattern }) => pattern).sort();
+    const cloudPages = [
+      ...FIXED_PUBLIC_PAGES,
+      ...ITEM_PAGE_PARENTS.map((parent) => `${parent}/:friendlyUrl`),
+    ].sort();
+    expect(cloudPages).toEqual(patterns);
+    for (const page of FIXED_PUBLIC_PAGES) expect(isPrerenderedPath(page), page).toBe(true);
+  });
+
+  it("keys each copy by the page's own spelling", () => {
+    expect(prerenderedKeyOf('/')).toBe('prerendered/index.html');
+    expect(prerenderedKeyOf('/entra-nel-team')).toBe('prerendered/entra-nel-team.html');
+    expect(prerenderedKeyOf('/Nutritionists/dott.ssa-rossi')).toBe(
+      'prerendered/Nutritionists/dott.ssa-rossi.html',
+    );
+  });
 });
 
 describe('regeneratePublicPages', () => {
@@ -185,5 +212,56 @@ describe('a content change', () => {
 
     const draft = await createArticle(false);
     expect(await refreshesOf(`/Blog/${draft.FriendlyUrl}`)).toEqual([]);
+  });
+
+  it("queues a public profile's page when it changes, both pages when its URL does, none for a private one", async () => {
+    const { saveNutritionistProfile, getNutritionistProfile } =
+      await import('../../functions/src/nutritionists');
+    const id = randomUUID();
+    const first = `pagina-prerender-${id.slice(0, 8)}`;
+    const second = `${first}-nuova`;
+    await saveNutritionistProfile(
+      id,
+      null,
+      { ProfessionalTitle: 'Dietista', ProfilePageUrl: first },
+      new Date(),
+    );
+    expect(await refreshesOf(`/Nutritionists/${first}`)).toEqual([]);
+
+    const save = async (changes: Parameters<typeof saveNutritionistProfile>[2]) =>
+      saveNutritionistProfile(id, await getNutritionistProfile(id), changes, new Date());
+    await save({ IsPublic: true });
+    expect(await refreshesOf(`/Nutritionists/${first}`)).toHaveLength(1);
+    await save({ ProfilePageUrl: second });
+    expect(await refreshesOf(`/Nutritionists/${first}`)).toHaveLength(2);
+    expect(await refreshesOf(`/Nutritionists/${second}`)).toHaveLength(1);
+    // Made private: its page is queued once more, and the site area removes its copy.
+    await save({ IsPublic: false });
+    expect(await refreshesOf(`/Nutritionists/${second}`)).toHaveLength(2);
+  });
+
+  it("queues the nutritionist's page when a review of theirs is approved or withdrawn", async () => {
+    const { createReview } = await import('../../functions/src/nutritionists/reviews-repo');
+    const reviewId = `test-${randomUUID()}`;
+    await createReview({
+      ReviewId: reviewId,
+      Text: 'Recensione della pagina prerenderizzata',
+      Author: 'Anna V.',
+      Rating: 5,
+      ReviewDate: '2026-01-01',
+      Status: 'Pending',
+      Featured: false,
+      NutritionistUserId: DEMO_NUTRITIONIST_ID,
+      BookingId: null,
+      PatientUserId: null,
+      createdAt: new Date().toISOString(),
+      ModeratedAt: null,
+      ModeratedBy: null,
+    });
+    const before = (await refreshesOf(DEMO_PROFILE)).length;
+    expect((await api('POST', `Reviews/${reviewId}/Approve`, { token: admin })).status).toBe(200);
+    expect(await refreshesOf(DEMO_PROFILE)).toHaveLength(before + 1);
+    expect((await api('POST', `Reviews/${reviewId}/Reject`, { token: admin })).status).toBe(200);
+    expect(await refreshesOf(DEMO_PROFILE)).toHaveLength(before + 2);
   });
 });
