@@ -235,7 +235,11 @@ describe('web stack', () => {
         condition: { StringLike: { 's3:prefix': ['prerendered/*'] } },
       },
       {
-        actions: ['cloudfront-keyvaluestore:DescribeKeyValueStore', 'cloudfront-keyvaluestore:UpdateKeys'],
+        actions: [
+          'cloudfront-keyvaluestore:DescribeKeyValueStore',
+          'cloudfront-keyvaluestore:ListKeys',
+          'cloudfront-keyvaluestore:UpdateKeys',
+        ],
         resources: ['<ref>'],
         condition: undefined,
       },

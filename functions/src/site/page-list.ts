@@ -10,6 +10,7 @@ import '@aws-sdk/signature-v4a';
 import {
   CloudFrontKeyValueStoreClient,
   DescribeKeyValueStoreCommand,
+  ListKeysCommand,
   UpdateKeysCommand,
 } from '@aws-sdk/client-cloudfront-keyvaluestore';
 
@@ -18,16 +19,34 @@ const BATCH = 50;
 
 let client: CloudFrontKeyValueStoreClient | undefined;
 
-/** Lists `written` pages and unlists `removed` ones; the value is the instant of the copy. */
+/** The paths the list holds now. */
+const listedPaths = async (kvs: CloudFrontKeyValueStoreClient, kvsArn: string) => {
+  const listed = new Set<string>();
+  let token: string | undefined;
+  do {
+    const page = await kvs.send(
+      new ListKeysCommand({ KvsARN: kvsArn, ...(token ? { NextToken: token } : {}) }),
+    );
+    for (const item of page.Items ?? []) if (item.Key) listed.add(item.Key);
+    token = page.NextToken;
+  } while (token);
+  return listed;
+};
+
+/**
+ * Lists `written` pages and unlists `removed` ones; the value is the instant of the copy. Only listed keys
+ * are deleted, so a list that missed an earlier change still converges.
+ */
 export const updatePageList = async (
   kvsArn: string,
   change: { written: readonly string[]; removed: readonly string[] },
   at: Date,
 ) => {
   client ??= new CloudFrontKeyValueStoreClient({});
+  const listed = change.removed.length ? await listedPaths(client, kvsArn) : new Set<string>();
   const operations = [
     ...change.written.map((path) => ({ put: { Key: path, Value: at.toISOString() } })),
-    ...change.removed.map((path) => ({ remove: { Key: path } })),
+    ...change.removed.filter((path) => listed.has(path)).map((path) => ({ remove: { Key: path } })),
   ];
   if (operations.length === 0) return;
   let { ETag } = await client.send(new DescribeKeyValueStoreCommand({ KvsARN: kvsArn }));

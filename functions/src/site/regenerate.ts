@@ -140,9 +140,11 @@ export const regeneratePublicPages = async (
   const manifest = JSON.parse(manifestText) as unknown;
   const isPublic = new Set(publicPaths);
   const toRender = paths ? [...new Set(paths)].filter((path) => isPublic.has(path)) : publicPaths;
-  const toRemove = paths
-    ? [...new Set(paths)].filter((path) => !isPublic.has(path) && isItemPage(path))
-    : (await listCopies(bucket)).filter((path) => !isPublic.has(path));
+  const copies = await listCopies(bucket);
+  const asked = paths ? new Set(paths) : null;
+  const toRemove = copies.filter(
+    (path) => !isPublic.has(path) && (asked === null || (asked.has(path) && isItemPage(path))),
+  );
 
   for (const path of toRender) {
     try {

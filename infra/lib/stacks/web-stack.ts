@@ -326,7 +326,11 @@ export class WebStack extends Stack {
           conditions: { StringLike: { 's3:prefix': [`${PRERENDERED_FOLDER}/*`] } },
         }),
         new iam.PolicyStatement({
-          actions: ['cloudfront-keyvaluestore:DescribeKeyValueStore', 'cloudfront-keyvaluestore:UpdateKeys'],
+          actions: [
+            'cloudfront-keyvaluestore:DescribeKeyValueStore',
+            'cloudfront-keyvaluestore:ListKeys',
+            'cloudfront-keyvaluestore:UpdateKeys',
+          ],
           resources: [pageList.keyValueStoreArn],
         }),
       ],
