@@ -23,6 +23,7 @@ const AREAS = [
   'payments',
   'realtime',
   'settings',
+  'site',
   'system',
 ].join('|');
 

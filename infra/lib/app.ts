@@ -5,6 +5,8 @@
  *   data  <-  realtime  <-  api  <-  web
  *   video <-----'  ^---------- jobs
  *
+ * jobs also writes the web stack's prerendered pages (its bucket's prerendered/ and its page list).
+ *
  * The video stack (the rooms' signalling channel) is in settings.videoRegion; realtime only names it.
  */
 import { App, Tags, Validations, type Environment } from 'aws-cdk-lib';
@@ -81,6 +83,7 @@ export const createApp = (options: NutriAppOptions = {}): NutriApp => {
     settings,
     data,
     realtime,
+    web,
     description: 'Nutri: scheduled jobs',
   });
 

@@ -66,6 +66,11 @@ export interface FeatureAccess {
   logSearch?: boolean;
   /** Packages with native binaries to ship beside the bundle (see FeatureFunctionProps.nativeModules). */
   nativeModules?: readonly string[];
+  /**
+   * Writes the prerendered public pages (functions/src/site): the prerenderer ships with the bundle, and the
+   * jobs stack binds the web bucket's `prerendered/*` and the page list (bindPublicPages).
+   */
+  publicPages?: boolean;
 }
 
 /**
@@ -157,11 +162,12 @@ export const featureAccess: Partial<Record<FeatureName, FeatureAccess>> = {
   // push chat messages; SES delivery events (SNS subscription, jobs stack) update chat messages.
   // The issue-refunds job refunds through Stripe (the secret key; the webhook secret signs local events).
   // The deliver-outbox job is the outbox Lambda's safety net: it runs the same steps, Google Calendar
-  // events of visits included.
+  // events of visits included. The regenerate-public-pages job writes the prerendered public pages.
   jobs: {
     table: 'readWrite',
     mail: true,
     realtimePush: true,
+    publicPages: true,
     timeout: Duration.minutes(5),
     secrets: ['stripeSecretKey', 'stripeWebhookSecret', 'googleCalendarClientSecret'],
     googleCalendar: true,
@@ -181,6 +187,8 @@ export const featureAccess: Partial<Record<FeatureName, FeatureAccess>> = {
     // A visit's event in a partner's Google Calendar follows each booking change (booking outbox items).
     secrets: ['googleCalendarClientSecret'],
     googleCalendar: true,
+    // The pages a published change shows on are prerendered again (public-pages outbox items).
+    publicPages: true,
   },
   // The video room: signalling relayed between the two members' connections, entries and exits recorded on
   // the booking, and the ICE servers of a call (the stage's Kinesis Video Streams signalling channel).
@@ -286,6 +294,10 @@ export const runtimeEnvironment = ({
   KINESIS_VIDEO_ENDPOINT: undefined,
   // Every Lambda's log group is named by it (feature-function.ts); only the settings area searches them.
   LOG_GROUP_PREFIX: logGroupPrefix(settings),
+  // Set only for the Lambdas that write the prerendered pages (bindPublicPages, jobs stack).
+  WEB_BUCKET: undefined,
+  PUBLIC_PAGES_KVS_ARN: undefined,
+  PRERENDER_MODULE: undefined,
   LOCAL_LOG_DIR: undefined,
 });
 
@@ -313,6 +325,7 @@ export const createFeatureFunction = (
     },
     ...(access.timeout ? { timeout: access.timeout } : {}),
     ...(access.nativeModules ? { nativeModules: access.nativeModules } : {}),
+    ...(access.publicPages ? { prerenderer: true } : {}),
     ...overrides,
   });
   bindTable(fn, data.tableAccess, access.table);

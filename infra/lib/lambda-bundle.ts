@@ -26,7 +26,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import type { BuildOptions, Metafile } from 'esbuild';
+import { buildSync, type BuildOptions, type Metafile } from 'esbuild';
 import { REPO_ROOT } from './settings';
 
 /** The Lambda runtime's Node.js major, as esbuild names it. */
@@ -86,6 +86,49 @@ export const lambdaBuildOptions = ({
   metafile: true,
   logLevel: 'warning',
 });
+
+/** Where Lambda unpacks the code (the asset's root). */
+export const LAMBDA_TASK_ROOT = '/var/task';
+
+/** The web build's prerenderer (web/dist-ssr, `npm run build -w web`), for the Lambdas that write the pages. */
+export const PRERENDERER_ENTRY = path.join(REPO_ROOT, 'web', 'dist-ssr', 'render-page.js');
+/** Its bundle beside the Lambda's own, loaded by path at run time (functions/src/site/regenerate.ts). */
+export const PRERENDERER_DIR = 'prerender';
+export const PRERENDERER_FILE = `${PRERENDERER_DIR}/render-page.mjs`;
+
+/**
+ * Bundles the prerenderer with its libraries (React, the router, Mantine, SWR) into `outdir`/prerender: the
+ * web build leaves them as imports of web's node_modules, which the Lambda does not have. Kept apart from
+ * the Lambda's own bundle (read only by a job that renders pages, never at start) and split like it, so
+ * the app's areas that no public page shows are read only if asked for.
+ */
+export const bundlePrerenderer = (outdir: string): Metafile => {
+  if (!existsSync(PRERENDERER_ENTRY)) {
+    throw new Error(
+      `${path.relative(REPO_ROOT, PRERENDERER_ENTRY)} not found: run \`npm run build -w web\` before bundling`,
+    );
+  }
+  const result = buildSync({
+    entryPoints: { [path.basename(PRERENDERER_FILE, '.mjs')]: PRERENDERER_ENTRY },
+    outdir: path.join(outdir, path.dirname(PRERENDERER_FILE)),
+    bundle: true,
+    splitting: true,
+    format: 'esm',
+    platform: 'node',
+    target: LAMBDA_NODE_TARGET,
+    outExtension: { '.js': '.mjs' },
+    chunkNames: 'chunks/[name]-[hash]',
+    minify: true,
+    sourcemap: true,
+    sourcesContent: false,
+    legalComments: 'none',
+    charset: 'utf8',
+    banner: { js: ESM_REQUIRE_SHIM },
+    metafile: true,
+    logLevel: 'warning',
+  });
+  return result.metafile;
+};
 
 /** The installed version of a package, as package-lock.json pinned it (resolved from the functions package). */
 const installedVersion = (name: string) => {

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { AREAS } from '@nutri/functions/routes';
 import { featureEntry, type FeatureName } from '../lib/constructs/feature-function';
 import { accessOf } from '../lib/feature-wiring';
-import { buildLambdaCode } from '../lib/lambda-bundle';
+import { buildLambdaCode, bundlePrerenderer } from '../lib/lambda-bundle';
 import { REPO_ROOT } from '../lib/settings';
 
 const features: FeatureName[] = [...AREAS, 'jobs'];
@@ -20,6 +20,8 @@ for (const feature of features) {
     outdir,
     nativeModules: accessOf(feature).nativeModules,
   });
+  // The Lambdas that write the prerendered public pages carry the web build's prerenderer beside them.
+  if (accessOf(feature).publicPages) bundlePrerenderer(outdir);
   const bytes = Object.entries(metafile.outputs)
     .filter(([file]) => file.endsWith('.mjs'))
     .reduce((sum, [, output]) => sum + output.bytes, 0);

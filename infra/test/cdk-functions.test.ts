@@ -10,6 +10,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { config, resetConfigCache } from '@nutri/functions/platform/config';
 import { AREAS } from '@nutri/functions/routes';
 import { accessOf } from '../lib/feature-wiring';
+import { PRERENDERER_DIR, PRERENDERER_FILE } from '../lib/lambda-bundle';
 import { restMethodsOf, synthesizeTestApp, TEST_SETTINGS, type TestApp } from '../lib/test-support';
 
 interface CfnResource {
@@ -177,6 +178,24 @@ describe('feature Lambdas', () => {
     }
   });
 
+  it("ship the web build's prerenderer beside the bundle of the Lambdas that write the public pages only", () => {
+    for (const lambda of lambdas) {
+      const directory = assetDirectory(lambda);
+      const writesPages = accessOf(lambda.feature as 'jobs').publicPages === true;
+      expect({
+        feature: lambda.feature,
+        prerenderer: existsSync(path.join(directory, PRERENDERER_FILE)),
+      }).toEqual({ feature: lambda.feature, prerenderer: writesPages });
+      if (!writesPages) continue;
+      // React and the router inside, nothing left for the runtime to resolve from web's node_modules.
+      const code = bundleFiles(path.join(directory, PRERENDERER_DIR), '.mjs')
+        .map((file) => readFileSync(path.join(directory, PRERENDERER_DIR, file), 'utf8'))
+        .join('\n');
+      expect(code).toContain('prerenderToNodeStream');
+      expect(code).not.toMatch(/\bfrom\s*["'](react|react-dom|react-router-dom|swr|@mantine)[/"']/);
+    }
+  });
+
   describe('no local stand-in is deployed', () => {
     // The local runtime's stand-ins for Stripe, Tally and Kinesis Video Streams (infra/local) and their routes.
     const STAND_IN_ROUTE = /LocalCheckout|\/dev\/|\/v1\//i;
@@ -190,10 +209,17 @@ describe('feature Lambdas', () => {
       expect(routes.filter((route) => STAND_IN_ROUTE.test(route))).toEqual([]);
     });
 
+    /**
+     * The Lambda's own code. The prerenderer beside it (prerender/, the Lambdas that write the public
+     * pages) is the web app, the same code the web bucket serves, whose router names every page the app has.
+     */
+    const ownFiles = (directory: string, extension: string) =>
+      bundleFiles(directory, extension).filter((file) => !file.startsWith(`${PRERENDERER_DIR}${path.sep}`));
+
     it('no Lambda bundle holds stand-in code: no source from infra/, no local checkout', () => {
       for (const lambda of lambdas) {
         const directory = assetDirectory(lambda);
-        const sources = bundleFiles(directory, '.mjs.map').flatMap(
+        const sources = ownFiles(directory, '.mjs.map').flatMap(
           (map) =>
             (JSON.parse(readFileSync(path.join(directory, map), 'utf8')) as { sources: string[] }).sources,
         );
@@ -206,7 +232,7 @@ describe('feature Lambdas', () => {
           standIns: [],
         });
         // The stand-in's ids and page never appear in deployed code either.
-        const code = bundleFiles(directory, '.mjs')
+        const code = ownFiles(directory, '.mjs')
           .map((file) => readFileSync(path.join(directory, file), 'utf8'))
           .join('\n');
         expect(code).not.toMatch(/cs_local_|\/dev\/stripe|LocalCheckout|nutri-local-video-rooms/);

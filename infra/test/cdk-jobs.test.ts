@@ -121,6 +121,30 @@ describe('jobs stack', () => {
     expect(statements).toHaveLength(2);
   });
 
+  it('regenerates the public pages every 10 minutes, from the jobs and the outbox Lambdas only', () => {
+    const job = jobDefinitions.find((definition) => definition.name === 'regenerate-public-pages');
+    expect(job?.schedule).toEqual({ kind: 'rate', minutes: 10 });
+    const functions = resourcesOfType(template, 'AWS::Lambda::Function');
+    for (const [id, fn] of functions) {
+      const environment = (fn.Properties.Environment as { Variables: Record<string, unknown> }).Variables;
+      const roles = JSON.stringify(
+        resourcesOfType(template, 'AWS::IAM::Role').find(([roleId]) =>
+          JSON.stringify(fn.Properties.Role).includes(roleId),
+        )?.[1].Properties.ManagedPolicyArns,
+      );
+      const writesPages = id.startsWith('JobsFunction') || id.startsWith('OutboxFunction');
+      // The web stack's policy (prerendered/* and the page list), its bucket and list, the bundled prerenderer.
+      expect(roles.includes('PublicPagesWrite'), id).toBe(writesPages);
+      expect(JSON.stringify(environment.WEB_BUCKET ?? null).includes('WebBucket'), id).toBe(writesPages);
+      expect(JSON.stringify(environment.PUBLIC_PAGES_KVS_ARN ?? null).includes('PublicPageList'), id).toBe(
+        writesPages,
+      );
+      expect(environment.PRERENDER_MODULE, id).toBe(
+        writesPages ? '/var/task/prerender/render-page.mjs' : undefined,
+      );
+    }
+  });
+
   it('sends runs that still fail after Lambda retries to the same encrypted, TLS-only queue', () => {
     const resources = template.toJSON().Resources as Record<string, CfnResource>;
     const lambda = resources[functionId()];

@@ -6,7 +6,8 @@ import vm from 'node:vm';
 import type { Template } from 'aws-cdk-lib/assertions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { synthesizeTestApp, TEST_SETTINGS, type TestApp } from '../lib/test-support';
-import { SITEMAP_API_PATH } from '../lib/stacks/web-stack';
+import { PRERENDERED_FOLDER } from '@nutri/functions/site/public-pages';
+import { KVS_MODULE_IMPORT, SITEMAP_API_PATH } from '../lib/stacks/web-stack';
 import { ASSETS_PATH, HASHED_BUNDLE_DIR, locateWebBundle } from '../lib/web-bundle';
 
 interface CfnResource {
@@ -119,16 +120,130 @@ describe('web stack', () => {
     expect(distribution.DefaultRootObject).toBe('index.html');
   });
 
-  it('rewrites client-side routes to /index.html and leaves files alone', () => {
-    const handler = cloudFrontFunction('Single-page app routes to /index.html');
-    const rewrite = (uri: string) => handler({ request: { uri } }).uri;
-    expect(rewrite('/')).toBe('/index.html');
-    expect(rewrite('/Patients/Agenda/123')).toBe('/index.html');
-    expect(rewrite('/Nutritionists/dott.ssa-rossi')).toBe('/index.html');
-    expect(rewrite('/VerifyEmail/abc.def')).toBe('/index.html');
-    expect(rewrite('/assets/index-3f2a.js')).toBe('/assets/index-3f2a.js');
-    expect(rewrite('/favicon.svg')).toBe('/favicon.svg');
-    expect(rewrite('/runtime-config.json')).toBe('/runtime-config.json');
+  /**
+   * The SPA rewrite run as CloudFront runs it, with the page list (the KeyValueStore) holding `listed`:
+   * its `import cf from 'cloudfront'` is given the list instead.
+   */
+  const spaRewrite = (listed: readonly string[]) => {
+    const fn = resourcesOfType(template, 'AWS::CloudFront::Function').find(([, resource]) =>
+      String(resource.Properties.FunctionCode).startsWith(KVS_MODULE_IMPORT),
+    )?.[1];
+    expect((fn?.Properties.FunctionConfig as { Runtime: string }).Runtime).toBe('cloudfront-js-2.0');
+    const code = String(fn?.Properties.FunctionCode).replace(KVS_MODULE_IMPORT, '');
+    const pageList = new Set(listed);
+    const cf = { kvs: () => ({ exists: (key: string) => Promise.resolve(pageList.has(key)) }) };
+    const handler = vm.runInNewContext(`${code}; handler`, { cf }) as (event: {
+      request: { uri: string };
+    }) => Promise<{ uri: string }>;
+    return async (uri: string) => (await handler({ request: { uri } })).uri;
+  };
+
+  it('associates the page list with the SPA rewrite', () => {
+    const functions = resourcesOfType(template, 'AWS::CloudFront::Function').filter(([, resource]) =>
+      String(resource.Properties.FunctionCode).startsWith(KVS_MODULE_IMPORT),
+    );
+    expect(functions).toHaveLength(1);
+    const config = functions[0]?.[1].Properties.FunctionConfig as {
+      KeyValueStoreAssociations?: { KeyValueStoreARN: unknown }[];
+    };
+    const [store] = resourcesOfType(template, 'AWS::CloudFront::KeyValueStore');
+    expect(config.KeyValueStoreAssociations).toEqual([
+      { KeyValueStoreARN: { 'Fn::GetAtt': [store?.[0], 'Arn'] } },
+    ]);
+  });
+
+  it('rewrites client-side routes to /index.html and leaves files alone', async () => {
+    const rewrite = spaRewrite([]);
+    expect(await rewrite('/')).toBe('/index.html');
+    expect(await rewrite('/Patients/Agenda/123')).toBe('/index.html');
+    expect(await rewrite('/Nutritionists/dott.ssa-rossi')).toBe('/index.html');
+    expect(await rewrite('/VerifyEmail/abc.def')).toBe('/index.html');
+    expect(await rewrite('/assets/index-3f2a.js')).toBe('/assets/index-3f2a.js');
+    expect(await rewrite('/favicon.svg')).toBe('/favicon.svg');
+    expect(await rewrite('/runtime-config.json')).toBe('/runtime-config.json');
+  });
+
+  it('sends a listed public page to its prerendered copy, matched as the router matches it', async () => {
+    const rewrite = spaRewrite([
+      '/',
+      '/FAQ',
+      '/entra-nel-team',
+      '/Nutritionists',
+      '/Nutritionists/dott.ssa-rossi',
+      '/Blog/perché-mangiare-bene',
+    ]);
+    expect(await rewrite('/')).toBe('/prerendered/index.html');
+    expect(await rewrite('/FAQ')).toBe('/prerendered/FAQ.html');
+    // Any case and a trailing slash, as the router accepts them; the copy is the one page.
+    expect(await rewrite('/faq/')).toBe('/prerendered/FAQ.html');
+    expect(await rewrite('/ENTRA-NEL-TEAM')).toBe('/prerendered/entra-nel-team.html');
+    expect(await rewrite('/nutritionists')).toBe('/prerendered/Nutritionists.html');
+    expect(await rewrite('/Nutritionists/dott.ssa-rossi')).toBe(
+      '/prerendered/Nutritionists/dott.ssa-rossi.html',
+    );
+    expect(await rewrite('/nutritionists/dott.ssa-rossi')).toBe(
+      '/prerendered/Nutritionists/dott.ssa-rossi.html',
+    );
+    // Looked up decoded (as the copies are keyed), requested encoded (S3 decodes the key).
+    expect(await rewrite('/Blog/perch%C3%A9-mangiare-bene')).toBe(
+      '/prerendered/Blog/perch%C3%A9-mangiare-bene.html',
+    );
+  });
+
+  it('serves index.html for a public page without a copy, and for every other route', async () => {
+    const rewrite = spaRewrite(['/FAQ', '/Nutritionists/dott.ssa-rossi']);
+    // A page not listed (not written yet), an unknown profile: the app draws them in the browser.
+    expect(await rewrite('/About')).toBe('/index.html');
+    expect(await rewrite('/Nutritionists/sconosciuta')).toBe('/index.html');
+    expect(await rewrite('/Blog/%E0%A4%A')).toBe('/index.html');
+    // Not a public page, even when a listed path is inside it.
+    expect(await rewrite('/Nutritionists/dott.ssa-rossi/extra')).toBe('/index.html');
+    expect(await rewrite('/FAQ/more')).toBe('/index.html');
+    expect(await rewrite('/Login')).toBe('/index.html');
+    // Copies are not requested directly: their paths are files like any other.
+    expect(await rewrite('/prerendered/FAQ.html')).toBe('/prerendered/FAQ.html');
+  });
+
+  it('lets the site Lambdas write prerendered/* and read the frame of a page, nothing else of the bucket', () => {
+    const [[, policy] = []] = resourcesOfType(template, 'AWS::IAM::ManagedPolicy').filter(([id]) =>
+      id.startsWith('PublicPagesWrite'),
+    );
+    const statements = (
+      policy?.Properties.PolicyDocument as {
+        Statement: { Action: string | string[]; Resource: unknown; Condition?: unknown }[];
+      }
+    ).Statement;
+    const rendered = statements.map((statement) => ({
+      actions: [statement.Action].flat().sort(),
+      resources: [statement.Resource].flat().map(render).sort(),
+      condition: statement.Condition,
+    }));
+    expect(rendered).toEqual([
+      {
+        actions: ['s3:DeleteObject', 's3:PutObject'],
+        resources: ['<ref>/prerendered/*'],
+        condition: undefined,
+      },
+      {
+        actions: ['s3:GetObject'],
+        resources: ['<ref>/.vite/manifest.json', '<ref>/index.html'],
+        condition: undefined,
+      },
+      {
+        actions: ['s3:ListBucket'],
+        resources: ['<ref>'],
+        condition: { StringLike: { 's3:prefix': ['prerendered/*'] } },
+      },
+      {
+        actions: [
+          'cloudfront-keyvaluestore:DescribeKeyValueStore',
+          'cloudfront-keyvaluestore:ListKeys',
+          'cloudfront-keyvaluestore:UpdateKeys',
+        ],
+        resources: ['<ref>'],
+        condition: undefined,
+      },
+    ]);
   });
 
   it('sends /api/* to the REST API stage uncached, with every method and all viewer headers but Host', () => {
@@ -250,7 +365,13 @@ describe('web stack', () => {
     expect(bundles?.Prune).toBe(false);
     expect(cacheControlOf(bundles)).toContain('immutable');
     const files = deployments.get('DeployFiles');
-    expect(files?.Exclude).toEqual([`${HASHED_BUNDLE_DIR}/*`, 'index.html', 'runtime-config.json']);
+    // Excluded files are not pruned either: the prerendered pages, written by the site Lambdas, stay.
+    expect(files?.Exclude).toEqual([
+      `${HASHED_BUNDLE_DIR}/*`,
+      'index.html',
+      'runtime-config.json',
+      `${PRERENDERED_FOLDER}/*`,
+    ]);
     expect(files?.Prune).toBe(true);
     const entry = deployments.get('DeployEntry');
     expect(entry?.Include).toEqual(['index.html', 'runtime-config.json']);

@@ -24,7 +24,10 @@ import { batchGet } from '../platform/db/batch-get';
 import { db, tableName } from '../platform/db/client';
 import { queryAll, queryPage } from '../platform/db/query';
 import { transact, transactOrThrow, type NamedItem } from '../platform/db/transact';
+import { now } from '../platform/clock';
 import { DomainError } from '../platform/domain-error';
+import { outboxPut } from '../platform/outbox';
+import { publicPagesTopic } from '../platform/public-pages-topic';
 import { tagUsageChange } from './tags-repo';
 
 /** A string attribute as stored, or empty when absent. */
@@ -126,6 +129,19 @@ const claimUrl = (record: ContentRecord): NamedItem<DomainError> => ({
   failure: new DomainError('content-url-taken'),
 });
 
+/**
+ * An outbox item asking for the public pages a content shows on to be prerendered again (functions/src/site),
+ * when it is public before or after the change: its article page (both URLs when the URL changes, so the
+ * old copy goes) and, with it, the fixed pages (home, blog list).
+ */
+const refreshPublicPages = (...records: ContentRecord[]): NamedItem<DomainError>[] => {
+  if (!records.some(isPublic)) return [];
+  const paths = records
+    .filter((record) => record.ContentType === 'Article')
+    .map((record) => `/Blog/${record.FriendlyUrl}`);
+  return [{ item: outboxPut(publicPagesTopic.entry({ paths: [...new Set(paths)] }, now())) }];
+};
+
 // Create a content (summary, text and friendly-URL guard at once); the URL must be free.
 export const createContent = async (record: ContentRecord, text: string) => {
   await transactOrThrow(
@@ -149,6 +165,7 @@ export const createContent = async (record: ContentRecord, text: string) => {
         },
       },
       claimUrl(record),
+      ...refreshPublicPages(record),
     ],
     { contended: changedMeanwhile() },
   );
@@ -251,6 +268,7 @@ export const saveContent = async (
       });
     }
   }
+  items.push(...refreshPublicPages(before, record));
   await transactOrThrow(items, { contended: changedMeanwhile() });
   return record;
 };
@@ -277,6 +295,7 @@ export const deleteContent = async (current: ContentDocument) => {
         { item: { Delete: { TableName: tableName(), Key: tagLinkKey(record.ContentId, TagId) } } },
         { item: tagUsageChange(TagId, -1, 'Content'), failure: changedMeanwhile() },
       ]),
+      ...refreshPublicPages(record),
     ],
     { contended: changedMeanwhile() },
   );

@@ -92,6 +92,12 @@ export const jobDefinitions = [
       'Recomputes every business dashboard aggregate from the bookings, patients, questionnaires and reviews, reports the differences from what the stream kept, and writes the recomputed values where they differ.',
     schedule: { kind: 'daily', hour: 4, minute: 15 },
   },
+  {
+    name: 'regenerate-public-pages',
+    description:
+      'Prerenders every public page (fixed pages, public nutritionist profiles, published articles) into the web bucket from current data, and deletes the copies of pages no longer public (docs/decisions/0034-prerendered-public-pages.md).',
+    schedule: { kind: 'rate', minutes: 10 },
+  },
 ] as const satisfies readonly JobDefinition[];
 
 export type JobName = (typeof jobDefinitions)[number]['name'];

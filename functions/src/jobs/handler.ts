@@ -50,6 +50,7 @@ const jobs: Record<JobName, () => Promise<unknown>> = {
       consents: await onboarding.indexAllConsentsForExport(),
     };
   },
+  'regenerate-public-pages': async () => (await import('../site')).regeneratePublicPages(),
   'rebuild-dashboards': async () => {
     const { rebuildAggregates } = await import('../dashboards');
     // Repaired only where something differs: a quiet table is left as it is.

@@ -24,6 +24,8 @@ import { nextId } from '../platform/db/counter';
 import { queryAll } from '../platform/db/query';
 import { transactOrThrow, type NamedItem } from '../platform/db/transact';
 import { DomainError } from '../platform/domain-error';
+import { outboxPut } from '../platform/outbox';
+import { publicPagesTopic } from '../platform/public-pages-topic';
 
 export type Gender = 1 | 2;
 
@@ -332,6 +334,14 @@ export const saveNutritionistProfile = async (
   for (const tagId of heldBefore) {
     if (!heldAfter.has(tagId))
       items.push({ failure: changedMeanwhile, item: tagUsageChange(tagId, -1, 'Skill') });
+  }
+  // A change of a public profile (or one made public or private) shows on its page and the list: the pages
+  // are queued for prerendering in the same transaction (platform/public-pages-topic.ts).
+  if (current?.IsPublic || updated.IsPublic) {
+    const pages = [current, updated].flatMap((profile) =>
+      profile?.IsPublic && profile.ProfilePageUrl ? [`/Nutritionists/${profile.ProfilePageUrl}`] : [],
+    );
+    items.push({ item: outboxPut(publicPagesTopic.entry({ paths: [...new Set(pages)] }, now)) });
   }
   await transactOrThrow(items, { contended: changedMeanwhile });
   return updated;

@@ -26,6 +26,8 @@ import { writtenIfConditionHolds } from '../platform/db/conditional';
 import { queryPage } from '../platform/db/query';
 import { transact } from '../platform/db/transact';
 import { DomainError } from '../platform/domain-error';
+import { outboxPut } from '../platform/outbox';
+import { publicPagesTopic } from '../platform/public-pages-topic';
 
 export interface StoredReview {
   ReviewId: string;
@@ -232,13 +234,15 @@ export const listReviewsByStatus = async (
 
 /**
  * Moves a review to another status with its index keys, only if its status is still the one read
- * (returns null when another moderation changed it first).
+ * (returns null when another moderation changed it first). `publicPages`: the public pages it shows on,
+ * queued for prerendering in the same transaction (platform/public-pages-topic.ts).
  */
 export const setReviewStatus = async (
   review: StoredReview,
   status: ReviewStatus,
   moderatorUserId: string,
   at: Date,
+  publicPages: readonly string[] = [],
 ): Promise<StoredReview | null> => {
   const updated: StoredReview = {
     ...review,
@@ -264,19 +268,24 @@ export const setReviewStatus = async (
   const update =
     `SET ${setNames.map((_, index) => `#s${index} = :s${index}`).join(', ')}` +
     (remove.length ? ` REMOVE ${remove.map((_, index) => `#r${index}`).join(', ')}` : '');
-  const written = await writtenIfConditionHolds(
-    db().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: reviewKey(review.ReviewId),
-        UpdateExpression: update,
-        // #s0 is Status (the first key of `set`). Items written before moderation existed have no Status:
-        // their read status stands in for it.
-        ConditionExpression: 'attribute_exists(pk) AND (#s0 = :read OR attribute_not_exists(#s0))',
-        ExpressionAttributeNames: names,
-        ExpressionAttributeValues: values,
-      }),
-    ),
-  );
+  const statusUpdate = {
+    TableName: tableName(),
+    Key: reviewKey(review.ReviewId),
+    UpdateExpression: update,
+    // #s0 is Status (the first key of `set`). Items written before moderation existed have no Status:
+    // their read status stands in for it.
+    ConditionExpression: 'attribute_exists(pk) AND (#s0 = :read OR attribute_not_exists(#s0))',
+    ExpressionAttributeNames: names,
+    ExpressionAttributeValues: values,
+  };
+  const written = publicPages.length
+    ? (await transact<'changed'>(
+        [
+          { item: { Update: statusUpdate }, failure: 'changed' },
+          { item: outboxPut(publicPagesTopic.entry({ paths: [...publicPages] }, at)) },
+        ],
+        { contended: 'changed' },
+      )) === null
+    : await writtenIfConditionHolds(db().send(new UpdateCommand(statusUpdate)));
   return written ? updated : null;
 };

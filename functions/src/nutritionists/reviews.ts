@@ -215,10 +215,26 @@ const moderate = (status: ReviewStatus) =>
     const review = await getReview(path.id);
     if (!review) throw notFound(reviewTexts.reviewNotFound);
     if (review.Status === status) return (await toModeratedReviews([review]))[0];
-    const updated = await setReviewStatus(review, status, moderatorUserId, now());
+    const updated = await setReviewStatus(
+      review,
+      status,
+      moderatorUserId,
+      now(),
+      await pagesShowing(review, status),
+    );
     if (!updated) throw new AppError('conflict');
     return (await toModeratedReviews([updated]))[0];
   });
+
+/**
+ * The public pages a review shows on while approved (its nutritionist's public profile; the fixed pages,
+ * home included, are prerendered again with any of them), when the decision publishes or withdraws it.
+ */
+const pagesShowing = async (review: StoredReview, status: ReviewStatus): Promise<string[]> => {
+  if (review.Status !== 'Approved' && status !== 'Approved') return [];
+  const profile = review.NutritionistUserId ? await getNutritionistProfile(review.NutritionistUserId) : null;
+  return [profile?.IsPublic && profile.ProfilePageUrl ? `/Nutritionists/${profile.ProfilePageUrl}` : '/'];
+};
 
 export const approveReview = moderate('Approved');
 export const rejectReview = moderate('Rejected');

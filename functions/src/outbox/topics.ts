@@ -3,6 +3,7 @@ import { bookingOutboxHandlers } from '../bookings';
 import { paymentOutboxHandlers } from '../payments';
 import { presenceOutboxHandlers } from '../realtime';
 import { privacyOutboxHandlers } from '../privacy';
+import { siteOutboxHandlers } from '../site';
 import type { OutboxHandlers } from '../platform/outbox';
 
 /**
@@ -15,4 +16,5 @@ export const outboxHandlers: OutboxHandlers = {
   ...loginOutboxHandlers,
   ...presenceOutboxHandlers,
   ...privacyOutboxHandlers,
+  ...siteOutboxHandlers,
 };

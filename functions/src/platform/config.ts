@@ -137,6 +137,15 @@ const configSchema = z.object({
    */
   GOOGLE_TOKEN_KMS_KEY_ID: z.string().optional(),
   GOOGLE_TOKEN_KEY: z.string().optional(),
+  /**
+   * The prerendered public pages (docs/decisions/0034-prerendered-public-pages.md): the web bucket they are
+   * written to (`prerendered/<path>.html`), the CloudFront KeyValueStore listing them for the viewer-request
+   * function, and the prerenderer module (web/dist-ssr, bundled beside the Lambda's code). Unset locally:
+   * the local gateway renders the pages on request.
+   */
+  WEB_BUCKET: z.string().optional(),
+  PUBLIC_PAGES_KVS_ARN: z.string().optional(),
+  PRERENDER_MODULE: z.string().optional(),
 });
 
 export type Config = z.infer<typeof configSchema>;

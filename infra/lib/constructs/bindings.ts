@@ -6,6 +6,7 @@
  */
 import { ArnFormat, Stack } from 'aws-cdk-lib';
 import type * as apigwv2 from 'aws-cdk-lib/aws-apigatewayv2';
+import type * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import type * as kms from 'aws-cdk-lib/aws-kms';
@@ -13,6 +14,7 @@ import type * as s3 from 'aws-cdk-lib/aws-s3';
 import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
 import { tableDefinition } from '@nutri/functions/platform/db/table';
+import { LAMBDA_TASK_ROOT, PRERENDERER_FILE } from '../lambda-bundle';
 import { acknowledge, wildcardResourceFinding } from '../nag';
 import type { FeatureFunction } from './feature-function';
 
@@ -343,4 +345,23 @@ export const bindLogSearch = (fn: FeatureFunction, logGroupPrefix: string) => {
       wildcardResourceFinding(fn, arn),
       'The log viewer searches every Lambda log group of this stage, all named under one prefix.',
     );
+};
+
+/** The prerendered public pages (web stack): where they go and what the Lambda renders them with. */
+export interface PublicPagesBinding {
+  bucket: s3.IBucket;
+  pageList: cloudfront.IKeyValueStore;
+  /** The web stack's policy: write `prerendered/*`, read the frame, keep the page list. */
+  write: iam.IManagedPolicy;
+}
+
+/**
+ * Writing the prerendered public pages (functions/src/site): the web bucket's `prerendered/*` and the
+ * CloudFront page list, with the prerenderer bundled beside the Lambda's code (FeatureFunction `prerenderer`).
+ */
+export const bindPublicPages = (fn: FeatureFunction, pages: PublicPagesBinding) => {
+  fn.role.addManagedPolicy(pages.write);
+  fn.function.addEnvironment('WEB_BUCKET', pages.bucket.bucketName);
+  fn.function.addEnvironment('PUBLIC_PAGES_KVS_ARN', pages.pageList.keyValueStoreArn);
+  fn.function.addEnvironment('PRERENDER_MODULE', `${LAMBDA_TASK_ROOT}/${PRERENDERER_FILE}`);
 };

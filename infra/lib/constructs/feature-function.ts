@@ -14,7 +14,7 @@ import * as logs from 'aws-cdk-lib/aws-logs';
 import type * as sqs from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import type { Area } from '@nutri/functions/routes';
-import { bundleLambda, LAMBDA_ENTRY_FILE } from '../lambda-bundle';
+import { bundleLambda, bundlePrerenderer, LAMBDA_ENTRY_FILE } from '../lambda-bundle';
 import { acknowledge } from '../nag';
 import { REPO_ROOT } from '../settings';
 
@@ -39,6 +39,8 @@ export interface FeatureFunctionProps {
    * bundling time for linux/arm64, at the version package-lock.json pins.
    */
   nativeModules?: readonly string[];
+  /** Ship the web build's prerenderer beside the bundle (the Lambdas that write the public pages). */
+  prerenderer?: boolean;
 }
 
 /** The runtime the bundles target (lambda-bundle.ts builds for node22). */
@@ -83,6 +85,7 @@ export class FeatureFunction extends Construct implements iam.IGrantable {
           local: {
             tryBundle: (outputDir) => {
               bundleLambda({ entry, outdir: outputDir, nativeModules });
+              if (props.prerenderer) bundlePrerenderer(outputDir);
               return true;
             },
           },

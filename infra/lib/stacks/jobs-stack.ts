@@ -15,6 +15,7 @@ import * as targets from 'aws-cdk-lib/aws-scheduler-targets';
 import * as sqs from 'aws-cdk-lib/aws-sqs';
 import * as subscriptions from 'aws-cdk-lib/aws-sns-subscriptions';
 import type { Construct } from 'constructs';
+import { bindPublicPages } from '../constructs/bindings';
 import { acknowledge } from '../nag';
 import { jobDefinitions, type JobSchedule } from '@nutri/functions/jobs/definitions';
 import {
@@ -30,11 +31,14 @@ import { createFeatureFunction, pascalCase } from '../feature-wiring';
 import type { NutriSettings } from '../settings';
 import type { DataStack } from './data-stack';
 import type { RealtimeStack } from './realtime-stack';
+import type { WebStack } from './web-stack';
 
 export interface JobsStackProps extends StackProps {
   settings: NutriSettings;
   data: DataStack;
   realtime: RealtimeStack;
+  /** The web bucket and page list the prerendered public pages are written to. */
+  web: WebStack;
 }
 
 /** Jobs are safe to run late, but a run older than this is superseded by the next one anyway. */
@@ -84,7 +88,7 @@ export class JobsStack extends Stack {
 
   constructor(scope: Construct, id: string, props: JobsStackProps) {
     super(scope, id, props);
-    const { settings, data, realtime } = props;
+    const { settings, data, realtime, web } = props;
 
     // Holds runs Scheduler could not deliver, and runs or SES event batches that still failed after
     // Lambda's retries, each as the original event (`{ "job": name }` or the SNS records), ready to replay.
@@ -186,6 +190,10 @@ export class JobsStack extends Stack {
       'IAM5[Resource::*]',
       "dynamodb:ListStreams supports no resource-level permission (the event source's stream read grant); the stream's own read actions are granted on the table's stream ARN only.",
     );
+
+    // The prerendered public pages: the regenerate-public-pages job renders them all, the outbox Lambda those
+    // a published change shows on (functions/src/site).
+    for (const fn of [this.jobsFunction, this.outboxFunction]) bindPublicPages(fn, web.publicPages);
 
     new CfnOutput(this, 'DeadLetterQueueUrl', { value: this.deadLetterQueue.queueUrl });
     new CfnOutput(this, 'OutboxDeadLetterQueueUrl', { value: this.outboxDeadLetterQueue.queueUrl });

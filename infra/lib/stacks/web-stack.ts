@@ -13,13 +13,20 @@ import {
 } from 'aws-cdk-lib';
 import * as acm from 'aws-cdk-lib/aws-certificatemanager';
 import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
+import * as iam from 'aws-cdk-lib/aws-iam';
 import * as origins from 'aws-cdk-lib/aws-cloudfront-origins';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
 import type { Construct } from 'constructs';
 import { API_BASE_PATH, RUNTIME_CONFIG_FILE, runtimeConfig } from '@nutri/shared';
+import {
+  FIXED_PUBLIC_PAGES,
+  ITEM_PAGE_PARENTS,
+  PRERENDERED_FOLDER,
+} from '@nutri/functions/site/public-pages';
 import { buildContentSecurityPolicy } from '../content-security-policy';
 import { createLogsBucket, createPrivateBucket } from '../constructs/private-bucket';
+import type { PublicPagesBinding } from '../constructs/bindings';
 import { acknowledge, wildcardResourceFinding } from '../nag';
 import type { NutriSettings } from '../settings';
 import { ASSETS_PATH, HASHED_BUNDLE_DIR, locateWebBundle, PLACEHOLDER_INDEX_HTML } from '../web-bundle';
@@ -36,23 +43,70 @@ export interface WebStackProps extends StackProps {
 
 const HSTS_MAX_AGE = Duration.days(730);
 
+/** Vite's build manifest in web/dist: the prerenderer reads which chunk and styles each page needs. */
+const MANIFEST_FILE = '.vite/manifest.json';
+
 /** Files served as they are; any other path is a route of the single-page app and gets index.html. */
 const STATIC_FILE_EXTENSIONS = (
   'html js mjs css map json txt xml webmanifest ico png jpg jpeg gif svg webp avif ' +
   'woff woff2 ttf otf pdf mp4 webm mp3'
 ).split(' ');
 
+/** The module CloudFront Functions read a KeyValueStore with; the tests run the code without it. */
+export const KVS_MODULE_IMPORT = "import cf from 'cloudfront';";
+
+/** A prerendered page's path in lower case (the router matches paths whatever their case) to its own spelling. */
+const fixedPagesByLowerCase = Object.fromEntries(
+  FIXED_PUBLIC_PAGES.map((page) => [page.toLowerCase(), page]),
+);
+const itemParentsByLowerCase = Object.fromEntries(
+  ITEM_PAGE_PARENTS.map((parent) => [parent.slice(1).toLowerCase(), parent.slice(1)]),
+);
+
 /**
  * A viewer-request rewrite rather than custom error responses, which would also turn the API's real 403
  * and 404 answers into index.html. Route segments may contain dots (`dott.ssa-rossi`), so only known file
  * extensions count as files.
+ *
+ * A public page (docs/decisions/0034-prerendered-public-pages.md) goes to its prerendered copy,
+ * `/prerendered/<path>.html`, when the page list (a KeyValueStore the Lambda that writes the copies keeps,
+ * functions/src/site) has its path; any other route, and a page without a copy (an unknown profile, a
+ * page not yet written), gets index.html as before, and the app draws it in the browser. Paths match as
+ * the app's router matches them (web/src/app/early/early-route.ts: any case, empty segments ignored); a
+ * profile's or an article's friendly URL is looked up decoded, as the copies are keyed.
  */
-export const SPA_REWRITE_CODE = `var STATIC_FILE = /\\.(${STATIC_FILE_EXTENSIONS.join('|')})$/i;
-function handler(event) {
-  var request = event.request;
-  if (!STATIC_FILE.test(request.uri)) {
-    request.uri = '/index.html';
+export const SPA_REWRITE_CODE = `${KVS_MODULE_IMPORT}
+var pageList = cf.kvs();
+var STATIC_FILE = /\\.(${STATIC_FILE_EXTENSIONS.join('|')})$/i;
+var FIXED_PAGES = ${JSON.stringify(fixedPagesByLowerCase)};
+var ITEM_PARENTS = ${JSON.stringify(itemParentsByLowerCase)};
+function publicPageOf(uri) {
+  var segments = uri.split('/').filter(function (segment) { return segment !== ''; });
+  var fixed = FIXED_PAGES[('/' + segments.join('/')).toLowerCase()];
+  if (fixed) return { key: fixed, file: fixed === '/' ? '/index' : fixed };
+  var parent = segments.length === 2 ? ITEM_PARENTS[segments[0].toLowerCase()] : undefined;
+  if (!parent) return null;
+  var item;
+  try {
+    item = decodeURIComponent(segments[1]);
+  } catch (error) {
+    return null;
   }
+  return { key: '/' + parent + '/' + item, file: '/' + parent + '/' + segments[1] };
+}
+async function handler(event) {
+  var request = event.request;
+  if (STATIC_FILE.test(request.uri)) return request;
+  var page = publicPageOf(request.uri);
+  var listed = false;
+  if (page) {
+    try {
+      listed = await pageList.exists(page.key);
+    } catch (error) {
+      listed = false;
+    }
+  }
+  request.uri = listed ? '/${PRERENDERED_FOLDER}' + page.file + '.html' : '/index.html';
   return request;
 }
 `;
@@ -76,6 +130,8 @@ export const SITEMAP_REWRITE_CODE = `function handler(event) {
 export class WebStack extends Stack {
   readonly distribution: cloudfront.Distribution;
   readonly webBucket: s3.Bucket;
+  /** The prerendered public pages: the page list the rewrite reads, and the policy of who writes them. */
+  readonly publicPages: PublicPagesBinding;
 
   constructor(scope: Construct, id: string, props: WebStackProps) {
     super(scope, id, props);
@@ -133,10 +189,19 @@ export class WebStack extends Stack {
       },
     });
 
+    const pageList = new cloudfront.KeyValueStore(this, 'PublicPageList', {
+      comment: 'Nutri: the public pages with a prerendered copy in the web bucket',
+    });
+    this.publicPages = {
+      bucket: this.webBucket,
+      pageList,
+      write: this.createPublicPagesPolicy(pageList),
+    };
     const spaRewrite = new cloudfront.Function(this, 'SpaRewrite', {
-      comment: 'Single-page app routes to /index.html',
+      comment: 'Public pages to their prerendered copy, other app routes to /index.html',
       code: cloudfront.FunctionCode.fromInline(SPA_REWRITE_CODE),
       runtime: cloudfront.FunctionRuntime.JS_2_0,
+      keyValueStore: pageList,
     });
 
     const sitemapRewrite = new cloudfront.Function(this, 'SitemapRewrite', {
@@ -238,6 +303,47 @@ export class WebStack extends Stack {
   }
 
   /**
+   * What the Lambdas that prerender the public pages (functions/src/site) may do: write and delete the
+   * copies under `prerendered/` and list them, read the frame of a page (index.html and the build's
+   * manifest), and keep the page list. Nothing else of the bucket.
+   */
+  private createPublicPagesPolicy(pageList: cloudfront.IKeyValueStore) {
+    const copies = this.webBucket.arnForObjects(`${PRERENDERED_FOLDER}/*`);
+    const policy = new iam.ManagedPolicy(this, 'PublicPagesWrite', {
+      description: 'Nutri: write the prerendered public pages and their list',
+      statements: [
+        new iam.PolicyStatement({ actions: ['s3:PutObject', 's3:DeleteObject'], resources: [copies] }),
+        new iam.PolicyStatement({
+          actions: ['s3:GetObject'],
+          resources: [
+            this.webBucket.arnForObjects('index.html'),
+            this.webBucket.arnForObjects(MANIFEST_FILE),
+          ],
+        }),
+        new iam.PolicyStatement({
+          actions: ['s3:ListBucket'],
+          resources: [this.webBucket.bucketArn],
+          conditions: { StringLike: { 's3:prefix': [`${PRERENDERED_FOLDER}/*`] } },
+        }),
+        new iam.PolicyStatement({
+          actions: [
+            'cloudfront-keyvaluestore:DescribeKeyValueStore',
+            'cloudfront-keyvaluestore:ListKeys',
+            'cloudfront-keyvaluestore:UpdateKeys',
+          ],
+          resources: [pageList.keyValueStoreArn],
+        }),
+      ],
+    });
+    acknowledge(
+      policy,
+      wildcardResourceFinding(policy, copies),
+      'The copies are keyed by page path (one per public profile and article, known only at run time); the grant is limited to the prerendered/ folder.',
+    );
+    return policy;
+  }
+
+  /**
    * Three passes, each with its own caching: the hashed bundles (immutable, never pruned, so pages still
    * open in a browser keep loading their chunks during a release), the other files (pruned), and last the
    * entry points, uncached, so a page never references bundles that are not there yet.
@@ -270,7 +376,8 @@ export class WebStack extends Stack {
     const files = new s3deploy.BucketDeployment(this, 'DeployFiles', {
       destinationBucket: this.webBucket,
       sources: [site],
-      exclude: [hashed, ...entryFiles],
+      // The prerendered pages are written by the site Lambdas, not by the build: pruning leaves them alone.
+      exclude: [hashed, ...entryFiles, `${PRERENDERED_FOLDER}/*`],
       prune: true,
       cacheControl: [s3deploy.CacheControl.fromString('public, max-age=3600')],
       memoryLimit: 512,
