@@ -32,9 +32,9 @@ const otherArea = `^functions/src/(?!$1/)(?:${AREAS})/`;
 /** An area's public surface: its index.ts, and start.ts (what a Lambda's start path needs of it). */
 const areaIndex = `^functions/src/(?:${AREAS})/(?:index|start)\\.ts$`;
 
-/** A feature other than the importer's, and a feature's public entries (index.ts(x), pages.ts, early.ts, lazy.ts). */
+/** A feature other than the importer's, and a feature's public entries (index.ts(x), pages.ts, lazy.ts). */
 const otherFeature = '^web/src/features/(?!$1/)[^/]+/';
-const featureEntry = '^web/src/features/[^/]+/(?:index\\.tsx?|pages\\.ts|early\\.ts|lazy\\.ts)$';
+const featureEntry = '^web/src/features/[^/]+/(?:index\\.tsx?|pages\\.ts|lazy\\.ts)$';
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
@@ -74,7 +74,7 @@ module.exports = {
     {
       name: 'no-deep-feature-import-from-app',
       severity: 'error',
-      comment: 'The app shell uses a feature only through its index.ts(x), pages.ts, early.ts or lazy.ts.',
+      comment: 'The app shell uses a feature only through its index.ts(x), pages.ts or lazy.ts.',
       from: { path: '^web/src/(?!features/)' },
       to: { path: '^web/src/features/', pathNot: featureEntry },
     },

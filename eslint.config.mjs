@@ -21,8 +21,8 @@ const foldersOf = (dir) =>
 /**
  * Areas and features (docs/decisions/0015-area-boundaries.md). Another area of functions/src is imported
  * only through its index.ts, another feature of web/src/features only through its index.ts(x), and the
- * app shell uses a feature's index, its pages.ts (the pages its lazily loaded areas show), its early.ts
- * (plain values the early route script reads) or its lazy.ts (one component it loads on demand). platform,
+ * app shell uses a feature's index, its pages.ts (the pages its lazily loaded areas show) or its lazy.ts
+ * (one component it loads on demand). platform,
  * http and route-table (each area's routes, one file per area) are shared layers, not areas: any area
  * imports their files. An area's handler.ts is its Lambda's
  * composition root: nothing imports it. dependency-cruiser (.dependency-cruiser.cjs) checks the same
@@ -103,9 +103,9 @@ const importBoundaries = [
     [
       layerRule.web,
       {
-        regex: '(^|/)features/[^/]+/(?!(pages|early|lazy)$).+',
+        regex: '(^|/)features/[^/]+/(?!(pages|lazy)$).+',
         message:
-          "The app uses a feature only through its index.ts(x), pages.ts, early.ts or lazy.ts (e.g. '../features/auth').",
+          "The app uses a feature only through its index.ts(x), pages.ts or lazy.ts (e.g. '../features/auth').",
       },
     ],
   ),

@@ -1,8 +1,6 @@
-import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { build as bundleScript } from 'rolldown';
 import { defineConfig, type Plugin, type Rolldown } from 'vite';
 import react from '@vitejs/plugin-react';
 
@@ -21,14 +19,6 @@ const KEPT_OUT_OF_LANDING_CHUNK = ['/node_modules/zod/'];
 
 /** Budget of the JavaScript a first visit of `/` loads before the page shows (gzip, kB of 1000 bytes). */
 const LANDING_JS_BUDGET_KB = 150;
-
-/** The early route script (src/app/early/early-script.ts), built on its own by earlyRouteScript below. */
-const EARLY_SCRIPT_ENTRY = join(import.meta.dirname, 'src', 'app', 'early', 'early-script.ts');
-const isEarlyScript = (fileName: string) => /^static\/early-[\w-]+\.js$/.test(fileName);
-
-/** The chunk of the public content pages (nutritionists, blog, static pages), which the early script preloads. */
-const isContentArea = (id: string | null | undefined) =>
-  Boolean(id?.replaceAll('\\', '/').endsWith('/src/app/areas/content.ts'));
 
 /** The home page's sections below the first screen, loaded right after it (not counted as initial). */
 const isHomeSections = (id: string | null | undefined) =>
@@ -85,11 +75,6 @@ const landingChunkBudget = (): Plugin => ({
     const sizes = chunks
       .map((chunk) => ({ file: chunk.fileName.replace(/^.*\//, ''), kb: gzipKB(chunk) }))
       .sort((a, b) => b.kb - a.kb);
-    // The early route script is loaded by every page too (a classic script, not a chunk).
-    for (const output of Object.values(bundle)) {
-      if (output.type === 'asset' && isEarlyScript(output.fileName))
-        sizes.push({ file: output.fileName.replace(/^.*\//, ''), kb: gzipSync(output.source).length / 1000 });
-    }
     const total = sizes.reduce((sum, { kb }) => sum + kb, 0);
     const detail = sizes.map(({ file, kb }) => `${file} ${kb.toFixed(1)}`).join(', ');
     const deferred = Object.values(bundle).find(
@@ -136,68 +121,6 @@ const inlineEntryCss = (): Plugin => ({
   },
 });
 
-/**
- * Builds the early route script (src/app/early/early-script.ts) into one small classic script that index.html
- * loads with `async` next to the app's entry. On a deep link to a public content page it requests the content
- * area's files, the page's data and then its largest image while the (much larger) entry still downloads.
- * The content area's files (its chunk with the chunks and styles it imports, less those index.html already
- * loads) are written into the script at build time. Built with rolldown on its own, so it shares no chunk
- * with the app (a shared chunk would make it wait for the app's files).
- */
-const earlyRouteScript = (): Plugin => ({
-  name: 'nutri-early-route-script',
-  apply: clientBuildOnly,
-  enforce: 'post',
-  async generateBundle(_options, bundle) {
-    const chunks = Object.values(bundle).filter((output): output is OutputChunk => output.type === 'chunk');
-    const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
-    const content = chunks.find((chunk) => isContentArea(chunk.facadeModuleId));
-    if (!content) {
-      this.error(
-        'The content area chunk (src/app/areas/content.ts) is missing: the early route script preloads it.',
-      );
-    }
-    const alreadyLoaded = new Set(landingChunks(bundle).map((chunk) => chunk.fileName));
-    const scripts = new Set<string>();
-    const styles = new Set<string>();
-    const visit = (chunk: OutputChunk) => {
-      if (alreadyLoaded.has(chunk.fileName) || scripts.has(chunk.fileName)) return;
-      scripts.add(chunk.fileName);
-      chunk.viteMetadata?.importedCss.forEach((file) => styles.add(file));
-      for (const file of chunk.imports) {
-        const imported = byFile.get(file);
-        if (imported) visit(imported);
-      }
-    };
-    visit(content);
-    const files = [...styles, ...scripts].map((file) => `/${file}`);
-
-    const built = await bundleScript({
-      input: EARLY_SCRIPT_ENTRY,
-      write: false,
-      platform: 'browser',
-      transform: { define: { __NUTRI_CONTENT_AREA_FILES__: JSON.stringify(files) } },
-      output: { format: 'iife', minify: true },
-    });
-    const code = built.output[0].code;
-    const fileName = `static/early-${createHash('sha256').update(code).digest('base64url').slice(0, 10)}.js`;
-    this.emitFile({ type: 'asset', fileName, source: code });
-
-    const html = bundle['index.html'];
-    if (html?.type !== 'asset' || typeof html.source !== 'string') {
-      this.error('index.html is not in the bundle: the early route script cannot be added to it.');
-    }
-    const entryTag = '<script type="module"';
-    if (!html.source.includes(entryTag))
-      this.error('index.html has no module script to put the early script before.');
-    // Before the entry: the browser requests it first, and `async` runs it as soon as it has arrived.
-    html.source = html.source.replace(
-      entryTag,
-      `<script async src="/${fileName}"></script>\n    ${entryTag}`,
-    );
-  },
-});
-
 /** A script of web/src/features (not a style). */
 const FEATURE_SCRIPT = /[\\/]web[\\/]src[\\/]features[\\/].+\.tsx?$/;
 
@@ -224,7 +147,7 @@ const robotsSitemap = (): Plugin => ({
 
 export default defineConfig({
   root: import.meta.dirname,
-  plugins: [react(), landingChunkBudget(), inlineEntryCss(), earlyRouteScript(), robotsSitemap()],
+  plugins: [react(), landingChunkBudget(), inlineEntryCss(), robotsSitemap()],
   build: {
     outDir: 'dist',
     // Which chunk and styles each module needs: the prerenderer puts a page's own into its head.

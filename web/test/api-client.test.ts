@@ -139,33 +139,3 @@ describe('API client', () => {
     await expect(apiRequest('/UserDetails')).rejects.toBeInstanceOf(NetworkError);
   });
 });
-
-describe('adopting the early route script’s request', () => {
-  const earlyUrl = '/api/v2/StaticContent/FriendlyUrl/pranzo';
-  const json = (body: unknown, status = 200) =>
-    new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-
-  it('answers the first GET of that URL from it, then fetches anew', async () => {
-    const fetchMock = vi.fn(() => Promise.resolve(json({ from: 'network' })));
-    vi.stubGlobal('fetch', fetchMock);
-    vi.stubGlobal('window', {
-      __nutriEarlyRequest: { url: earlyUrl, response: Promise.resolve(json({ from: 'early' })) },
-    });
-    await expect(apiRequest('/StaticContent/FriendlyUrl/pranzo')).resolves.toEqual({ from: 'early' });
-    expect(fetchMock).not.toHaveBeenCalled();
-    await expect(apiRequest('/StaticContent/FriendlyUrl/pranzo')).resolves.toEqual({ from: 'network' });
-    expect(fetchMock).toHaveBeenCalledOnce();
-  });
-
-  it('reports its failures as the client does: ApiError when not OK, NetworkError when it failed', async () => {
-    vi.stubGlobal('fetch', vi.fn());
-    vi.stubGlobal('window', {
-      __nutriEarlyRequest: { url: earlyUrl, response: Promise.resolve(json({}, 404)) },
-    });
-    await expect(apiRequest('/StaticContent/FriendlyUrl/pranzo')).rejects.toMatchObject({ status: 404 });
-    vi.stubGlobal('window', {
-      __nutriEarlyRequest: { url: earlyUrl, response: Promise.reject(new TypeError('offline')) },
-    });
-    await expect(apiRequest('/StaticContent/FriendlyUrl/pranzo')).rejects.toBeInstanceOf(NetworkError);
-  });
-});

@@ -4,7 +4,6 @@
  * shows anything and never navigates: callers decide.
  */
 import { ApiError, NetworkError, apiErrorFromResponse, parseBody, parseRetryAfter } from './api-error';
-import { takeEarlyResponse } from './early-request';
 
 /** Returns the access token to send, refreshing it first when it is about to expire. */
 export type AccessTokenProvider = () => Promise<string | null> | string | null;
@@ -82,9 +81,6 @@ const isFormData = (body: unknown): body is FormData =>
 export async function apiRequest<T = unknown>(path: string, options: RequestOptions = {}): Promise<T> {
   const method = options.method ?? 'GET';
   const url = apiUrl(path, options.query);
-  // A deep link's data may already be under way: the early route script requested it (app/early).
-  const early = method === 'GET' && !options.signal ? takeEarlyResponse(url) : null;
-  if (early) return readApiResponse<T>(method, url, early);
   const headers: Record<string, string> = {
     Accept: 'application/json',
     ...(await authorizationHeader(options.auth ?? true)),

@@ -1,13 +1,13 @@
 /**
  * A deep link to a profile, an article, the nutritionist list or /About needs its page's chunk and then its
  * data. Requesting the data here, while the chunk downloads, saves one round trip before the page can show;
- * the answer goes into SWR's cache under the page hook's key (api/prefilled-data.ts). When the early route
- * script (./early) has already requested it, the API client adopts that request.
+ * the answer goes into SWR's cache under the page hook's key (api/prefilled-data.ts). Only for a page the
+ * app draws itself: a prerendered page carries its data.
  */
 import { prefillData } from '../api/prefilled-data';
 import { getStaticContent } from '../features/content';
 import { getPublicNutritionistByUrl, listPublicNutritionists } from '../features/nutritionists';
-import { earlyRouteOf } from './early/early-route';
+import { deepLinkRouteOf } from './deep-link-route';
 
 /**
  * Starts a request and fills the cache with its answer. A failure is left to the page's hook: finding no
@@ -24,7 +24,7 @@ const start = <Key extends Parameters<typeof prefillData>[0]>(
 
 /** Requests the data of the page at `location`; settles when it is in the cache (or failed). */
 export const prefetchRouteData = (location: { pathname: string; search: string }): Promise<unknown> => {
-  const route = earlyRouteOf(location);
+  const route = deepLinkRouteOf(location);
   switch (route?.page) {
     case 'profile':
       return start(route.key, getPublicNutritionistByUrl);

@@ -162,8 +162,6 @@ async function renderOne(url: string, options: RenderOptions): Promise<RenderedP
   const html = options.template
     .replace(/<title>[^<]*<\/title>/, '')
     .replace(/<meta\s+name="description"[^>]*>/, '')
-    // The early route script requests a deep link's chunk and data before the app: here both are in the page.
-    .replace(/<script async src="\/static\/early-[^"]*"><\/script>/, '')
     // The app's scripts start after the first paint (pageHead).
     .replace(ENTRY_SCRIPT, '')
     .replaceAll(MODULE_PRELOAD, '')

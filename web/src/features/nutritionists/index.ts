@@ -2,4 +2,10 @@
 export { useFeaturedReviews } from './api/get-featured-reviews';
 export { getPublicNutritionistByUrl } from './api/get-public-nutritionist';
 export { listPublicNutritionists } from './api/list-public-nutritionists';
-export { adoptVisitSeed, visitSeed } from './api/public-nutritionist-keys';
+export {
+  adoptVisitSeed,
+  listPageFrom,
+  publicNutritionistByUrlKey,
+  publicNutritionistsKey,
+  visitSeed,
+} from './api/public-nutritionist-keys';

@@ -1,6 +1,6 @@
 /**
- * The request keys of static content (pages and articles), in a module of their own (no SWR, no React): the
- * early route script (app/early) requests a deep link's data with them before the app's JavaScript arrives.
+ * The request keys of static content (pages and articles), shared by the page hooks and the app's data
+ * prefetch of a deep link (app/prefetch-route-data.ts).
  */
 import { apiPath } from '../../../api/client';
 

@@ -1,6 +1,6 @@
 /**
- * The request keys of the public nutritionist pages, in a module of their own (no SWR, no React): the early
- * route script (app/early) requests a deep link's data with them before the app's JavaScript arrives.
+ * The request keys of the public nutritionist pages, shared by the page hooks and the app's data prefetch of
+ * a deep link (app/prefetch-route-data.ts), and the list's per-visit shuffle seed.
  */
 import { apiPath } from '../../../api/client';
 import { PAGE_SIZE } from '../../../lib/shared-values';

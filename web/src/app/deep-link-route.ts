@@ -1,30 +1,26 @@
 /**
- * Which public content page a deep link opens and the API request of its data. The early route script
- * (early-script.ts, loaded by index.html next to the app) starts that request at once; the app's data
- * prefetch (../prefetch-route-data.ts) finds the same key, and the API client adopts the request under way.
- *
- * Kept free of React, SWR and the router: this module is bundled into the early script, which must stay a
- * few kilobytes (vite.config.ts builds it on its own).
+ * Which public content page a deep link opens and the SWR key of its data: the app's data prefetch
+ * (prefetch-route-data.ts) requests it while the page's chunk downloads, when the page was not prerendered;
+ * the prerenderer (../prerender/public-pages.ts) matches paths with the same `matchPattern`.
  */
-import { apiUrl } from '../../api/client';
-import { ABOUT_CONTENT_ID, staticContentByUrlKey, staticContentKey } from '../../features/content/early';
+import { ABOUT_CONTENT_ID, staticContentByUrlKey, staticContentKey } from '../features/content';
 import {
   listPageFrom,
   publicNutritionistByUrlKey,
   publicNutritionistsKey,
   visitSeed,
-} from '../../features/nutritionists/early';
-import { paths } from '../../paths';
+} from '../features/nutritionists';
+import { paths } from '../paths';
 
-export type EarlyRoute =
+export type DeepLinkRoute =
   | { page: 'profile'; key: string }
   | { page: 'article'; key: string }
   | { page: 'about'; key: string }
   | { page: 'nutritionists'; key: ReturnType<typeof publicNutritionistsKey> }
-  /** A content page without data to request early (its chunk is still preloaded). */
+  /** A content page without data to request. */
   | { page: 'static'; key: null };
 
-/** The pages of the content area chunk (app/areas/content.ts): their chunk can be requested early. */
+/** The other pages of the content area chunk (app/areas/content.ts). */
 const STATIC_CONTENT_PAGES = [
   paths.blog.list.pattern,
   paths.faq.pattern,
@@ -56,13 +52,13 @@ export const matchPattern = (pattern: string, pathname: string): Record<string, 
   return params;
 };
 
-export const earlyRouteOf = ({
+export const deepLinkRouteOf = ({
   pathname,
   search,
 }: {
   pathname: string;
   search: string;
-}): EarlyRoute | null => {
+}): DeepLinkRoute | null => {
   const profile = matchPattern(paths.nutritionists.profile.pattern, pathname)?.['friendlyUrl'];
   if (profile) return { page: 'profile', key: publicNutritionistByUrlKey(profile) };
   const article = matchPattern(paths.blog.article.pattern, pathname)?.['friendlyUrl'];
@@ -77,12 +73,4 @@ export const earlyRouteOf = ({
   if (STATIC_CONTENT_PAGES.some((pattern) => matchPattern(pattern, pathname)))
     return { page: 'static', key: null };
   return null;
-};
-
-/** The URL the page's data hook requests (the same string, so the early request can be adopted). */
-export const earlyRequestUrl = (route: EarlyRoute): string | null => {
-  if (route.key === null) return null;
-  if (typeof route.key === 'string') return apiUrl(route.key);
-  const [path, query] = route.key;
-  return apiUrl(path, query);
 };
