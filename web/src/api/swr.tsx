@@ -5,8 +5,6 @@
  */
 import type { ReactNode } from 'react';
 import { SWRConfig, type SWRConfiguration } from 'swr';
-import { errorTexts } from '../lib/shared-values';
-import { showErrorToast } from '../ui/notify';
 import { ApiError } from './api-error';
 import { api } from './client';
 import { prefilledDataMiddleware } from './prefilled-data';
@@ -30,7 +28,8 @@ export const swrConfig: SWRConfiguration = {
   onError: (error: unknown, key: string) => {
     // A 401 means the session ended: the session handles it (sign-out and the guard's redirect).
     if (error instanceof ApiError && error.status === 401) return;
-    showErrorToast(errorTexts.cannotLoadData, { id: `swr-error:${key}` });
+    // Loaded with the first failure: the toast's code and texts stay out of every page's first JavaScript.
+    void import('./load-error-toast').then(({ showLoadErrorToast }) => showLoadErrorToast(key));
   },
 };
 

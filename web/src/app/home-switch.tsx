@@ -1,10 +1,9 @@
 /**
  * `/`: patient home for patients, nutritionist home for nutritionists, the marketing page otherwise. The
- * marketing page is part of the entry chunk (not a lazy area): a first visit of `/` then draws it in the
- * first render, without waiting for one more chunk; its sections below the fold load on their own.
+ * marketing page is a chunk of its own (app/areas/home.ts): a first visit of `/` is prerendered, so the
+ * page shows from its HTML, and the app takes the home over when the chunk has arrived.
  */
 import { useAuth, homeKindFor } from '../features/auth';
-import { HomePage } from '../features/public';
 import { PageLoader } from '../ui/page-loader';
 import { Pages } from './pages';
 
@@ -18,6 +17,6 @@ export function HomeSwitch() {
     case 'nutritionist':
       return <Pages.NutritionistHome />;
     case 'public':
-      return <HomePage />;
+      return <Pages.Home />;
   }
 }

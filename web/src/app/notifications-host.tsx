@@ -1,20 +1,24 @@
 /**
- * Toasts without their weight on the first paint: the notifications store is tiny and always there
- * (ui/notify.ts writes to it), the component that shows the toasts is loaded with the first one.
+ * Toasts without their weight on the first paint: the component that shows them, with Mantine's toast store,
+ * is loaded with the first toast. ui/notify.ts announces each toast (ui/toast-event.ts) before it stores it,
+ * and the outlet shows what the store holds when it mounts.
  */
 import { Suspense, lazy, useEffect, useState } from 'react';
-import { useNotifications } from '@mantine/notifications';
+import { onToastAnnounced, toastAnnounced } from '../ui/toast-event';
 
 const Notifications = lazy(() => import('./notifications-outlet'));
 
 export function NotificationsHost() {
-  const { notifications, queue } = useNotifications();
-  const [needed, setNeeded] = useState(false);
-  const pending = notifications.length + queue.length > 0;
+  const [needed, setNeeded] = useState(toastAnnounced);
   useEffect(() => {
-    if (pending) setNeeded(true);
-  }, [pending]);
-  if (!needed && !pending) return null;
+    if (needed) return undefined;
+    if (toastAnnounced()) {
+      setNeeded(true);
+      return undefined;
+    }
+    return onToastAnnounced(() => setNeeded(true));
+  }, [needed]);
+  if (!needed) return null;
   return (
     <Suspense fallback={null}>
       <Notifications />

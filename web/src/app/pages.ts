@@ -5,6 +5,7 @@
  */
 import { lazyPage } from './lazy-page';
 
+const homeArea = () => import('./areas/home');
 const contentArea = () => import('./areas/content');
 const publicArea = () => import('./areas/public');
 const publicFormsArea = () => import('./areas/public-forms');
@@ -13,6 +14,7 @@ const patientArea = () => import('./areas/patient');
 const nutritionistArea = () => import('./areas/nutritionist');
 
 export const Pages = {
+  Home: lazyPage(homeArea, 'HomePage'),
   Nutritionists: lazyPage(contentArea, 'NutritionistsPage'),
   NutritionistProfile: lazyPage(contentArea, 'NutritionistProfilePage'),
   Blog: lazyPage(contentArea, 'BlogPage'),

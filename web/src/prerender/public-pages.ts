@@ -8,12 +8,12 @@ import { paths } from '../paths';
 
 const CONTENT_AREA = 'src/app/areas/content.ts';
 const FORMS_AREA = 'src/app/areas/public-forms.ts';
-/** The home page is in the app's entry; its sections below the first screen are a chunk of their own. */
-const HOME_SECTIONS = 'src/features/public/pages/home-sections.tsx';
+/** The home page's chunk; its sections below the first screen are one more, which the page requests itself. */
+const HOME = 'src/app/areas/home.ts';
 
 /** Each prerendered page with the module (vite manifest key) whose chunk and styles it needs. */
 export const PRERENDERED_PAGES: readonly { pattern: string; module: string }[] = [
-  { pattern: paths.home.pattern, module: HOME_SECTIONS },
+  { pattern: paths.home.pattern, module: HOME },
   { pattern: paths.nutritionists.list.pattern, module: CONTENT_AREA },
   { pattern: paths.nutritionists.profile.pattern, module: CONTENT_AREA },
   { pattern: paths.blog.list.pattern, module: CONTENT_AREA },

@@ -2,6 +2,7 @@
 import type { ReactNode } from 'react';
 import { notifications, type NotificationData } from '@mantine/notifications';
 import { ERROR_TOAST_TITLE } from '../lib/shared-values';
+import { announceToast } from './toast-event';
 
 /** Mantine's close button has no text of its own: screen readers need its name. */
 const closeButtonProps = { 'aria-label': 'Chiudi' };
@@ -21,6 +22,8 @@ interface ToastOptions {
 const latestOutcome = new Map<string, string>();
 
 const show = (data: NotificationData, options: ToastOptions) => {
+  // The outlet that shows toasts is loaded with the first one (app/notifications-host.tsx).
+  announceToast();
   const key = options.outcomeOf;
   const previous = key ? latestOutcome.get(key) : undefined;
   if (previous) notifications.hide(previous);
