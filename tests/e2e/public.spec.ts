@@ -271,12 +271,12 @@ test.describe('public routes: key content and accessibility', () => {
       'Assistenza tecnica',
     ])
       await expect(page.getByRole('heading', { level: 2, name: section })).toBeVisible();
-    await page.getByRole('button', { name: 'Che fatture ricevo?' }).click();
+    await page.locator('summary', { hasText: 'Che fatture ricevo?' }).click();
     await expect(page.getByText(/due fatture: una di 35\s€ .* detraibile al 19% IRPEF/)).toBeVisible();
     await expect(page.getByText(/entro 12 giorni dal pagamento/)).toBeVisible();
-    await page.getByRole('button', { name: 'Quando devo pagare la visita?' }).click();
+    await page.locator('summary', { hasText: 'Quando devo pagare la visita?' }).click();
     await expect(page.getByText(/Almeno 2 giorni prima dell’appuntamento/)).toBeVisible();
-    await page.getByRole('button', { name: 'Come scegliete i nutrizionisti?' }).click();
+    await page.locator('summary', { hasText: 'Come scegliete i nutrizionisti?' }).click();
     await expect(
       page.getByText(/almeno 2 anni di libera professione, iscrizione all’albo e assicurazione/),
     ).toBeVisible();

@@ -3,7 +3,8 @@
  * and the path matching the prerenderer shares.
  */
 import { describe, expect, it } from 'vitest';
-import { deepLinkRouteOf, matchPattern } from '../src/app/deep-link-route';
+import { deepLinkRouteOf } from '../src/app/deep-link-route';
+import { matchPattern } from '../src/lib/match-pattern';
 import { staticContentByUrlKey, staticContentKey } from '../src/features/content/api/static-content-keys';
 import {
   publicNutritionistByUrlKey,

@@ -1,7 +1,6 @@
 /**
  * Which public content page a deep link opens and the SWR key of its data: the app's data prefetch
- * (prefetch-route-data.ts) requests it while the page's chunk downloads, when the page was not prerendered;
- * the prerenderer (../prerender/public-pages.ts) matches paths with the same `matchPattern`.
+ * (prefetch-route-data.ts) requests it while the page's chunk downloads, when the page was not prerendered.
  */
 import { ABOUT_CONTENT_ID, staticContentByUrlKey, staticContentKey } from '../features/content';
 import {
@@ -10,6 +9,7 @@ import {
   publicNutritionistsKey,
   visitSeed,
 } from '../features/nutritionists';
+import { matchPattern } from '../lib/match-pattern';
 import { paths } from '../paths';
 
 export type DeepLinkRoute =
@@ -27,30 +27,6 @@ const STATIC_CONTENT_PAGES = [
   paths.privacyGoogleCalendar.pattern,
   paths.termsGoogleCalendar.pattern,
 ];
-
-const segmentsOf = (pathname: string) => pathname.split('/').filter(Boolean);
-
-/**
- * The `:param` values when `pathname` matches `pattern` (case-insensitive and ignoring a trailing slash, as
- * the router matches), else null. Only the patterns above, which have no optional or splat segments.
- */
-export const matchPattern = (pattern: string, pathname: string): Record<string, string> | null => {
-  const expected = segmentsOf(pattern);
-  const actual = segmentsOf(pathname);
-  if (expected.length !== actual.length) return null;
-  const params: Record<string, string> = {};
-  for (const [index, part] of expected.entries()) {
-    const value = actual[index]!;
-    if (part.startsWith(':')) {
-      try {
-        params[part.slice(1)] = decodeURIComponent(value);
-      } catch {
-        return null;
-      }
-    } else if (part.toLowerCase() !== value.toLowerCase()) return null;
-  }
-  return params;
-};
 
 export const deepLinkRouteOf = ({
   pathname,

@@ -3,7 +3,7 @@
  * shared link lands on. Forms that only make sense with JavaScript (sign-in, the questionnaire) and every
  * signed-in page stay with the app.
  */
-import { matchPattern } from '../app/deep-link-route';
+import { matchPattern } from '../lib/match-pattern';
 import { paths } from '../paths';
 
 const CONTENT_AREA = 'src/app/areas/content.ts';

@@ -1,8 +1,9 @@
 import { Link } from 'react-router-dom';
-import { Accordion, Anchor, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Stack, Text, Title } from '@mantine/core';
 import { paths } from '../../../paths';
 import { Page } from '../../../ui/page';
 import { faqSections } from './faq-content';
+import classes from './faq-page.module.css';
 
 export function FaqPage() {
   return (
@@ -18,17 +19,15 @@ export function FaqPage() {
             <Title order={2} fz="h3" id={`faq-${section.id}`} mb="sm">
               {section.title}
             </Title>
-            <Accordion variant="separated" radius="md">
-              {section.items.map((item, index) => (
-                // The value becomes part of element ids (aria-controls): a slug, not the question text.
-                <Accordion.Item key={item.question} value={`${section.id}-${index + 1}`}>
-                  <Accordion.Control>{item.question}</Accordion.Control>
-                  <Accordion.Panel>
-                    <Text>{item.answer}</Text>
-                  </Accordion.Panel>
-                </Accordion.Item>
+            {/* The browser's own disclosure: an answer opens before the app has started, and without it. */}
+            <div className={classes.list}>
+              {section.items.map((item) => (
+                <details key={item.question} className={classes.item}>
+                  <summary className={classes.question}>{item.question}</summary>
+                  <Text className={classes.answer}>{item.answer}</Text>
+                </details>
               ))}
-            </Accordion>
+            </div>
           </section>
         ))}
         <Text>
