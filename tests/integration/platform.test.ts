@@ -413,7 +413,13 @@ describe('web app', () => {
     expect(result.status).toBe(200);
     expect(result.headers.get('content-type')).toMatch(/^text\/html/);
     expect(result.text).toMatch(/<html[^>]*\blang="it"/);
-    expect(result.text).toMatch(/<script[^>]+type="module"/);
+    // Prerendered: the app starts after the first paint, from a small script that names its entry.
+    expect(result.text).toMatch(
+      /<script defer src="\/start-app\.js" data-entry="\/static\/index-[\w-]+\.js"/,
+    );
+    expect(result.text).not.toMatch(/<script[^>]+type="module"/);
+    // An app route that is not prerendered loads the entry itself.
+    expect((await request('/Login', { headers: html })).text).toMatch(/<script[^>]+type="module"/);
   });
 
   it('moves a page asked on a loopback IP to the one origin, keeping path and query', async () => {
