@@ -2,7 +2,7 @@
 /**
  * `npm test`: every quality gate in one run, the same locally and in CI (.ci/run).
  *
- *   bootstrap -> system deps -> typecheck -> lint -> unit -> web build -> local stack up ->
+ *   bootstrap -> system deps -> typecheck -> lint -> web build -> unit -> local stack up ->
  *   integration -> browser (Playwright) -> local stack down (checked) -> summary
  *
  * Plain Node ESM with no dependencies: it is what installs them. Steps keep going after a failure so
@@ -317,11 +317,9 @@ if (wants('static')) {
     await step('lint', () => mustSucceed('npm', ['run', '--silent', 'lint'], { timeoutMs: 15 * MINUTE }));
 }
 
-// (e) Unit tests need nothing running.
-if (wants('unit') && !interrupted) await step('unit tests', () => runVitest('unit'));
-
-// (f) The stack serves the built web app at /.
-if (needsStack && !interrupted) {
+// (e) The web build: the stack serves it at /, and the CDK unit tests bundle its prerenderer (web/dist-ssr)
+// into the Lambdas that write the prerendered pages.
+if ((needsStack || wants('unit')) && !interrupted) {
   const webPackage = readJson(path.join(repoRoot, 'web', 'package.json'));
   if (webPackage?.scripts?.build) {
     await step('web build', () =>
@@ -331,6 +329,9 @@ if (needsStack && !interrupted) {
     skip('web build', 'web/package.json has no build script');
   }
 }
+
+// (f) Unit tests need nothing running.
+if (wants('unit') && !interrupted) await step('unit tests', () => runVitest('unit'));
 
 // (g) One local stack for all integration and browser tests.
 const googleKeys = googleTestKeys();
