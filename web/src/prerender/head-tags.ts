@@ -11,7 +11,8 @@ import {
   type HeadInfo,
 } from '../ui/head';
 
-const escapeHtml = (text: string) =>
+/** Text for an element's content or a quoted attribute value. */
+export const escapeHtml = (text: string) =>
   text.replaceAll('&', '&amp;').replaceAll('"', '&quot;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
 
 export const headTags = (info: HeadInfo, pathname: string, publicOrigin: string): string => {

@@ -23,7 +23,7 @@ import { visitSeed } from '../features/nutritionists';
 import { prerenderedHead } from '../ui/head';
 import { pageAssets, prerenderedPageOf, type BuildManifest } from './public-pages';
 import { PRERENDERED_DATA_ID, type PrerenderedData } from './prerendered-data';
-import { headTags } from './head-tags';
+import { escapeHtml, headTags } from './head-tags';
 
 export { isPrerenderedPath, type BuildManifest } from './public-pages';
 
@@ -113,11 +113,10 @@ const pageHead = (template: string, head: string, manifest: BuildManifest, modul
   if (!entry) throw new Error('The template has no module script (the app entry) to start.');
   const own = pageAssets(manifest, module);
   const preload = [...[...template.matchAll(MODULE_PRELOAD)].map((match) => match[1]!), ...own.scripts];
-  const escape = (text: string) => text.replaceAll('&', '&amp;').replaceAll('"', '&quot;');
   return [
     head,
-    ...own.styles.map((href) => `    <link rel="stylesheet" href="${escape(href)}" />`),
-    `    <script defer src="/start-app.js" data-entry="${escape(entry)}" data-preload="${escape(preload.join(' '))}"></script>`,
+    ...own.styles.map((href) => `    <link rel="stylesheet" href="${escapeHtml(href)}" />`),
+    `    <script defer src="/start-app.js" data-entry="${escapeHtml(entry)}" data-preload="${escapeHtml(preload.join(' '))}"></script>`,
   ].join('\n');
 };
 
