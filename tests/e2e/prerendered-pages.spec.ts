@@ -136,6 +136,42 @@ test.describe('with JavaScript', () => {
     await page.goto('/ContactUs');
     await expect(page.getByLabel('Messaggio')).toBeEnabled();
   });
+
+  test('what the visitor did before the take-over stays (where the page is scrolled, the answers opened); a move to another page starts at its top', async ({
+    page,
+  }) => {
+    // The app's scripts wait until the visitor has scrolled and opened an answer on the page from its HTML.
+    let startApp = () => {};
+    const appMayStart = new Promise<void>((resolve) => {
+      startApp = resolve;
+    });
+    await page.route(/\/static\/.*\.js$/, async (route) => {
+      await appMayStart;
+      await route.continue();
+    });
+    await page.goto('/FAQ');
+    await expect(mainHeading(page)).toHaveText('Domande frequenti');
+    const question = page.locator('summary', { hasText: 'Come scegliete i nutrizionisti?' });
+    await question.click();
+    const answer = page.getByText(/almeno 2 anni di libera professione/);
+    await expect(answer).toBeVisible();
+    const scrolledTo = await page.evaluate(() => window.scrollY);
+    expect(scrolledTo).toBeGreaterThan(0);
+
+    startApp();
+    await expect
+      .poll(() =>
+        question.evaluate((summary) => Object.keys(summary).some((key) => key.startsWith('__reactFiber'))),
+      )
+      .toBe(true);
+    expect(await page.evaluate(() => window.scrollY)).toBe(scrolledTo);
+    await expect(answer).toBeVisible();
+
+    // A move to another page starts at its top.
+    await page.getByRole('main').getByRole('link', { name: 'Contattaci' }).click();
+    await expect(mainHeading(page)).toHaveText('Contatti');
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+  });
 });
 
 test.describe('publishing', () => {
