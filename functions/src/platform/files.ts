@@ -43,14 +43,39 @@ export const putObject = async (
   );
 };
 
-/** Deletes every object under a prefix (at most 1000 per call, enough for a user's photo versions). */
-export const deletePrefix = async (bucket: string, prefix: string) => {
-  const { DeleteObjectsCommand, ListObjectsV2Command } = await sdk();
-  const listed = await (await s3()).send(new ListObjectsV2Command({ Bucket: bucket, Prefix: prefix }));
-  const keys = (listed.Contents ?? []).flatMap((object) => (object.Key ? [{ Key: object.Key }] : []));
-  if (keys.length)
-    await (await s3()).send(new DeleteObjectsCommand({ Bucket: bucket, Delete: { Objects: keys } }));
+/** The keys of every object under a prefix, page after page of the listing. */
+export const listKeys = async (bucket: string, prefix: string): Promise<string[]> => {
+  const { ListObjectsV2Command } = await sdk();
+  const keys: string[] = [];
+  let token: string | undefined;
+  do {
+    const listed = await (
+      await s3()
+    ).send(
+      new ListObjectsV2Command({
+        Bucket: bucket,
+        Prefix: prefix,
+        ...(token ? { ContinuationToken: token } : {}),
+      }),
+    );
+    for (const object of listed.Contents ?? []) if (object.Key) keys.push(object.Key);
+    token = listed.IsTruncated ? listed.NextContinuationToken : undefined;
+  } while (token);
+  return keys;
 };
+
+/** Deletes the objects at `keys`, in S3's batches of at most 1000. */
+export const deleteKeys = async (bucket: string, keys: readonly string[]) => {
+  const { DeleteObjectsCommand } = await sdk();
+  for (let start = 0; start < keys.length; start += 1000) {
+    const batch = keys.slice(start, start + 1000).map((key) => ({ Key: key }));
+    await (await s3()).send(new DeleteObjectsCommand({ Bucket: bucket, Delete: { Objects: batch } }));
+  }
+};
+
+/** Deletes every object under a prefix. */
+export const deletePrefix = async (bucket: string, prefix: string) =>
+  deleteKeys(bucket, await listKeys(bucket, prefix));
 
 /** Copies an object inside the bucket on the server side (body, type and metadata kept). */
 export const copyObject = async (bucket: string, fromKey: string, toKey: string) => {

@@ -10,12 +10,11 @@
  * styles and chunks that the bucket serves, even while the two stacks are deployed one after the other.
  */
 import { pathToFileURL } from 'node:url';
-import { GetObjectCommand, ListObjectsV2Command, DeleteObjectsCommand } from '@aws-sdk/client-s3';
 import { listPublishedArticleUrls } from '../content';
 import { listPublicProfileUrls } from '../nutritionists';
 import { now } from '../platform/clock';
 import { config } from '../platform/config';
-import { putObject, s3 } from '../platform/files';
+import { deleteKeys, listKeys, putObject, readObject } from '../platform/files';
 import { logger } from '../platform/logger';
 import {
   FIXED_PUBLIC_PAGES,
@@ -76,42 +75,6 @@ const loadPrerenderer = (file: string) => {
   return module;
 };
 
-const readText = async (bucket: string, key: string) => {
-  const { Body } = await (await s3()).send(new GetObjectCommand({ Bucket: bucket, Key: key }));
-  if (!Body) throw new Error(`${key} is empty`);
-  return Body.transformToString('utf8');
-};
-
-/** The pages that have a copy in the bucket now. */
-const listCopies = async (bucket: string) => {
-  const paths: string[] = [];
-  let token: string | undefined;
-  do {
-    const page = await (
-      await s3()
-    ).send(
-      new ListObjectsV2Command({
-        Bucket: bucket,
-        Prefix: `${PRERENDERED_FOLDER}/`,
-        ...(token ? { ContinuationToken: token } : {}),
-      }),
-    );
-    for (const object of page.Contents ?? []) {
-      const path = object.Key ? pathOfPrerenderedKey(object.Key) : null;
-      if (path) paths.push(path);
-    }
-    token = page.IsTruncated ? page.NextContinuationToken : undefined;
-  } while (token);
-  return paths;
-};
-
-const deleteCopies = async (bucket: string, paths: readonly string[]) => {
-  for (let start = 0; start < paths.length; start += 1000) {
-    const keys = paths.slice(start, start + 1000).map((path) => ({ Key: prerenderedKeyOf(path) }));
-    await (await s3()).send(new DeleteObjectsCommand({ Bucket: bucket, Delete: { Objects: keys } }));
-  }
-};
-
 /**
  * Renders and writes the pages at `paths` (decoded paths, e.g. `/Blog/dieta-mediterranea`), or every
  * public page when none are given. A listed path that is no longer public (an unpublished article, a
@@ -131,16 +94,20 @@ export const regeneratePublicPages = async (
   const apiOrigin = options.apiOrigin ?? settings.PUBLIC_BASE_URL;
   const pageListArn = options.pageListArn ?? settings.PUBLIC_PAGES_KVS_ARN;
 
-  const [prerenderer, template, manifestText, publicPaths] = await Promise.all([
+  const [prerenderer, templateFile, manifestFile, publicPaths] = await Promise.all([
     loadPrerenderer(prerendererFile),
-    readText(bucket, 'index.html'),
-    readText(bucket, '.vite/manifest.json'),
+    readObject(bucket, 'index.html'),
+    readObject(bucket, '.vite/manifest.json'),
     listPublicPagePaths(),
   ]);
-  const manifest = JSON.parse(manifestText) as unknown;
+  const template = templateFile.toString('utf8');
+  const manifest = JSON.parse(manifestFile.toString('utf8')) as unknown;
   const isPublic = new Set(publicPaths);
   const toRender = paths ? [...new Set(paths)].filter((path) => isPublic.has(path)) : publicPaths;
-  const copies = await listCopies(bucket);
+  const copies = (await listKeys(bucket, `${PRERENDERED_FOLDER}/`)).flatMap((key) => {
+    const path = pathOfPrerenderedKey(key);
+    return path ? [path] : [];
+  });
   const asked = paths ? new Set(paths) : null;
   const toRemove = copies.filter(
     (path) => !isPublic.has(path) && (asked === null || (asked.has(path) && isItemPage(path))),
@@ -172,7 +139,7 @@ export const regeneratePublicPages = async (
       report.failed.push(path);
     }
   }
-  if (toRemove.length) await deleteCopies(bucket, toRemove);
+  await deleteKeys(bucket, toRemove.map(prerenderedKeyOf));
   report.removed = toRemove;
 
   if (pageListArn) {
